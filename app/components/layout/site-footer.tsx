@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { SocialLinks, type SocialLink } from "#app/components/social-icons.tsx";
+import { primaryNav } from "./nav-links.ts";
+
+export function SiteFooter({
+  artistName,
+  year,
+  social,
+  newsletter,
+}: {
+  artistName: string;
+  year: number;
+  social: SocialLink[];
+  /** The footer newsletter form, composed in by the root route. */
+  newsletter?: ReactNode;
+}) {
+  return (
+    <footer className="mt-24 border-t border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div className="space-y-4">
+          <p className="font-display text-lg font-semibold">{artistName}</p>
+          <SocialLinks links={social} />
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-400">Explore</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {primaryNav.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-brand-600 dark:hover:text-brand-400">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {newsletter ? <div>{newsletter}</div> : null}
+      </div>
+      <div className="border-t border-stone-200 dark:border-stone-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-stone-400">
+          <p>
+            © {year} {artistName}. All rights reserved.
+          </p>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/privacy" className="hover:text-brand-600 dark:hover:text-brand-400">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-brand-600 dark:hover:text-brand-400">
+                Terms
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { callAuth, headersWithCookies } from "#app/lib/auth-request.server.ts";
+import { parseRoles } from "#app/lib/profile.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { flashToast } from "#app/lib/toast.server.ts";
+import { LOGIN_MESSAGES, loginSchema, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./schema.ts";
+
+export type LoginActionData = { error: string };
+
+/** Handles the /login form: sign in or sign up, then off to the right page with a toast. */
+export async function handleLogin(services: Services, request: Request) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = loginSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    const result =
+      input.intent === "signin"
+        ? await callAuth(services, request, "/sign-in/email", { email: input.email, password: input.password })
+        : await callAuth(services, request, "/sign-up/email", {
+            email: input.email,
+            password: input.password,
+            name: input.name,
+          });
+    if (!result.ok) {
+      console.warn(`Authentication failed (${result.status}): ${result.message ?? "no message"}`);
+      return data<LoginActionData>(
+        { error: result.message ?? LOGIN_MESSAGES.failed },
+        { status: result.status === 429 ? 429 : 400 },
+      );
+    }
+    const toast = input.intent === "signin" ? SIGN_IN_TOAST : SIGN_UP_TOAST;
+    const toastCookie = await flashToast(services.env.authSecret, { ...toast, type: "success" });
+    const user = await services.db
+      .selectFrom("user")
+      .select("role")
+      .where("email", "=", input.email)
+      .executeTakeFirst();
+    const destination = parseRoles(user?.role).includes("admin") ? dashboardPath : "/";
+    return redirect(destination, { headers: headersWithCookies(result.setCookies, [toastCookie]) });
+  } catch (error) {
+    console.error("Login failed unexpectedly", error);
+    return data<LoginActionData>({ error: LOGIN_MESSAGES.exception }, { status: 500 });
+  }
+}
+
+/** Ends the session on the server and clears the cookie. */
+export async function handleLogout(services: Services, request: Request) {
+  const result = await callAuth(services, request, "/sign-out");
+  return redirect("/", { headers: headersWithCookies(result.setCookies) });
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { createAdmin } from "#app/lib/admins.server.ts";
+import { callAuth, headersWithCookies } from "#app/lib/auth-request.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { consumeSetupTokens, isSetupTokenValid } from "#app/lib/setup-token.server.ts";
+import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { flashToast } from "#app/lib/toast.server.ts";
+import { LOGIN_MESSAGES, SETUP_INVALID, setupSchema } from "./schema.ts";
+
+/** Creates the first admin from the one-time /setup link, then signs them in. */
+export async function handleSetup(services: Services, request: Request) {
+  const parsed = setupSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
+  }
+  const { token, name, email, password } = parsed.data;
+  if (!(await isSetupTokenValid(services, token))) return data({ error: SETUP_INVALID }, { status: 403 });
+  try {
+    await createAdmin(services, { email, password, name });
+    await consumeSetupTokens(services);
+  } catch (error) {
+    console.error("Creating the first admin failed", error);
+    const message = error instanceof Error && error.message ? error.message : LOGIN_MESSAGES.exception;
+    return data({ error: message }, { status: 400 });
+  }
+  const signIn = await callAuth(services, request, "/sign-in/email", { email, password });
+  const toast = await flashToast(services.env.authSecret, {
+    message: "Your admin account is ready.",
+    type: "success",
+  });
+  return redirect(signIn.ok ? dashboardPath : "/login", { headers: headersWithCookies(signIn.setCookies, [toast]) });
+}

@@ -1,0 +1,55 @@
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins/admin";
+import type { Kysely } from "kysely";
+import type { SqlDialect } from "#db/migrations/dialect.ts";
+import type { Env } from "./env.server.ts";
+import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
+
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Documented limits: docs/decisions/004-auth.md. */
+export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+export const SIGN_UP_LIMIT = { window: 60, max: 10 };
+
+export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env }) {
+  const { db, dialect, env } = options;
+  return betterAuth({
+    appName: "Artist site",
+    baseURL: env.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: env.authSecret,
+    trustedOrigins: trustedOrigins(env.publicUrl, env.port),
+    database: { db, type: dialect },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a revoked session or role ends on the very next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": SIGN_IN_LIMIT,
+        "/sign-up/email": SIGN_UP_LIMIT,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    // Sign-up can never grant admin: `role` is not an input field and starts as "user".
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,72 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Epoch milliseconds; PostgreSQL bigint is parsed to a number by our pool. */
+type EpochMs = number;
+/** 0 or 1: booleans are stored as integers on both dialects. */
+type Flag = number;
+
+export interface SongsTable {
+  id: string;
+  title: string;
+  artist: string;
+  audioKey: string;
+  coverKey: string;
+  isLatest: Generated<Flag>;
+  spotifyUrl: Generated<string>;
+  appleUrl: Generated<string>;
+  amazonUrl: Generated<string>;
+  youtubeUrl: Generated<string>;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface ContactsTable {
+  id: string;
+  name: string | null;
+  email: string | null;
+  message: string;
+  timestamp: EpochMs;
+  source: Generated<string>;
+  status: Generated<"unread" | "read">;
+}
+
+export interface SubscribersTable {
+  id: string;
+  email: string;
+  timestamp: EpochMs;
+  subscribed: Generated<Flag>;
+  source: Generated<string>;
+}
+
+/** better-auth's user table, as far as our code reads and writes it. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  /** Comma-separated roles, as better-auth's admin plugin keeps them. */
+  role: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+}
+
+export interface SetupTokensTable {
+  tokenHash: string;
+  expiresAt: EpochMs;
+}
+
+export interface Database {
+  songs: SongsTable;
+  contacts: ContactsTable;
+  subscribers: SubscribersTable;
+  user: UserTable;
+  session: SessionTable;
+  setupTokens: SetupTokensTable;
+}

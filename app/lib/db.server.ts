@@ -1,0 +1,57 @@
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { Kysely, PostgresDialect } from "kysely";
+import { Migrator, type MigrationProvider } from "kysely/migration";
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import pg from "pg";
+import { migrations } from "#db/migrations/index.ts";
+import { type SqlDialect } from "#db/migrations/dialect.ts";
+import type { Database } from "./db-schema.ts";
+
+export type Db = Kysely<Database>;
+export type DbHandle = { db: Db; dialect: SqlDialect };
+
+const PG_INT8 = 20;
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else the embedded SQLite
+ * file DATA_DIR/site.db (or ":memory:").
+ */
+export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Epoch-ms timestamps are bigint columns; they fit a JS number exactly.
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const file = options.sqliteFile ?? ":memory:";
+  const database = new DatabaseSync(file);
+  // WAL lets readers run beside the writer; FULL makes an acknowledged write
+  // survive power loss; busy_timeout waits for the CLI or a second process.
+  database.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
+  return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) }), dialect: "sqlite" };
+}
+
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, "site.db");
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

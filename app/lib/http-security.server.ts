@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * The header our host sets, on every request, to the client address it
+ * trusts (the socket, or X-Forwarded-For with TRUST_PROXY). Anything a client
+ * sends under this name is overwritten, so rate limits cannot be dodged by
+ * spoofing it.
+ */
+export const CLIENT_IP_HEADER = "x-artist-site-client-ip";
+
+/** Origins allowed to post to us: PUBLIC_URL, and its 127.0.0.1/localhost twin. */
+export function trustedOrigins(publicUrl: string, port: number): string[] {
+  const origins = [publicUrl];
+  const url = new URL(publicUrl);
+  if (url.hostname === "localhost") origins.push(`${url.protocol}//127.0.0.1:${url.port || port}`);
+  if (url.hostname === "127.0.0.1") origins.push(`${url.protocol}//localhost:${url.port || port}`);
+  return origins;
+}
+
+export type SecurityOptions = { publicUrl: string; trustProxy: boolean; development: boolean };
+
+/** The CSP for a page whose inline scripts carry `nonce`. */
+export function contentSecurityPolicy(nonce: string, options: { https: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://i.ytimg.com",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(options.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/**
+ * Sets the security headers and a fresh CSP nonce (res.locals.cspNonce) on
+ * every response. In development Vite injects its own inline scripts, so the
+ * CSP is left off there.
+ */
+export function securityHeaders(options: SecurityOptions) {
+  const https = options.publicUrl.startsWith("https://");
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    if (!options.development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https }));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Replaces whatever the client sent as CLIENT_IP_HEADER with the address we
+ * trust: the socket peer, or the first X-Forwarded-For hop behind a proxy.
+ */
+export function clientIpHeader(options: Pick<SecurityOptions, "trustProxy">) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const forwarded = options.trustProxy ? req.headers["x-forwarded-for"] : undefined;
+    const fromProxy = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+    req.headers[CLIENT_IP_HEADER] = fromProxy || req.socket.remoteAddress || "unknown";
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests sent from another site. Browsers send
+ * Origin on every cross-site POST; a request without it (curl, a no-JS form
+ * in an old browser) falls back to Sec-Fetch-Site.
+ */
+export function sameOriginOnly(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const site = req.headers["sec-fetch-site"];
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    const ok = origin
+      ? allowed.has(origin) || origin === ownOrigin
+      : site === undefined || site === "same-origin" || site === "none";
+    if (ok) return next();
+    res.status(403).type("text/plain").send("Cross-site request refused");
+  };
+}

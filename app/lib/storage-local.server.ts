@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  FileTooLargeError,
+  assertValidKey,
+  objectKey,
+  storageFolders,
+  type Storage,
+} from "./storage.server.ts";
+
+/** Stores objects as files under `root` (DATA_DIR/uploads), one folder per kind. */
+export function createLocalStorage(root: string): Storage & { pathOf(key: string): string } {
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    const full = path.resolve(root, key);
+    // Belt and braces: the key pattern already forbids anything that could escape.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error("Key escapes storage root");
+    return full;
+  };
+
+  return {
+    pathOf,
+
+    async put(folder, originalName, body, options = {}) {
+      if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
+      await mkdir(path.join(root, folder), { recursive: true });
+      let key = objectKey(folder, originalName);
+      // Two uploads of one name in the same millisecond must not collide.
+      for (let tries = 0; (await stat(pathOf(key)).catch(() => null)) && tries < 5; tries++) {
+        key = objectKey(folder, originalName, Date.now() + tries + 1);
+      }
+      const finalPath = pathOf(key);
+      const tempPath = path.join(root, folder, `.partial-${randomBytes(8).toString("hex")}`);
+      let size = 0;
+      const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > limit) callback(new FileTooLargeError(limit));
+          else callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, counter, createWriteStream(tempPath, { flags: "wx" }));
+        // Flush to disk before the object becomes visible, so a crash never
+        // leaves a song pointing at a half-written file.
+        const handle = await open(tempPath, "r");
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tempPath, finalPath);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      return { key, size };
+    },
+
+    async read(key, range) {
+      const file = pathOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return createReadStream(file, range) as Readable;
+    },
+
+    async stat(key) {
+      const info = await stat(pathOf(key)).catch(() => null);
+      return info?.isFile() ? { size: info.size, modified: info.mtime } : null;
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Readable } from "node:stream";
+import { safeFileName } from "./safe-file-name.ts";
+
+export const storageFolders = ["music", "covers"] as const;
+export type StorageFolder = (typeof storageFolders)[number];
+
+export type StoredObject = { key: string; size: number };
+
+export class FileTooLargeError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`File exceeds ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** Where uploaded files live. Every method streams; no file is held in memory whole. */
+export interface Storage {
+  /** Streams `body` to a new object and resolves once it is durably stored. */
+  put(
+    folder: StorageFolder,
+    originalName: string,
+    body: Readable,
+    options?: { maxBytes?: number; contentType?: string },
+  ): Promise<StoredObject>;
+  /** A readable stream of the object, or null when there is none. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  stat(key: string): Promise<{ size: number; modified: Date } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^(music|covers)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** '{folder}/{Date.now()}_{sanitised original name}', as the spec names uploads. */
+export function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {
+  return `${folder}/${now}_${safeFileName(originalName)}`;
+}
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes("..");
+}
+
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}

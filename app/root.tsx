@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useNavigationType,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { FullPageLoader } from "#app/components/full-page-loader.tsx";
+import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { SiteHeader } from "#app/components/layout/site-header.tsx";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { AlertsProvider, useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { themeBootScript } from "#app/features/theme/theme.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import type { SiteMeta } from "#app/lib/meta.ts";
+import { useNonce } from "#app/lib/nonce.tsx";
+import { isAdmin } from "#app/lib/profile.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
+import type { FlashToast } from "#app/lib/toast.ts";
+import { takeToast } from "#app/lib/toast.server.ts";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const [profile, flash] = await Promise.all([
+    getProfile(services, request),
+    takeToast(services.env.authSecret, request),
+  ]);
+  const siteMeta: SiteMeta = {
+    origin: services.env.publicUrl,
+    artistName: siteConfig.artist.name,
+    tagline: siteConfig.artist.tagline,
+    description: siteConfig.artist.description,
+    genres: siteConfig.artist.genres,
+  };
+  return data(
+    {
+      siteMeta,
+      year: new Date().getFullYear(),
+      social: siteConfig.social,
+      user: profile ? { displayName: profile.displayName, email: profile.email } : null,
+      // Decided here, on the server: only admins are ever told where the dashboard is.
+      dashboardPath: isAdmin(profile) ? dashboardPath : null,
+      toast: flash.toast,
+    },
+    flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    // The boot script sets the theme class before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Every route change scrolls smoothly to the top (back/forward keeps the browser's position). */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigationType === "POP") return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+  }, [pathname, navigationType]);
+  return null;
+}
+
+/** The full-page loader, shown only when loading a page takes long enough to notice. */
+function NavigationLoader() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [visible, setVisible] = useState(false);
+  const loading = navigation.state === "loading" && navigation.location.pathname !== pathname;
+  useEffect(() => {
+    if (!loading) return setVisible(false);
+    const timer = setTimeout(() => setVisible(true), 400);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return visible ? <FullPageLoader /> : null;
+}
+
+function FlashToastShower({ toast }: { toast: FlashToast | null }) {
+  const { addAlert } = useAlerts();
+  useEffect(() => {
+    if (toast) addAlert(toast.message, toast.type, toast.duration);
+  }, [toast, addAlert]);
+  return null;
+}
+
+export default function App() {
+  const { siteMeta, year, social, dashboardPath: dashboard, toast } = useLoaderData<typeof loader>();
+  return (
+    <AlertsProvider>
+      <FlashToastShower toast={toast} />
+      <ScrollToTopOnNavigate />
+      <NavigationLoader />
+      <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter artistName={siteMeta.artistName} year={year} social={social} />
+    </AlertsProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page Not Found" : "Something went wrong";
+  if (!notFound) console.error(error);
+  return (
+    <>
+      <title>{rootData ? `${title} | ${rootData.siteMeta.artistName}` : title}</title>
+      <meta name="robots" content="noindex" />
+      <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+        <h1 className="text-4xl font-semibold">{title}</h1>
+        <p className="mt-4 text-stone-600 dark:text-stone-400">
+          {notFound
+            ? "The page you are looking for does not exist."
+            : "An unexpected error occurred. Please try again in a moment."}
+        </p>
+        <div className="mt-8 flex gap-3">
+          <Link to="/" className={buttonStyles.primary}>
+            Go Home
+          </Link>
+          <Link to="/music" className={buttonStyles.secondary}>
+            Listen to Music
+          </Link>
+        </div>
+      </main>
+    </>
+  );
+}

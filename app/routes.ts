@@ -1,0 +1,19 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import rawSiteConfig from "#site-config";
+
+// The dashboard's address comes from site.config.ts (validated at start-up).
+const dashboard = `${rawSiteConfig.artist.slug}-dashboard`;
+
+export default [
+  index("routes/home.tsx"),
+  route("bio", "routes/bio.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("setup", "routes/setup.tsx"),
+  route(dashboard, "routes/dashboard.tsx"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("social-image.png", "routes/social-image.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

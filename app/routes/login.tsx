@@ -1,0 +1,52 @@
+import { Form, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/login";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { LoginForm } from "#app/features/auth/login-form.tsx";
+import { handleLogin } from "#app/features/auth/login.server.ts";
+import { loginModeFrom } from "#app/features/auth/schema.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = await getProfile(servicesOf(context), request);
+  return {
+    mode: loginModeFrom(new URL(request.url).searchParams.get("mode")),
+    signedInAs: profile ? profile.displayName || profile.email : null,
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleLogin(servicesOf(context), request);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteMetaFrom(matches);
+  return pageMeta(site, {
+    title: "Sign In",
+    description: `Sign in or create an account on ${site.artistName}'s website.`,
+    path: "/login",
+  });
+};
+
+export default function Login() {
+  const { mode, signedInAs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="flex justify-center px-4 py-16 sm:py-24">
+      {signedInAs ? (
+        <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
+          <h1 className="text-2xl font-semibold">You're signed in</h1>
+          <p className="mt-3 text-stone-600 dark:text-stone-400">Signed in as {signedInAs}.</p>
+          <Form method="post" action="/logout" className="mt-6">
+            <button type="submit" className={buttonStyles.secondary}>
+              Logout
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <LoginForm key={mode} mode={mode} result={actionData} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// The React Router request handler, bundled by the server build together with
+// the app's services so the host can reach both from one module.
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "#app/lib/app-context.ts";
+import { createServices, type Services } from "#app/lib/services.server.ts";
+import { issueSetupToken } from "#app/lib/setup-token.server.ts";
+
+// One set of services per process; in development this module is reloaded on
+// every change, so keep them on globalThis instead of opening the database again.
+const globalServices = globalThis as { __artistSiteServices?: Promise<Services> };
+globalServices.__artistSiteServices ??= createServices();
+export const services = await globalServices.__artistSiteServices;
+
+export const app = express();
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(appContext, { services, cspNonce: String(res.locals.cspNonce ?? "") });
+      return context;
+    },
+  }),
+);
+
+/** Lines the host prints once it is listening: the one-time setup link while there is no admin. */
+export async function startupMessages(): Promise<string[]> {
+  const token = await issueSetupToken(services);
+  if (!token) return [];
+  return [
+    "No admin account exists yet. Open this one-time link to create one (valid 24 hours):",
+    `  ${services.env.publicUrl}/setup?token=${token}`,
+    "or run: npm run admin -- create --email you@example.com --password '…' --name 'Your Name'",
+  ];
+}
+
+export async function checkHealth(): Promise<void> {
+  await services.db.selectFrom("songs").select("id").limit(1).execute();
+}
