@@ -57,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (

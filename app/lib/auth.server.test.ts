@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
+import { callAuth } from "./auth-request.server.ts";
+import { SIGN_IN_LIMIT } from "./auth.server.ts";
+import { CLIENT_IP_HEADER } from "./http-security.server.ts";
+import { isAdmin } from "./profile.ts";
+import { getProfile } from "./session.server.ts";
+import { consumeSetupTokens, isSetupTokenValid, issueSetupToken } from "./setup-token.server.ts";
+
+/** A browser-like request from one client address, optionally carrying cookies. */
+function requestFrom(ip: string, cookies: string[] = []): Request {
+  const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
+  if (cookies.length) headers.set("cookie", cookies.map((c) => c.split(";")[0]).join("; "));
+  return new Request("http://localhost:3999/login", { method: "POST", headers });
+}
+
+describe.each(testDatabaseKinds)("auth on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  it("refuses a sign-up that asks for a role, and stores nothing", async () => {
+    const result = await callAuth(site.services, requestFrom("10.0.0.1"), "/sign-up/email", {
+      email: "sneaky@example.com",
+      password: "a-long-password",
+      name: "Sneaky",
+      role: "admin",
+    });
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    const rows = await site.services.db.selectFrom("user").select("id").execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("signs up with a lowercased e-mail as a plain user", async () => {
+    const result = await callAuth(site.services, requestFrom("10.0.0.1"), "/sign-up/email", {
+      email: "New.Fan@Example.COM",
+      password: "a-long-password",
+      name: "New Fan",
+    });
+    expect(result.ok).toBe(true);
+    const row = await site.services.db
+      .selectFrom("user")
+      .select(["email", "name", "role"])
+      .where("email", "=", "new.fan@example.com")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: "new.fan@example.com", name: "New Fan", role: "user" });
+
+    const profile = await getProfile(site.services, requestFrom("10.0.0.1", result.setCookies));
+    expect(profile).toMatchObject({ email: "new.fan@example.com", displayName: "New Fan", roles: ["user"] });
+    expect(isAdmin(profile)).toBe(false);
+  });
+
+  it("signs in, and signing out ends the session on the server", async () => {
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.2"), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
+    expect(signIn.ok).toBe(true);
+    expect(await getProfile(site.services, requestFrom("10.0.0.2", signIn.setCookies))).not.toBeNull();
+
+    await callAuth(site.services, requestFrom("10.0.0.2", signIn.setCookies), "/sign-out");
+    expect(await getProfile(site.services, requestFrom("10.0.0.2", signIn.setCookies))).toBeNull();
+  });
+
+  it("refuses a wrong password with a message", async () => {
+    const result = await callAuth(site.services, requestFrom("10.0.0.3"), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "wrong-password",
+    });
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    expect(result.ok ? "" : result.message).toMatch(/invalid email or password/i);
+  });
+
+  it(`answers 429 after ${SIGN_IN_LIMIT.max} sign-in attempts from one address in a minute`, async () => {
+    const attempt = () =>
+      callAuth(site.services, requestFrom("10.9.9.9"), "/sign-in/email", {
+        email: "new.fan@example.com",
+        password: "wrong-password",
+      });
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(429);
+    // Another address is not affected.
+    const other = await callAuth(site.services, requestFrom("10.9.9.10"), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
+    expect(other.ok).toBe(true);
+  });
+
+  it("creates, lists, grants and revokes admins; revoking ends their sessions", async () => {
+    expect(await hasAnyAdmin(site.services)).toBe(false);
+    expect(await createAdmin(site.services, { email: "Owner@Example.com", password: "owner-password", name: "Owner" })).toBe(
+      "created",
+    );
+    expect(await hasAnyAdmin(site.services)).toBe(true);
+    expect(await createAdmin(site.services, { email: "new.fan@example.com", password: "ignored-pass", name: "x" })).toBe(
+      "promoted",
+    );
+    expect((await listAdmins(site.services)).map((a) => a.email)).toEqual(["new.fan@example.com", "owner@example.com"]);
+
+    const session = await callAuth(site.services, requestFrom("10.0.0.4"), "/sign-in/email", {
+      email: "owner@example.com",
+      password: "owner-password",
+    });
+    const asOwner = () => getProfile(site.services, requestFrom("10.0.0.4", session.setCookies));
+    expect(isAdmin(await asOwner())).toBe(true);
+
+    expect(await revokeAdmin(site.services, "owner@example.com")).toBe(true);
+    expect(await asOwner()).toBeNull();
+    expect((await listAdmins(site.services)).map((a) => a.email)).toEqual(["new.fan@example.com"]);
+
+    expect(await grantAdmin(site.services, "OWNER@example.com")).toBe(true);
+    expect(await grantAdmin(site.services, "nobody@example.com")).toBe(false);
+    expect((await listAdmins(site.services)).map((a) => a.email)).toEqual(["new.fan@example.com", "owner@example.com"]);
+  });
+});
+
+describe.each(testDatabaseKinds)("first-admin setup link on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  it("is issued only while there is no admin, works once, and only with the right token", async () => {
+    const token = await issueSetupToken(site.services);
+    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(await isSetupTokenValid(site.services, token ?? "")).toBe(true);
+    expect(await isSetupTokenValid(site.services, "not-the-token")).toBe(false);
+    expect(await isSetupTokenValid(site.services, "")).toBe(false);
+
+    // Only a hash is stored.
+    const stored = await site.services.db.selectFrom("setupTokens").select("tokenHash").execute();
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+
+    await consumeSetupTokens(site.services);
+    expect(await isSetupTokenValid(site.services, token ?? "")).toBe(false);
+
+    const second = await issueSetupToken(site.services);
+    await createAdmin(site.services, { email: "first@example.com", password: "first-password", name: "First" });
+    expect(await isSetupTokenValid(site.services, second ?? "")).toBe(false);
+    expect(await issueSetupToken(site.services)).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { getMigrations } from "better-auth/db/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { migrateToLatest } from "./db.server.ts";
+
+describe.each(testDatabaseKinds)("database on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  const song = (id: string, isLatest: number, createdAt: number) => ({
+    id,
+    title: `Song ${id}`,
+    artist: "Juniper Vale",
+    audioKey: `music/${createdAt}_a.mp3`,
+    coverKey: `covers/${createdAt}_a.png`,
+    isLatest,
+    createdAt,
+    updatedAt: createdAt,
+  });
+
+  it("applies migrations idempotently", async () => {
+    await expect(migrateToLatest(site.services.db)).resolves.toBeUndefined();
+  });
+
+  it("matches the schema better-auth expects, with nothing left to create or add", async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(site.services.auth.options);
+    expect(toBeCreated.map((t) => t.table)).toEqual([]);
+    expect(toBeAdded.map((t) => `${t.table}: ${Object.keys(t.fields).join(",")}`)).toEqual([]);
+  });
+
+  it("gives songs the spec's defaults and returns timestamps as numbers", async () => {
+    const { db } = site.services;
+    const createdAt = Date.now();
+    await db
+      .insertInto("songs")
+      .values({ id: "d1", title: "T", artist: "A", audioKey: "music/1_a.mp3", coverKey: "covers/1_a.png", createdAt, updatedAt: createdAt })
+      .execute();
+    const row = await db.selectFrom("songs").selectAll().where("id", "=", "d1").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ isLatest: 0, spotifyUrl: "", appleUrl: "", amazonUrl: "", youtubeUrl: "", createdAt });
+    expect(typeof row.createdAt).toBe("number");
+  });
+
+  it("lets the database itself refuse a second latest song", async () => {
+    const { db } = site.services;
+    await db.insertInto("songs").values(song("l1", 1, 1_700_000_000_001)).execute();
+    await expect(db.insertInto("songs").values(song("l2", 1, 1_700_000_000_002)).execute()).rejects.toThrow();
+    await db.insertInto("songs").values(song("l3", 0, 1_700_000_000_003)).execute();
+    await expect(db.updateTable("songs").set({ isLatest: 1 }).where("id", "=", "l3").execute()).rejects.toThrow();
+    const latest = await db.selectFrom("songs").select("id").where("isLatest", "=", 1).execute();
+    expect(latest).toEqual([{ id: "l1" }]);
+  });
+
+  it("moves the latest flag in one transaction", async () => {
+    const { db } = site.services;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("songs").set({ isLatest: 0 }).where("isLatest", "=", 1).execute();
+      await trx.updateTable("songs").set({ isLatest: 1 }).where("id", "=", "l3").execute();
+    });
+    const latest = await db.selectFrom("songs").select("id").where("isLatest", "=", 1).execute();
+    expect(latest).toEqual([{ id: "l3" }]);
+  });
+
+  it("stores contact messages unread from the website by default", async () => {
+    const { db } = site.services;
+    await db.insertInto("contacts").values({ id: "c1", name: null, email: null, message: "Hi", timestamp: 1 }).execute();
+    const row = await db.selectFrom("contacts").selectAll().executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: "c1", name: null, email: null, message: "Hi", timestamp: 1, source: "website", status: "unread" });
+    await expect(
+      db.updateTable("contacts").set({ status: "archived" as "read" }).where("id", "=", "c1").execute(),
+    ).rejects.toThrow();
+  });
+
+  it("keeps one subscriber per e-mail, subscribed from the website by default", async () => {
+    const { db } = site.services;
+    await db.insertInto("subscribers").values({ id: "s1", email: "fan@example.com", timestamp: 1 }).execute();
+    const row = await db.selectFrom("subscribers").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: "fan@example.com", subscribed: 1, source: "website" });
+    await expect(
+      db.insertInto("subscribers").values({ id: "s2", email: "fan@example.com", timestamp: 2 }).execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,71 @@
+// npm run admin -- create --email E --password P --name N | grant E | revoke E | list
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createAdmin, grantAdmin, listAdmins, revokeAdmin } from "#app/lib/admins.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+
+const USAGE = `Usage:
+  npm run admin -- create --email E --password P --name N   create an admin (or promote an existing account)
+  npm run admin -- grant E                                   make an existing account admin
+  npm run admin -- revoke E                                  take admin away and end that account's sessions
+  npm run admin -- list                                      list admins`;
+
+const createInput = z.object({
+  email: z.email("--email must be an e-mail address"),
+  password: z.string("--password is required").min(8, "--password must be at least 8 characters").max(128),
+  name: z.string("--name is required").trim().min(1, "--name is required"),
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+});
+const [command, target] = positionals;
+if (!command) fail("No command given.");
+
+const services = await createServices();
+try {
+  switch (command) {
+    case "create": {
+      const input = createInput.safeParse(values);
+      if (!input.success) fail(input.error.issues.map((i) => i.message).join("\n"));
+      const outcome = await createAdmin(services, input.data);
+      console.log(
+        outcome === "created"
+          ? `Created admin ${input.data.email.toLowerCase()}.`
+          : `${input.data.email.toLowerCase()} already had an account; it is now an admin (password unchanged).`,
+      );
+      break;
+    }
+    case "grant":
+    case "revoke": {
+      const email = target ?? values.email;
+      if (!email) fail(`${command} needs an e-mail address.`);
+      const done = command === "grant" ? await grantAdmin(services, email) : await revokeAdmin(services, email);
+      if (!done) {
+        console.error(`No account with the e-mail ${email}. The person can sign up at /login first.`);
+        process.exitCode = 1;
+      } else {
+        console.log(command === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin; their sessions were ended.`);
+      }
+      break;
+    }
+    case "list": {
+      const admins = await listAdmins(services);
+      if (admins.length === 0) console.log("No admins yet.");
+      for (const admin of admins) console.log(`${admin.email}\t${admin.name}`);
+      break;
+    }
+    default:
+      fail(`Unknown command "${command}".`);
+  }
+} finally {
+  await services.close();
+}

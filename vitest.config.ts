@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // Browser tests are Playwright's (tests/e2e/*.spec.ts); Vitest runs *.test.ts(x) only.
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "db/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
