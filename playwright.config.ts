@@ -8,7 +8,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".tmp/reports/playwright.json" }]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

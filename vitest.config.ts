@@ -5,6 +5,7 @@ export default defineConfig({
     // Browser tests are Playwright's (tests/e2e/*.spec.ts); Vitest runs *.test.ts(x) only.
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "db/**/*.test.ts"],
     environment: "node",
+    reporters: process.env.CI ? ["default", ["json", { outputFile: ".tmp/reports/vitest.json" }]] : ["default"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

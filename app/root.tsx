@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -17,7 +16,7 @@ import type { Route } from "./+types/root";
 import { FullPageLoader } from "#app/components/full-page-loader.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { ErrorPage } from "#app/components/error-page.tsx";
 import { AlertsProvider, useAlerts } from "#app/features/alerts/alerts-provider.tsx";
 import { themeBootScript } from "#app/features/theme/theme.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
@@ -144,21 +143,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       <title>{rootData ? `${title} | ${rootData.siteMeta.artistName}` : title}</title>
       <meta name="robots" content="noindex" />
-      <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
-        <h1 className="text-4xl font-semibold">{title}</h1>
-        <p className="mt-4 text-stone-600 dark:text-stone-400">
-          {notFound
-            ? "The page you are looking for does not exist."
-            : "An unexpected error occurred. Please try again in a moment."}
-        </p>
-        <div className="mt-8 flex gap-3">
-          <Link to="/" className={buttonStyles.primary}>
-            Go Home
-          </Link>
-          <Link to="/music" className={buttonStyles.secondary}>
-            Listen to Music
-          </Link>
-        </div>
+      <main id="main" className="flex flex-1 flex-col">
+        <ErrorPage
+          code={notFound ? "404" : undefined}
+          title={title}
+          message={
+            notFound
+              ? "The page you are looking for does not exist or has moved."
+              : "An unexpected error occurred. Please try again in a moment."
+          }
+        />
       </main>
     </>
   );

@@ -14,6 +14,7 @@ globalServices.__artistSiteServices ??= createServices();
 export const services = await globalServices.__artistSiteServices;
 
 export const app = express();
+app.disable("x-powered-by");
 
 app.use(
   createRequestHandler({

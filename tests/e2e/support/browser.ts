@@ -35,8 +35,11 @@ export async function signUpThroughUi(page: Page, account: { name: string; email
 /** True when a CSS colour (rgb(), oklch() or lab()) is dark. */
 export function isDarkColor(color: string): boolean {
   const numbers = (color.match(/-?[\d.]+/g) ?? []).map(Number);
-  if (color.startsWith("oklch") || color.startsWith("oklab")) return (numbers[0] ?? 1) < 0.4;
-  if (color.startsWith("lab") || color.startsWith("lch")) return (numbers[0] ?? 100) < 40;
+  const lightness = numbers[0] ?? 100;
+  if (color.startsWith("oklch") || color.startsWith("oklab")) {
+    return (color.includes("%") ? lightness / 100 : lightness) < 0.4;
+  }
+  if (color.startsWith("lab") || color.startsWith("lch")) return lightness < 40;
   const [r = 255, g = 255, b = 255] = numbers;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100;
 }
