@@ -14,7 +14,7 @@ export function Toaster({ alerts, onClose }: { alerts: Alert[]; onClose: (id: st
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:right-4 sm:left-auto"
+      className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:right-4 sm:left-auto"
     >
       {alerts.map((alert) => (
         <div
