@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
+import { createMediaHandler } from "#app/lib/media.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/lib/setup-token.server.ts";
 
@@ -12,6 +13,9 @@ import { issueSetupToken } from "#app/lib/setup-token.server.ts";
 const globalServices = globalThis as { __artistSiteServices?: Promise<Services> };
 globalServices.__artistSiteServices ??= createServices();
 export const services = await globalServices.__artistSiteServices;
+
+/** Uploaded audio and covers, under /media/. */
+export const media = createMediaHandler(services.storage);
 
 export const app = express();
 app.disable("x-powered-by");

@@ -1,16 +1,10 @@
-// The host: security headers, compression (never of media), static files,
-// health, then the React Router handler from server/app.ts.
-import compression from "compression";
-import express, { type RequestHandler } from "express";
+// The host process: reads the environment, builds the Express host around the
+// app bundle (Vite in development, the build in production) and listens.
 import { existsSync } from "node:fs";
+import type { RequestHandler } from "express";
 import type { Server } from "node:http";
 import { loadEnv } from "#app/lib/env.server.ts";
-import {
-  clientIpHeader,
-  sameOriginOnly,
-  securityHeaders,
-  trustedOrigins,
-} from "#app/lib/http-security.server.ts";
+import { builtAssets, createHost } from "#app/lib/host.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = loadEnv();
@@ -18,56 +12,22 @@ const development = env.nodeEnv !== "production";
 
 type AppModule = typeof import("./app.ts");
 
-const host = express();
-host.disable("x-powered-by");
-if (env.trustProxy) host.set("trust proxy", true);
-
-host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development }));
-host.use(clientIpHeader({ trustProxy: env.trustProxy }));
-host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
-host.use(
-  compression({
-    // Audio and images are already compressed, and compressing them would break range requests.
-    filter: (req, res) =>
-      !req.path.startsWith("/media/") &&
-      !/^(audio|video|image)\//.test(String(res.getHeader("Content-Type") ?? "")) &&
-      compression.filter(req, res),
-  }),
-);
-
 let loadApp: () => Promise<AppModule>;
+let assets: RequestHandler;
 if (development) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  host.use(viteServer.middlewares);
+  assets = viteServer.middlewares as unknown as RequestHandler;
   loadApp = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
 } else {
-  host.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  host.use(express.static("build/client", { maxAge: "1h", index: false }));
+  assets = builtAssets();
   // @ts-ignore -- exists only after `npm run build`
   const built = (await import("../build/server/index.js")) as AppModule;
   loadApp = async () => built;
 }
 
 const initial = await loadApp();
-
-host.get("/healthz", (async (_req, res) => {
-  try {
-    await (await loadApp()).checkHealth();
-    res.type("text/plain").send("ok");
-  } catch (error) {
-    console.error("Health check failed", error);
-    res.status(503).type("text/plain").send("unavailable");
-  }
-}) satisfies RequestHandler);
-
-host.use((async (req, res, next) => {
-  try {
-    await (await loadApp()).app(req, res, next);
-  } catch (error) {
-    next(error);
-  }
-}) satisfies RequestHandler);
+const host = createHost({ env, development, loadApp, assets: [assets] });
 
 const server: Server = host.listen(env.port, env.host, async () => {
   console.log(`Artist site listening on ${env.publicUrl} (bound to ${env.host}:${env.port})`);

@@ -16,6 +16,7 @@ export interface SongsTable {
   appleUrl: Generated<string>;
   amazonUrl: Generated<string>;
   youtubeUrl: Generated<string>;
+  durationMs: number | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
 }

@@ -13,8 +13,8 @@ import {
 } from "./storage.server.ts";
 
 /** Stores objects as files under `root` (DATA_DIR/uploads), one folder per kind. */
-export function createLocalStorage(root: string): Storage & { pathOf(key: string): string } {
-  const pathOf = (key: string) => {
+export function createLocalStorage(root: string): Storage & { localPath(key: string): string } {
+  const localPath = (key: string) => {
     assertValidKey(key);
     const full = path.resolve(root, key);
     // Belt and braces: the key pattern already forbids anything that could escape.
@@ -22,60 +22,65 @@ export function createLocalStorage(root: string): Storage & { pathOf(key: string
     return full;
   };
 
+  async function write(key: string, body: Readable, options: { maxBytes?: number } = {}) {
+    const finalPath = localPath(key);
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    const tempPath = path.join(path.dirname(finalPath), `.partial-${randomBytes(8).toString("hex")}`);
+    let size = 0;
+    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > limit) callback(new FileTooLargeError(limit));
+        else callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createWriteStream(tempPath, { flags: "wx" }));
+      // Flush to disk before the object becomes visible, so a crash never
+      // leaves a song pointing at a half-written file.
+      const handle = await open(tempPath, "r");
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tempPath, finalPath);
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    return { key, size };
+  }
+
   return {
-    pathOf,
+    localPath,
+    write,
 
     async put(folder, originalName, body, options = {}) {
       if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
-      await mkdir(path.join(root, folder), { recursive: true });
       let key = objectKey(folder, originalName);
       // Two uploads of one name in the same millisecond must not collide.
-      for (let tries = 0; (await stat(pathOf(key)).catch(() => null)) && tries < 5; tries++) {
+      for (let tries = 0; (await stat(localPath(key)).catch(() => null)) && tries < 5; tries++) {
         key = objectKey(folder, originalName, Date.now() + tries + 1);
       }
-      const finalPath = pathOf(key);
-      const tempPath = path.join(root, folder, `.partial-${randomBytes(8).toString("hex")}`);
-      let size = 0;
-      const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > limit) callback(new FileTooLargeError(limit));
-          else callback(null, chunk);
-        },
-      });
-      try {
-        await pipeline(body, counter, createWriteStream(tempPath, { flags: "wx" }));
-        // Flush to disk before the object becomes visible, so a crash never
-        // leaves a song pointing at a half-written file.
-        const handle = await open(tempPath, "r");
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(tempPath, finalPath);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
-      return { key, size };
+      return write(key, body, options);
     },
 
     async read(key, range) {
-      const file = pathOf(key);
+      const file = localPath(key);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return null;
       return createReadStream(file, range) as Readable;
     },
 
     async stat(key) {
-      const info = await stat(pathOf(key)).catch(() => null);
+      const info = await stat(localPath(key)).catch(() => null);
       return info?.isFile() ? { size: info.size, modified: info.mtime } : null;
     },
 
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      await rm(localPath(key), { force: true });
     },
   };
 }

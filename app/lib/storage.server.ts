@@ -17,20 +17,24 @@ export class FileTooLargeError extends Error {
 
 /** Where uploaded files live. Every method streams; no file is held in memory whole. */
 export interface Storage {
-  /** Streams `body` to a new object and resolves once it is durably stored. */
+  /** Streams `body` to a new object named after `originalName`; resolves once it is durably stored. */
   put(
     folder: StorageFolder,
     originalName: string,
     body: Readable,
     options?: { maxBytes?: number; contentType?: string },
   ): Promise<StoredObject>;
+  /** Streams `body` to the exact `key` (derived files such as cover variants). */
+  write(key: string, body: Readable, options?: { maxBytes?: number; contentType?: string }): Promise<StoredObject>;
   /** A readable stream of the object, or null when there is none. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   stat(key: string): Promise<{ size: number; modified: Date } | null>;
   delete(key: string): Promise<void>;
+  /** The file behind a key, for drivers that keep objects on local disk. */
+  localPath?(key: string): string;
 }
 
-const KEY_PATTERN = /^(music|covers)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const KEY_PATTERN = /^(music|covers)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** '{folder}/{Date.now()}_{sanitised original name}', as the spec names uploads. */
 export function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {

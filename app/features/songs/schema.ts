@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** The service layer's messages (SPEC section 5). */
+export const SONG_ERRORS = {
+  titleRequired: "Song title is required",
+  audioRequired: "Audio file is required",
+  coverRequired: "Cover art is required",
+  idRequired: "Song ID is required",
+  notFound: "Song not found",
+  invalidLink: "Streaming links must be http(s) URLs",
+} as const;
+
+const streamingLink = z
+  .string()
+  .trim()
+  .max(2048, SONG_ERRORS.invalidLink)
+  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), SONG_ERRORS.invalidLink)
+  .default("");
+
+export const newSongSchema = z.object({
+  title: z.string({ error: SONG_ERRORS.titleRequired }).trim().min(1, SONG_ERRORS.titleRequired).max(200),
+  audioKey: z.string({ error: SONG_ERRORS.audioRequired }).min(1, SONG_ERRORS.audioRequired),
+  coverKey: z.string({ error: SONG_ERRORS.coverRequired }).min(1, SONG_ERRORS.coverRequired),
+  durationMs: z.int().min(0).nullable().default(null),
+  streamingLinks: z
+    .object({ spotify: streamingLink, apple: streamingLink, amazon: streamingLink, youtube: streamingLink })
+    .default({ spotify: "", apple: "", amazon: "", youtube: "" }),
+});
+export type NewSong = z.input<typeof newSongSchema>;
+
+export const songIdSchema = z.string({ error: SONG_ERRORS.idRequired }).trim().min(1, SONG_ERRORS.idRequired).max(100);

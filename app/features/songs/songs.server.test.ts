@@ -1,0 +1,97 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
+import { SONG_ERRORS } from "./schema.ts";
+import { createSong, deleteSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
+
+describe.each(testDatabaseKinds)("songs on %s", (kind) => {
+  let site: TestSite;
+  let audioKey = "";
+  let coverKey = "";
+  const fileOf = (key: string) => path.join(site.dataDir, "uploads", key);
+
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+    audioKey = (await site.services.storage.put("music", "one.wav", Readable.from(synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 })))).key;
+    coverKey = (await site.services.storage.put("covers", "one.png", Readable.from(await coverPng("One", ["#000", "#f00"], 400))))
+      .key;
+    await createCoverVariants(site.services.storage, coverKey);
+  });
+  afterAll(() => site.cleanup());
+
+  it("refuses incomplete songs with the spec's messages", async () => {
+    const { services } = site;
+    expect(await createSong(services, { title: "   ", audioKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.titleRequired });
+    expect(await createSong(services, { title: "T", audioKey: "", coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
+    expect(await createSong(services, { title: "T", audioKey, coverKey: "" })).toEqual({ success: false, error: SONG_ERRORS.coverRequired });
+    expect(await createSong(services, { title: "T", audioKey: "music/1700000000000_missing.wav", coverKey })).toEqual({
+      success: false,
+      error: SONG_ERRORS.audioRequired,
+    });
+    expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
+    expect(await listSongs(services)).toEqual([]);
+  });
+
+  it("creates songs trimmed, with the fixed artist, not latest, empty links by default, newest first", async () => {
+    const { services } = site;
+    const first = await createSong(services, { title: "  First Light ", audioKey, coverKey, durationMs: 1000 });
+    await new Promise((r) => setTimeout(r, 3));
+    const second = await createSong(services, {
+      title: "Second",
+      audioKey,
+      coverKey,
+      streamingLinks: { spotify: " https://open.spotify.com/track/1 " },
+    });
+    expect(first.success && second.success).toBe(true);
+    const songs = await listSongs(services);
+    expect(songs.map((s) => s.title)).toEqual(["Second", "First Light"]);
+    expect(songs[1]).toMatchObject({
+      artist: "Juniper Vale",
+      isLatest: false,
+      durationMs: 1000,
+      audioUrl: `/media/${audioKey}`,
+      coverUrl: `/media/${coverKey}`,
+      streamingLinks: { spotify: "", apple: "", amazon: "", youtube: "" },
+    });
+    expect(songs[0]?.streamingLinks.spotify).toBe("https://open.spotify.com/track/1");
+    expect(songs[0]?.createdAt).toBe(songs[0]?.updatedAt);
+  });
+
+  it("refuses streaming links that are not http(s) URLs", async () => {
+    const result = await createSong(site.services, { title: "X", audioKey, coverKey, streamingLinks: { youtube: "javascript:alert(1)" } });
+    expect(result).toEqual({ success: false, error: SONG_ERRORS.invalidLink });
+  });
+
+  it("marks exactly one song latest and bumps every song's updatedAt", async () => {
+    const { services } = site;
+    const [second, first] = await listSongs(services);
+    if (!first || !second) throw new Error("songs missing");
+    expect(await setLatestSong(services, first.id)).toEqual({ success: true });
+    expect(await setLatestSong(services, second.id)).toEqual({ success: true });
+    const after = await listSongs(services);
+    expect(after.filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
+    for (const song of after) expect(song.updatedAt).toBeGreaterThan(song.createdAt - 1);
+    expect(after.find((s) => s.id === first.id)?.updatedAt).toBeGreaterThanOrEqual(first.updatedAt);
+
+    expect(await setLatestSong(services, "")).toEqual({ success: false, error: SONG_ERRORS.idRequired });
+    expect(await setLatestSong(services, undefined)).toEqual({ success: false, error: SONG_ERRORS.idRequired });
+    expect(await setLatestSong(services, "no-such-id")).toEqual({ success: false, error: SONG_ERRORS.notFound });
+    expect((await listSongs(services)).filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
+  });
+
+  it("deletes a song with its audio, cover and every cover variant", async () => {
+    const { services } = site;
+    const [, first] = await listSongs(services);
+    if (!first) throw new Error("song missing");
+    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(existsSync(fileOf(key))).toBe(true);
+    expect(await deleteSong(services, "")).toEqual({ success: false, error: SONG_ERRORS.idRequired });
+    expect(await deleteSong(services, first.id)).toEqual({ success: true });
+    expect(await getSong(services, first.id)).toBeNull();
+    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(existsSync(fileOf(key))).toBe(false);
+    expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_ERRORS.notFound });
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { SongsTable } from "#app/lib/db-schema.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { mediaUrl, type Song } from "#app/lib/song.ts";
+import { isValidKey } from "#app/lib/storage.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { newSongSchema, SONG_ERRORS, songIdSchema, type NewSong } from "./schema.ts";
+
+export type Outcome<T = object> = ({ success: true } & T) | { success: false; error: string };
+
+function toSong(row: Selectable<SongsTable>): Song {
+  return {
+    id: row.id,
+    title: row.title,
+    artist: row.artist,
+    audioUrl: mediaUrl(row.audioKey),
+    coverUrl: mediaUrl(row.coverKey),
+    coverKey: row.coverKey,
+    isLatest: row.isLatest === 1,
+    streamingLinks: { spotify: row.spotifyUrl, apple: row.appleUrl, amazon: row.amazonUrl, youtube: row.youtubeUrl },
+    durationMs: row.durationMs,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Every song, newest first. */
+export async function listSongs(services: Services): Promise<Song[]> {
+  const rows = await services.db.selectFrom("songs").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+  return rows.map(toSong);
+}
+
+export async function getSong(services: Services, id: string): Promise<Song | null> {
+  const row = await services.db.selectFrom("songs").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toSong(row) : null;
+}
+
+/** Adds a song whose files are already stored. New songs are never latest; the artist is fixed. */
+export async function createSong(services: Services, input: NewSong): Promise<Outcome<{ id: string }>> {
+  const parsed = newSongSchema.safeParse(input);
+  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? SONG_ERRORS.titleRequired };
+  const song = parsed.data;
+  if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return { success: false, error: SONG_ERRORS.audioRequired };
+  if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return { success: false, error: SONG_ERRORS.coverRequired };
+  const [audio, cover] = await Promise.all([services.storage.stat(song.audioKey), services.storage.stat(song.coverKey)]);
+  if (!audio) return { success: false, error: SONG_ERRORS.audioRequired };
+  if (!cover) return { success: false, error: SONG_ERRORS.coverRequired };
+
+  const id = randomUUID();
+  const now = Date.now();
+  await services.db
+    .insertInto("songs")
+    .values({
+      id,
+      title: song.title,
+      artist: siteConfig.artist.name,
+      audioKey: song.audioKey,
+      coverKey: song.coverKey,
+      isLatest: 0,
+      spotifyUrl: song.streamingLinks.spotify,
+      appleUrl: song.streamingLinks.apple,
+      amazonUrl: song.streamingLinks.amazon,
+      youtubeUrl: song.streamingLinks.youtube,
+      durationMs: song.durationMs,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { success: true, id };
+}
+
+/** Makes one song the latest and every other song not, in one transaction. */
+export async function setLatestSong(services: Services, id: unknown): Promise<Outcome> {
+  const parsedId = songIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: SONG_ERRORS.idRequired };
+  const now = Date.now();
+  return services.db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom("songs").select("id").where("id", "=", parsedId.data).executeTakeFirst();
+    if (!exists) return { success: false, error: SONG_ERRORS.notFound } as const;
+    // Clear first: the database allows only one latest song at any moment.
+    await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
+    await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();
+    return { success: true } as const;
+  });
+}
+
+/** Removes the song, then its audio, cover and cover variants. */
+export async function deleteSong(services: Services, id: unknown): Promise<Outcome> {
+  const parsedId = songIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: SONG_ERRORS.idRequired };
+  const row = await services.db
+    .selectFrom("songs")
+    .select(["audioKey", "coverKey"])
+    .where("id", "=", parsedId.data)
+    .executeTakeFirst();
+  if (!row) return { success: false, error: SONG_ERRORS.notFound };
+  // The row goes first, so no song ever points at a file that is gone.
+  await services.db.deleteFrom("songs").where("id", "=", parsedId.data).execute();
+  const keys = [row.audioKey, row.coverKey, ...coverDerivedKeys(row.coverKey)];
+  const results = await Promise.allSettled(keys.map((key) => services.storage.delete(key)));
+  for (const result of results) {
+    if (result.status === "rejected") console.error("Deleting a song's file failed", result.reason);
+  }
+  return { success: true };
+}

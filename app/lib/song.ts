@@ -1,0 +1,55 @@
+// A song as every page and the player see it (SPEC section 3, Song), and the
+// URLs of its media. Shared by the server and the browser.
+
+export type StreamingLinks = { spotify: string; apple: string; amazon: string; youtube: string };
+
+export type Song = {
+  id: string;
+  title: string;
+  artist: string;
+  audioUrl: string;
+  coverUrl: string;
+  /** Stem of the cover's responsive variants; see coverSrcSet. */
+  coverKey: string;
+  isLatest: boolean;
+  streamingLinks: StreamingLinks;
+  durationMs: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export const streamingServices = [
+  { key: "spotify", label: "Spotify" },
+  { key: "apple", label: "Apple Music" },
+  { key: "amazon", label: "Amazon Music" },
+  { key: "youtube", label: "YouTube" },
+] as const satisfies readonly { key: keyof StreamingLinks; label: string }[];
+
+export const MEDIA_PREFIX = "/media/";
+export const mediaUrl = (key: string) => `${MEDIA_PREFIX}${key}`;
+
+/** Square cover variants, made when a cover is stored; the widths pages ask for. */
+export const COVER_WIDTHS = [96, 192, 384, 768] as const;
+export const COVER_FORMATS = ["avif", "webp"] as const;
+export type CoverFormat = (typeof COVER_FORMATS)[number];
+
+export const coverVariantKey = (coverKey: string, width: number, format: CoverFormat) =>
+  `${coverKey}.w${width}.${format}`;
+/** The 1200×630 share image made from the cover. */
+export const coverSocialKey = (coverKey: string) => `${coverKey}.og.jpg`;
+
+export function coverSrcSet(coverKey: string, format: CoverFormat): string {
+  return COVER_WIDTHS.map((w) => `${mediaUrl(coverVariantKey(coverKey, w, format))} ${w}w`).join(", ");
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms) || ms < 0) return "0:00";
+  const total = Math.floor(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** ISO 8601 duration for structured data, e.g. PT3M12S. */
+export function isoDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  return `PT${Math.floor(total / 60)}M${total % 60}S`;
+}

@@ -1,0 +1,66 @@
+// Generated demo media: real WAV audio and PNG covers made on this machine,
+// so the demo and the tests need no downloads.
+import sharp from "sharp";
+
+export type SynthOptions = {
+  seconds: number;
+  /** MIDI note numbers of the chords, one chord a bar. */
+  chords: number[][];
+  bpm: number;
+  sampleRate?: number;
+};
+
+const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
+
+/** A 16-bit mono PCM WAV: arpeggiated chords with a soft pluck envelope. */
+export function synthWav({ seconds, chords, bpm, sampleRate = 22_050 }: SynthOptions): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  const stepSeconds = 60 / bpm / 2; // eighth notes
+  const stepsPerBar = 8;
+  for (let i = 0; i < samples; i++) {
+    const t = i / sampleRate;
+    const step = Math.floor(t / stepSeconds);
+    const chord = chords[Math.floor(step / stepsPerBar) % chords.length] ?? [60, 64, 67];
+    const note = (chord[step % chord.length] ?? 60) + (step % stepsPerBar >= chord.length ? 12 : 0);
+    const local = t - step * stepSeconds;
+    const envelope = Math.min(1, local * 200) * Math.exp(-local * 5);
+    const hz = midiToHz(note);
+    const bass = 0.18 * Math.sin(2 * Math.PI * midiToHz((chord[0] ?? 48) - 12) * t);
+    const lead = Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t);
+    const fade = Math.min(1, t * 4, (seconds - t) * 4);
+    const value = Math.max(-1, Math.min(1, (0.35 * envelope * lead + bass) * fade));
+    data.writeInt16LE(Math.round(value * 32_000), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "ascii");
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVE", 8, "ascii");
+  header.write("fmt ", 12, "ascii");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "ascii");
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+
+/** A square PNG cover: a two-colour gradient, rings and the title. */
+export async function coverPng(title: string, colors: [string, string], size = 1000): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 1000 1000">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+  <rect width="1000" height="1000" fill="url(#g)"/>
+  <circle cx="700" cy="330" r="220" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="6"/>
+  <circle cx="700" cy="330" r="140" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="6"/>
+  <circle cx="700" cy="330" r="40" fill="#fff" fill-opacity="0.8"/>
+  <text x="80" y="820" font-family="Georgia, 'DejaVu Serif', serif" font-size="92" font-weight="700" fill="#fff">${escapeXml(title)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
