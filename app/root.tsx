@@ -18,6 +18,8 @@ import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { AlertsProvider, useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
+import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/features/theme/theme.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import type { SiteMeta } from "#app/lib/meta.ts";
@@ -122,6 +124,7 @@ export default function App() {
   const { siteMeta, year, social, dashboardPath: dashboard, toast } = useLoaderData<typeof loader>();
   return (
     <AlertsProvider>
+      <PlayerProvider>
       <FlashToastShower toast={toast} />
       <ScrollToTopOnNavigate />
       <NavigationLoader />
@@ -130,6 +133,8 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter artistName={siteMeta.artistName} year={year} social={social} />
+      <NowPlayingBar />
+      </PlayerProvider>
     </AlertsProvider>
   );
 }

@@ -7,6 +7,8 @@ const dashboard = `${rawSiteConfig.artist.slug}-dashboard`;
 export default [
   index("routes/home.tsx"),
   route("bio", "routes/bio.tsx"),
+  route("music", "routes/music.tsx"),
+  route("music/:songId", "routes/music-song.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("login", "routes/login.tsx"),

@@ -26,7 +26,7 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://i.ytimg.com",
+    "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -23,7 +23,9 @@ export function createMediaHandler(storage: Storage) {
     const ifRange = req.headers["if-range"];
     if (typeof ifRange === "string" && ifRange.startsWith("W/")) delete req.headers.range;
 
-    send(req, storage.localPath(key), { maxAge: MEDIA_MAX_AGE, immutable: true, index: false, dotfiles: "deny" })
+    // Dot-files are already excluded by the key pattern; send's own check would
+    // also refuse a DATA_DIR that merely sits under a dotted folder.
+    send(req, storage.localPath(key), { maxAge: MEDIA_MAX_AGE, immutable: true, index: false, dotfiles: "allow" })
       .on("error", (error: { status?: number }) => (error.status === 404 ? notFound(res) : next(error)))
       .pipe(res);
   };

@@ -18,6 +18,8 @@ export type PageMeta = {
   genres?: string[];
   /** The home page's title stands alone; every other page is "Title | Artist". */
   bareTitle?: boolean;
+  /** Page-specific tags (og:audio, JSON-LD), appended. */
+  extra?: MetaDescriptor[];
 };
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
@@ -63,5 +65,6 @@ export function pageMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
+    ...(page.extra ?? []),
   ];
 }

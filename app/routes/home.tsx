@@ -1,15 +1,25 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
+import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { songsForPage } from "#app/features/songs/songs.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
-export function loader() {
-  const { artist, home } = siteConfig;
-  return { artist: { name: artist.name, genres: artist.genres }, home };
+export function loader({ context }: Route.LoaderArgs) {
+  const { artist, home, featuredSong, social } = siteConfig;
+  return {
+    artist: { name: artist.name, genres: artist.genres },
+    home,
+    featuredSong,
+    sameAs: social.map((link) => link.url),
+    songs: songsForPage(servicesOf(context)),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteMetaFrom(matches);
   return pageMeta(site, {
     title: `${site.artistName} | ${site.tagline}`,
@@ -17,11 +27,25 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: site.description,
     path: "/",
     type: "profile",
+    extra: [
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "MusicGroup",
+          name: site.artistName,
+          description: site.description,
+          url: absoluteUrl(site.origin, "/"),
+          image: absoluteUrl(site.origin, DEFAULT_SOCIAL_IMAGE_PATH),
+          genre: site.genres,
+          sameAs: loaderData?.sameAs ?? [],
+        },
+      },
+    ],
   });
 };
 
 export default function Home() {
-  const { artist, home } = useLoaderData<typeof loader>();
+  const { artist, home, featuredSong, songs } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative overflow-hidden">
@@ -34,14 +58,40 @@ export default function Home() {
           <p className="mt-4 max-w-2xl font-display text-2xl text-stone-700 dark:text-stone-300">{home.heroHeading}</p>
           <p className="mt-6 max-w-2xl text-lg text-stone-600 dark:text-stone-400">{home.heroText}</p>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link to="/music" className={buttonStyles.primary}>
-              Listen Now
-            </Link>
+            <ListenNowButton songs={songs} className={buttonStyles.primary} scrollTo="latest-music" />
             <Link to="/bio" className={buttonStyles.secondary}>
               About Me
             </Link>
           </div>
         </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <div className="flex flex-col gap-6 rounded-3xl bg-stone-900 p-8 text-stone-50 sm:flex-row sm:items-center sm:justify-between sm:p-10 dark:bg-stone-800">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">Featured song</p>
+            <h2 id="featured-heading" className="mt-2 text-3xl font-semibold">
+              {featuredSong.title}
+            </h2>
+            <p className="mt-3 text-stone-300">{featuredSong.description}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <a href={featuredSong.streamingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
+              {featuredSong.streamingLabel}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <Link to="/music" className={`${buttonStyles.secondary} border-stone-600 text-stone-50 hover:bg-stone-800 dark:hover:bg-stone-700`}>
+              More Music
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id="latest-music" aria-labelledby="latest-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-16 sm:px-6">
+        <h2 id="latest-heading" className="mb-6 text-3xl font-semibold">
+          Latest Music
+        </h2>
+        <SongsPlayer songs={songs} label="Latest Music player" />
       </section>
 
       <section aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">

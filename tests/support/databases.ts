@@ -17,7 +17,8 @@ export type TestSite = { services: Services; dataDir: string; cleanup(): Promise
 
 /** A fully migrated site (database, auth, storage) on a throwaway database of the given kind. */
 export async function createTestSite(kind: TestDatabaseKind): Promise<TestSite> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "artist-site-test-"));
+  // A dotted folder on the way, as in many real deployments (~/.local, /srv/.sites).
+  const dataDir = mkdtempSync(path.join(mkdtempSync(path.join(tmpdir(), ".artist-site-")), "data-"));
   let databaseUrl = "";
   let dropSchema = async () => {};
   if (kind === "postgres") {
@@ -52,7 +53,7 @@ export async function createTestSite(kind: TestDatabaseKind): Promise<TestSite> 
     async cleanup() {
       await services.close();
       await dropSchema();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(path.dirname(dataDir), { recursive: true, force: true });
     },
   };
 }

@@ -32,6 +32,17 @@ export async function listSongs(services: Services): Promise<Song[]> {
   return rows.map(toSong);
 }
 
+/**
+ * Songs for a page, unawaited, so the page streams at once and the player shows
+ * its loading state; a failure is logged here and shown by the player.
+ */
+export function songsForPage(services: Services): Promise<Song[]> {
+  return listSongs(services).catch((error: unknown) => {
+    console.error("Loading songs failed", error);
+    throw new Error("Failed to load songs");
+  });
+}
+
 export async function getSong(services: Services, id: string): Promise<Song | null> {
   const row = await services.db.selectFrom("songs").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toSong(row) : null;

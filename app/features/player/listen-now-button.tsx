@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Song } from "#app/lib/song.ts";
+import { defaultSongIndex } from "./music-player.tsx";
+import { usePlayer } from "./player-context.tsx";
+
+/**
+ * Plays the latest release at once. Until the songs are known, or without
+ * JavaScript, it is a plain link to the music page.
+ */
+export function ListenNowButton({ songs, className, scrollTo }: { songs: Promise<Song[]>; className: string; scrollTo?: string }) {
+  const store = usePlayer();
+  const [list, setList] = useState<Song[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    songs.then(
+      (resolved) => current && setList(resolved),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [songs]);
+
+  return (
+    <Link
+      to="/music"
+      className={className}
+      onClick={(event) => {
+        if (!list?.length) return;
+        event.preventDefault();
+        store.playQueue(list, defaultSongIndex(list));
+        if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView({ behavior: "smooth", block: "start" });
+      }}
+    >
+      Listen Now
+    </Link>
+  );
+}

@@ -1,0 +1,154 @@
+import { Suspense, useState, type ReactNode } from "react";
+import { Await, Link } from "react-router";
+import { CoverImage } from "#app/components/cover-image.tsx";
+import { formatDuration, streamingServices, type Song } from "#app/lib/song.ts";
+import { usePlayer, usePlayerState } from "./player-context.tsx";
+import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
+import { sameQueue } from "./player-store.ts";
+
+export const PLAYER_MESSAGES = {
+  loading: "Loading music...",
+  empty: "No songs available yet. Check back soon!",
+  failed: "Failed to load songs. Please try again later.",
+} as const;
+
+/** The index shown before anything plays: the latest release, else the newest song. */
+export function defaultSongIndex(songs: readonly Song[]): number {
+  return Math.max(0, songs.findIndex((song) => song.isLatest));
+}
+
+function PlayerPanel({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <section aria-label={label} className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900">
+      {children}
+    </section>
+  );
+}
+
+function PlayerMessage({ children, role = "status" }: { children: string; role?: "status" | "alert" }) {
+  return (
+    <p role={role} className="py-10 text-center text-stone-600 dark:text-stone-400">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A page's player for a list of songs, with the loading, empty and failure
+ * states. Every page player drives the one site-wide audio element.
+ */
+export function SongsPlayer({ songs, label, initialSongId }: { songs: Promise<Song[]>; label: string; initialSongId?: string }) {
+  return (
+    <PlayerPanel label={label}>
+      <Suspense fallback={<PlayerMessage>{PLAYER_MESSAGES.loading}</PlayerMessage>}>
+        <Await resolve={songs} errorElement={<PlayerMessage role="alert">{PLAYER_MESSAGES.failed}</PlayerMessage>}>
+          {(list) =>
+            list.length === 0 ? (
+              <PlayerMessage>{PLAYER_MESSAGES.empty}</PlayerMessage>
+            ) : (
+              <MusicPlayer songs={list} initialSongId={initialSongId} />
+            )
+          }
+        </Await>
+      </Suspense>
+    </PlayerPanel>
+  );
+}
+
+export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: string }) {
+  const store = usePlayer();
+  const state = usePlayerState();
+  const active = sameQueue(state.queue, songs) && state.index >= 0;
+  const initialIndex = initialSongId ? songs.findIndex((s) => s.id === initialSongId) : -1;
+  const [chosen, setChosen] = useState(initialIndex >= 0 ? initialIndex : defaultSongIndex(songs));
+  const index = active ? state.index : chosen;
+  const song = songs[index] ?? songs[0];
+  if (!song) return null;
+  const play = (i: number) => {
+    setChosen(i);
+    store.playQueue(songs, i);
+  };
+  const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[minmax(0,320px)_1fr] md:items-start">
+      <CoverImage
+        coverKey={song.coverKey}
+        alt={`Cover art for ${song.title}`}
+        size={320}
+        sizes="(min-width: 768px) 320px, calc(100vw - 5rem)"
+        priority
+        className="aspect-square w-full rounded-2xl object-cover shadow-lg"
+      />
+      <div className="min-w-0 space-y-5">
+        <div>
+          {song.isLatest ? (
+            <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
+              Latest Release
+            </p>
+          ) : null}
+          <h3 className="mt-3 truncate text-2xl font-semibold sm:text-3xl" data-testid="player-title">
+            <Link to={`/music/${song.id}`} className="hover:underline">
+              {song.title}
+            </Link>
+          </h3>
+          <p className="mt-1 text-stone-600 dark:text-stone-400">{song.artist}</p>
+        </div>
+
+        <ProgressBar active={active} fallbackDuration={(song.durationMs ?? 0) / 1000} />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <TransportControls active={active} songCount={songs.length} title={song.title} onPlay={() => play(index)} />
+          <VolumeControl />
+        </div>
+        {active && state.error ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {state.error}
+          </p>
+        ) : null}
+
+        {links.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label={`Stream ${song.title}`}>
+            {links.map((service) => (
+              <li key={service.key}>
+                <a
+                  href={song.streamingLinks[service.key]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center rounded-full border border-stone-300 px-3 py-1.5 text-sm font-medium hover:border-brand-500 hover:text-brand-700 dark:border-stone-700 dark:hover:text-brand-300"
+                >
+                  {service.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <ol className="divide-y divide-stone-200 border-t border-stone-200 dark:divide-stone-800 dark:border-stone-800" aria-label="Tracks">
+          {songs.map((track, i) => {
+            const current = i === index;
+            return (
+              <li key={track.id}>
+                <button
+                  type="button"
+                  onClick={() => play(i)}
+                  aria-current={current ? "true" : undefined}
+                  className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
+                >
+                  <span className="w-6 text-right text-sm tabular-nums text-stone-500">{String(i + 1).padStart(2, "0")}</span>
+                  <span className="min-w-0 flex-1 truncate">{track.title}</span>
+                  {track.isLatest ? (
+                    <span className="rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-white dark:bg-brand-500 dark:text-stone-950">
+                      NEW
+                    </span>
+                  ) : null}
+                  <span className="text-sm tabular-nums text-stone-500">{formatDuration(track.durationMs)}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

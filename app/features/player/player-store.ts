@@ -1,0 +1,213 @@
+import type { Song } from "#app/lib/song.ts";
+
+/** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
+export const JUMP_MS = 5000;
+export const PROGRESS_INTERVAL_MS = 20;
+const VOLUME_KEY = "player:volume";
+export const PLAYBACK_ERROR = "This song could not be played.";
+
+export type PlayerState = {
+  queue: Song[];
+  /** Index of the current song in the queue; -1 before anything is chosen. */
+  index: number;
+  playing: boolean;
+  loop: boolean;
+  volume: number;
+  muted: boolean;
+  /** Seconds; 0 until the audio's metadata is known. */
+  duration: number;
+  error: string | null;
+};
+
+export const initialPlayerState: PlayerState = {
+  queue: [],
+  index: -1,
+  playing: false,
+  loop: false,
+  volume: 1,
+  muted: false,
+  duration: 0,
+  error: null,
+};
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * The site's one audio element and what it is playing. Lives outside React so
+ * playback and position survive every navigation; components subscribe.
+ */
+export class PlayerStore {
+  #audio: HTMLAudioElement | null = null;
+  #state: PlayerState = initialPlayerState;
+  #time = 0;
+  #listeners = new Set<() => void>();
+  #timeListeners = new Set<() => void>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  getState = (): PlayerState => this.#state;
+  /** Current position in seconds. */
+  getTime = (): number => this.#time;
+
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  subscribeTime = (listener: () => void) => {
+    this.#timeListeners.add(listener);
+    return () => this.#timeListeners.delete(listener);
+  };
+
+  get currentSong(): Song | null {
+    return this.#state.queue[this.#state.index] ?? null;
+  }
+
+  #set(patch: Partial<PlayerState>) {
+    this.#state = { ...this.#state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+
+  #setTime(seconds: number) {
+    if (seconds === this.#time) return;
+    this.#time = seconds;
+    for (const listener of this.#timeListeners) listener();
+  }
+
+  /** Connects the <audio> element; returns a function that disconnects it. */
+  attach(audio: HTMLAudioElement): () => void {
+    this.#audio = audio;
+    const saved = Number(safeStorage()?.getItem(VOLUME_KEY) ?? 1);
+    audio.volume = Number.isFinite(saved) ? clamp(saved, 0, 1) : 1;
+    audio.loop = this.#state.loop;
+    this.#set({ volume: audio.volume, muted: audio.muted });
+
+    const onPlay = () => {
+      this.#set({ playing: true, error: null });
+      clearInterval(this.#timer);
+      this.#timer = setInterval(() => this.#setTime(audio.currentTime), PROGRESS_INTERVAL_MS);
+    };
+    const onPause = () => {
+      clearInterval(this.#timer);
+      this.#setTime(audio.currentTime);
+      this.#set({ playing: false });
+    };
+    const onDuration = () => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
+    const onTime = () => this.#setTime(audio.currentTime);
+    const onVolume = () => {
+      this.#set({ volume: audio.volume, muted: audio.muted });
+      safeStorage()?.setItem(VOLUME_KEY, String(audio.volume));
+    };
+    const onEnded = () => {
+      const { index, queue } = this.#state;
+      if (index < queue.length - 1) this.#select(index + 1, true);
+      else this.#setTime(0);
+    };
+    const onError = () => {
+      if (audio.getAttribute("src")) this.#set({ playing: false, error: PLAYBACK_ERROR });
+    };
+    const events: [string, () => void][] = [
+      ["play", onPlay],
+      ["pause", onPause],
+      ["durationchange", onDuration],
+      ["loadedmetadata", onDuration],
+      ["timeupdate", onTime],
+      ["seeked", onTime],
+      ["volumechange", onVolume],
+      ["ended", onEnded],
+      ["error", onError],
+    ];
+    for (const [name, handler] of events) audio.addEventListener(name, handler);
+    return () => {
+      clearInterval(this.#timer);
+      for (const [name, handler] of events) audio.removeEventListener(name, handler);
+      this.#audio = null;
+    };
+  }
+
+  #select(index: number, autoplay: boolean) {
+    const song = this.#state.queue[index];
+    const audio = this.#audio;
+    if (!song || !audio) return;
+    if (index !== this.#state.index || audio.getAttribute("src") !== song.audioUrl) {
+      audio.src = song.audioUrl;
+      this.#setTime(0);
+      this.#set({ index, duration: (song.durationMs ?? 0) / 1000, error: null });
+    }
+    if (autoplay) this.play();
+  }
+
+  /** Plays `queue` from `index` (the player a fan pressed play on). */
+  playQueue(queue: Song[], index: number) {
+    if (!sameQueue(queue, this.#state.queue)) this.#set({ queue, index: -1 });
+    this.#select(clamp(index, 0, queue.length - 1), true);
+  }
+
+  play() {
+    const audio = this.#audio;
+    if (!audio) return;
+    if (this.#state.index < 0) return this.#select(0, true);
+    audio.play().catch((error: unknown) => {
+      // Autoplay policies refuse play() without a gesture; that is not a broken song.
+      if (error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError")) return;
+      this.#set({ playing: false, error: PLAYBACK_ERROR });
+    });
+  }
+
+  pause() {
+    this.#audio?.pause();
+  }
+
+  toggle() {
+    if (this.#state.playing) this.pause();
+    else this.play();
+  }
+
+  seek(seconds: number) {
+    const audio = this.#audio;
+    if (!audio || this.#state.index < 0) return;
+    const max = this.#state.duration || audio.duration || 0;
+    audio.currentTime = clamp(seconds, 0, Number.isFinite(max) && max > 0 ? max : seconds);
+    this.#setTime(audio.currentTime);
+  }
+
+  /** Jumps by ±JUMP_MS. */
+  jump(direction: 1 | -1) {
+    this.seek(this.#time + (direction * JUMP_MS) / 1000);
+  }
+
+  /** Next/previous song, wrapping around; only with more than one song. */
+  step(direction: 1 | -1) {
+    const { queue, index } = this.#state;
+    if (queue.length < 2) return;
+    this.#select((index + direction + queue.length) % queue.length, true);
+  }
+
+  setVolume(volume: number) {
+    const audio = this.#audio;
+    if (!audio) return;
+    audio.volume = clamp(volume, 0, 1);
+    if (audio.volume > 0 && audio.muted) audio.muted = false;
+  }
+
+  toggleMute() {
+    if (this.#audio) this.#audio.muted = !this.#audio.muted;
+  }
+
+  toggleLoop() {
+    const loop = !this.#state.loop;
+    if (this.#audio) this.#audio.loop = loop;
+    this.#set({ loop });
+  }
+}
+
+export function sameQueue(a: readonly Song[], b: readonly Song[]): boolean {
+  return a.length === b.length && a.every((song, i) => song.id === b[i]?.id);
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

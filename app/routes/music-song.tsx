@@ -1,0 +1,75 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/music-song";
+import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { getSong, songsForPage } from "#app/features/songs/songs.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";
+import { coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
+
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  flac: "audio/flac",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const song = await getSong(services, params.songId);
+  if (!song) throw data(null, { status: 404 });
+  return { song, songs: songsForPage(services) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteMetaFrom(matches);
+  const song = loaderData?.song;
+  if (!song) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+  const path = `/music/${song.id}`;
+  const audioUrl = absoluteUrl(site.origin, song.audioUrl);
+  const imagePath = mediaUrl(coverSocialKey(song.coverKey));
+  const audioType = AUDIO_TYPES[song.audioUrl.split(".").pop()?.toLowerCase() ?? ""] ?? "audio/mpeg";
+  return pageMeta(site, {
+    title: song.title,
+    description: `Listen to "${song.title}" by ${song.artist}.`,
+    path,
+    type: "music.song",
+    image: { path: imagePath, width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt: `Cover art for ${song.title}` },
+    extra: [
+      { property: "og:audio", content: audioUrl },
+      { property: "og:audio:type", content: audioType },
+      ...(song.durationMs ? [{ property: "music:duration", content: String(Math.round(song.durationMs / 1000)) }] : []),
+      { property: "music:musician", content: absoluteUrl(site.origin, "/") },
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "MusicRecording",
+          name: song.title,
+          url: absoluteUrl(site.origin, path),
+          image: absoluteUrl(site.origin, imagePath),
+          datePublished: new Date(song.createdAt).toISOString().slice(0, 10),
+          ...(song.durationMs ? { duration: isoDuration(song.durationMs) } : {}),
+          byArtist: { "@type": "MusicGroup", name: song.artist, url: absoluteUrl(site.origin, "/") },
+          audio: { "@type": "AudioObject", contentUrl: audioUrl, encodingFormat: audioType },
+        },
+      },
+    ],
+  });
+};
+
+export default function MusicSong() {
+  const { song, songs } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+        <Link to="/music" className="text-brand-700 hover:underline dark:text-brand-300">
+          ← All music
+        </Link>
+      </nav>
+      <h1 className="mb-8 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
+      <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} />
+    </section>
+  );
+}

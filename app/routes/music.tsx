@@ -1,0 +1,79 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/music";
+import { SocialLinks } from "#app/components/social-icons.tsx";
+import { VideoFacade } from "#app/components/video-facade.tsx";
+import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { usePlayer } from "#app/features/player/player-context.tsx";
+import { songsForPage } from "#app/features/songs/songs.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+
+/** The music page adds Alternative to the site's genres (SPEC section 1). */
+const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    artistName: siteConfig.artist.name,
+    liveVideo: siteConfig.liveVideo,
+    social: siteConfig.social,
+    songs: songsForPage(servicesOf(context)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteMetaFrom(matches);
+  return pageMeta(site, {
+    title: "Music",
+    description: `Listen to ${site.artistName}'s songs, watch a live performance and hear first about new releases.`,
+    path: "/music",
+    genres: musicGenres(site.genres),
+  });
+};
+
+export default function Music() {
+  const { artistName, liveVideo, social, songs } = useLoaderData<typeof loader>();
+  const player = usePlayer();
+  return (
+    <>
+      <section className="mx-auto max-w-6xl px-4 pt-16 pb-10 sm:px-6 sm:pt-20">
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Music</p>
+        <h1 className="mt-3 text-4xl font-semibold tracking-tight sm:text-5xl">The music of {artistName}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-stone-600 dark:text-stone-400">
+          Every release in one place. Press play and keep browsing: the music follows you around the site.
+        </p>
+      </section>
+
+      <section aria-labelledby="releases-heading" className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="releases-heading" className="mb-6 text-3xl font-semibold">
+          Current Releases
+        </h2>
+        <SongsPlayer songs={songs} label="Current Releases player" />
+      </section>
+
+      <section aria-labelledby="live-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <h2 id="live-heading" className="mb-6 text-3xl font-semibold">
+          Live Performance
+        </h2>
+        <VideoFacade
+          videoId={liveVideo.youtubeId}
+          startSeconds={liveVideo.startSeconds}
+          title={liveVideo.title}
+          onActivate={() => player.pause()}
+        />
+      </section>
+
+      <section aria-labelledby="coming-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="rounded-3xl border border-dashed border-stone-300 p-8 text-center sm:p-12 dark:border-stone-700">
+          <h2 id="coming-heading" className="text-3xl font-semibold">
+            More Music Coming Soon
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-stone-600 dark:text-stone-400">
+            New songs are on the way. Follow along to hear them first.
+          </p>
+          <SocialLinks links={social} className="mt-6 justify-center" />
+        </div>
+      </section>
+    </>
+  );
+}
