@@ -106,7 +106,10 @@ test.describe("security", () => {
 
     const nonce = nonceSource!.slice("'nonce-".length, -1);
     const html = await response.text();
-    const inlineScripts = tagsOf(html, "script").filter((script) => !("src" in script));
+    // Executable inline scripts only: JSON-LD data blocks (type="application/ld+json") are never
+    // run, so CSP does not apply to them.
+    const executable = (type = "") => ["", "module", "text/javascript", "application/javascript"].includes(type.toLowerCase());
+    const inlineScripts = tagsOf(html, "script").filter((script) => !("src" in script) && executable(script.type));
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const script of inlineScripts) expect(script.nonce).toBe(nonce);
 

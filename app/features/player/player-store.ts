@@ -187,10 +187,15 @@ export class PlayerStore {
     if (!audio) return;
     audio.volume = clamp(volume, 0, 1);
     if (audio.volume > 0 && audio.muted) audio.muted = false;
+    // The slider follows at once; volumechange arrives a moment later.
+    this.#set({ volume: audio.volume, muted: audio.muted });
   }
 
   toggleMute() {
-    if (this.#audio) this.#audio.muted = !this.#audio.muted;
+    const audio = this.#audio;
+    if (!audio) return;
+    audio.muted = !audio.muted;
+    this.#set({ muted: audio.muted });
   }
 
   toggleLoop() {

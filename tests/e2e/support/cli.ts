@@ -14,3 +14,11 @@ let counter = 0;
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${++counter}@example.com`;
 }
+
+/** Runs `npm run demo` (scripts/demo.ts) against the e2e server's data directory. */
+export function demoCli(): string {
+  return execFileSync(process.execPath, ["scripts/demo.ts"], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_URL, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+}

@@ -1,0 +1,486 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { mainNav, waitForHydration } from "./support/browser.ts";
+import { demoCli } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { E2E_URL } from "./support/server-env.ts";
+
+// The e2e server and its database are shared by every spec file, so these run
+// in order: first without songs, then with the three demo songs.
+
+const MESSAGES = {
+  empty: "No songs available yet. Check back soon!",
+  failed: "Failed to load songs. Please try again later.",
+};
+const ORDER = ["Paper Boats", "Kitchen Table", "Riverside Hymn"];
+const ARTIST = "Juniper Vale";
+/** The demo stores audio as music/<ms>_<slug>.wav. */
+const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.wav$`);
+
+const homePlayer = (page: Page) => page.getByRole("region", { name: "Latest Music player" });
+const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });
+const nowPlaying = (page: Page) => page.getByRole("region", { name: "Now playing" });
+
+type AudioState = { currentTime: number; paused: boolean; loop: boolean; muted: boolean; volume: number; src: string };
+function audioState(page: Page): Promise<AudioState> {
+  return page.getByTestId("site-audio").evaluate((node) => {
+    const audio = node as HTMLAudioElement;
+    return { currentTime: audio.currentTime, paused: audio.paused, loop: audio.loop, muted: audio.muted, volume: audio.volume, src: audio.src };
+  });
+}
+const currentTime = async (page: Page) => (await audioState(page)).currentTime;
+
+/** Opens `path`, waits for React and for the player's track list. */
+async function openPlayer(page: Page, path: string, player: (page: Page) => Locator): Promise<Locator> {
+  await page.goto(path);
+  await waitForHydration(page);
+  const region = player(page);
+  const tracks = region.getByRole("list", { name: "Tracks" }).getByRole("button");
+  await expect(tracks).toHaveCount(3);
+  // The player streams in after the header; wait until React owns its buttons too.
+  await expect.poll(() => tracks.first().evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))).toBe(true);
+  return region;
+}
+
+/** Presses Play on `title` in `region` and waits until the audio really advances. */
+async function startPlaying(page: Page, region: Locator, title: string) {
+  await region.getByRole("button", { name: `Play ${title}`, exact: true }).click();
+  await expect(region.getByRole("button", { name: `Pause ${title}`, exact: true })).toBeVisible();
+  await expect.poll(() => currentTime(page), { message: "audio currentTime advances" }).toBeGreaterThan(0.3);
+}
+
+async function pauseAndSettle(page: Page, region: Locator, title: string) {
+  await region.getByRole("button", { name: `Pause ${title}`, exact: true }).click();
+  await expect(region.getByRole("button", { name: `Play ${title}`, exact: true })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+}
+
+type Attributes = Record<string, string>;
+const decodeEntities = (value: string) =>
+  value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+
+function metaTags(html: string): Attributes[] {
+  return (html.match(/<meta\b[^>]*>/gi) ?? []).map((raw) => {
+    const attributes: Attributes = {};
+    for (const [, name, value] of raw.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+      if (name) attributes[name.toLowerCase()] = decodeEntities(value ?? "");
+    }
+    return attributes;
+  });
+}
+const metaProperty = (html: string, property: string) => metaTags(html).find((meta) => meta.property === property)?.content;
+
+/** Every JSON-LD object in raw HTML. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/gi)];
+  return blocks.map(([, body]) => JSON.parse(body ?? "null") as Record<string, unknown>);
+}
+
+/** Width and height from a JPEG's SOF0/SOF1/SOF2 segment. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+  let offset = 2;
+  while (offset + 9 < jpeg.length) {
+    if (jpeg[offset] !== 0xff) return null;
+    const marker = jpeg[offset + 1] ?? 0;
+    const length = jpeg.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: jpeg.readUInt16BE(offset + 5), width: jpeg.readUInt16BE(offset + 7) };
+    offset += 2 + length;
+  }
+  return null;
+}
+
+test.describe.serial("music", () => {
+  test.describe("without songs", () => {
+    test.beforeAll(() => {
+      withE2eDb((db) => db.exec("DELETE FROM songs"));
+    });
+
+    test("the players show the empty state on / and /music", async ({ page }) => {
+      await page.goto("/");
+      await expect(homePlayer(page).getByRole("status")).toHaveText(MESSAGES.empty);
+      await expect(homePlayer(page).getByRole("list", { name: "Tracks" })).toHaveCount(0);
+
+      await page.goto("/music");
+      await expect(musicPlayer(page).getByRole("status")).toHaveText(MESSAGES.empty);
+      await expect(page.getByRole("heading", { name: "Live Performance" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Now playing" })).toHaveCount(0);
+    });
+
+    test("a failing songs query shows the failure state while the rest of the page renders", async ({ page }) => {
+      withE2eDb((db) => db.exec("ALTER TABLE songs RENAME TO songs_hidden"));
+      try {
+        await page.goto("/music");
+        await expect(musicPlayer(page).getByRole("alert")).toHaveText(MESSAGES.failed);
+        await expect(page.getByRole("heading", { name: "Current Releases" })).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Live Performance" })).toBeVisible();
+        await expect(page.getByTestId("video-facade")).toBeVisible();
+        await expect(page.getByRole("heading", { name: "More Music Coming Soon" })).toBeVisible();
+
+        await page.goto("/");
+        await expect(homePlayer(page).getByRole("alert")).toHaveText(MESSAGES.failed);
+        await expect(page.getByRole("heading", { name: "Latest Music" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "About Me" })).toBeVisible();
+      } finally {
+        withE2eDb((db) => db.exec("ALTER TABLE songs_hidden RENAME TO songs"));
+      }
+    });
+  });
+
+  test.describe("with the demo songs", () => {
+    test.beforeAll(() => {
+      const output = demoCli();
+      expect(output).toContain('Added "Paper Boats"');
+    });
+
+    test("track list is newest first with NEW and the Latest Release badge on Paper Boats; streaming links only where filled", async ({ page }) => {
+      for (const [path, player] of [
+        ["/", homePlayer],
+        ["/music", musicPlayer],
+      ] as const) {
+        const region = await openPlayer(page, path, player);
+        const tracks = region.getByRole("list", { name: "Tracks" }).getByRole("listitem");
+        await expect(tracks).toHaveCount(3);
+        for (const [i, title] of ORDER.entries()) {
+          await expect(tracks.nth(i)).toContainText(`${String(i + 1).padStart(2, "0")}${title}`);
+          await expect(tracks.nth(i)).toContainText("0:24");
+        }
+        await expect(tracks.nth(0)).toContainText("NEW");
+        await expect(tracks.nth(1)).not.toContainText("NEW");
+        await expect(tracks.nth(2)).not.toContainText("NEW");
+        await expect(tracks.nth(0).getByRole("button")).toHaveAttribute("aria-current", "true");
+        await expect(region.locator('[aria-current="true"]')).toHaveCount(1);
+
+        const title = region.getByTestId("player-title");
+        await expect(title).toHaveText("Paper Boats");
+        await expect(title.getByRole("link")).toHaveAttribute("href", /^\/music\/[\w-]+$/);
+        await expect(region.getByText("Latest Release", { exact: true })).toBeVisible();
+        await expect(region.getByText(ARTIST, { exact: true })).toBeVisible();
+        await expect(region.getByRole("img", { name: "Cover art for Paper Boats" })).toBeVisible();
+
+        // Demo songs have Spotify and YouTube only.
+        const links = region.getByRole("list", { name: "Stream Paper Boats" }).getByRole("link");
+        await expect(links).toHaveCount(2);
+        await expect(links.nth(0)).toHaveAccessibleName(/^Spotify/);
+        await expect(links.nth(1)).toHaveAccessibleName(/^YouTube/);
+        for (const link of await links.all()) {
+          await expect(link).toHaveAttribute("target", "_blank");
+          await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+          await expect(link).toHaveAttribute("href", /^https:\/\//);
+        }
+        await expect(region.getByRole("link", { name: /Apple Music|Amazon Music/ })).toHaveCount(0);
+
+        // A song that is not the latest has no badge.
+        await region.getByRole("list", { name: "Tracks" }).getByRole("button", { name: /Kitchen Table/ }).click();
+        await expect(title).toHaveText("Kitchen Table");
+        await expect(region.getByText("Latest Release", { exact: true })).toHaveCount(0);
+        await expect(tracks.nth(1).getByRole("button")).toHaveAttribute("aria-current", "true");
+      }
+    });
+
+    test("pressing Play plays the song: the audio's time advances", async ({ page }) => {
+      const region = await openPlayer(page, "/music", musicPlayer);
+      const seek = region.getByRole("slider", { name: "Seek" });
+      await expect(seek).toBeDisabled();
+      expect((await audioState(page)).paused).toBe(true);
+
+      await startPlaying(page, region, "Paper Boats");
+      const state = await audioState(page);
+      expect(state.paused).toBe(false);
+      expect(state.src).toMatch(audioFile("Paper Boats"));
+      await expect(seek).toBeEnabled();
+      const t0 = await currentTime(page);
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(t0 + 0.5);
+      await expect(seek).toHaveAttribute("aria-valuetext", /^0:0\d of 0:24$/);
+      await expect(nowPlaying(page)).toContainText("Paper Boats");
+      await expect(nowPlaying(page).getByRole("button", { name: "Pause Paper Boats" })).toBeVisible();
+
+      await pauseAndSettle(page, region, "Paper Boats");
+      const stopped = await currentTime(page);
+      await page.waitForTimeout(400); // Measuring that time does NOT advance while paused.
+      expect(await currentTime(page)).toBeCloseTo(stopped, 3);
+    });
+
+    test("the Seek slider and the 5-second jumps move the position", async ({ page }) => {
+      const region = await openPlayer(page, "/music", musicPlayer);
+      await startPlaying(page, region, "Paper Boats");
+      await pauseAndSettle(page, region, "Paper Boats");
+      const seek = region.getByRole("slider", { name: "Seek" });
+
+      // A click in the middle of the bar seeks to about half of 24 s.
+      const box = await seek.boundingBox();
+      if (!box) throw new Error("Seek slider has no box");
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(10);
+      expect(await currentTime(page)).toBeLessThan(14);
+      await expect(seek).toHaveAttribute("aria-valuetext", /^0:1[0-3] of 0:24$/);
+
+      // Keyboard: Home goes to the start, ArrowRight steps forward.
+      await seek.focus();
+      await page.keyboard.press("Home");
+      await expect.poll(() => currentTime(page)).toBeLessThan(0.05);
+      await expect(seek).toHaveAttribute("aria-valuetext", "0:00 of 0:24");
+      for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+      await expect.poll(() => currentTime(page)).toBeCloseTo(0.5, 1);
+
+      const before = await currentTime(page);
+      await region.getByRole("button", { name: "Forward 5 seconds" }).click();
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 4);
+      const forwarded = await currentTime(page);
+      expect(Math.abs(forwarded - (before + 5))).toBeLessThanOrEqual(1);
+
+      await region.getByRole("button", { name: "Forward 5 seconds" }).click();
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(forwarded + 4);
+      const twice = await currentTime(page);
+      expect(Math.abs(twice - (forwarded + 5))).toBeLessThanOrEqual(1);
+
+      await region.getByRole("button", { name: "Back 5 seconds" }).click();
+      await expect.poll(() => currentTime(page)).toBeLessThan(twice - 4);
+      expect(Math.abs((await currentTime(page)) - (twice - 5))).toBeLessThanOrEqual(1);
+
+      // Back 5 seconds near the start stops at 0.
+      await seek.focus();
+      await page.keyboard.press("Home");
+      await region.getByRole("button", { name: "Back 5 seconds" }).click();
+      await expect.poll(() => currentTime(page)).toBe(0);
+    });
+
+    test("Previous from the first track wraps to the last, Next from the last wraps to the first", async ({ page }) => {
+      const region = await openPlayer(page, "/music", musicPlayer);
+      const title = region.getByTestId("player-title");
+      const tracks = region.getByRole("list", { name: "Tracks" }).getByRole("button");
+      await startPlaying(page, region, "Paper Boats");
+
+      await region.getByRole("button", { name: "Previous song" }).click();
+      await expect(title).toHaveText("Riverside Hymn");
+      await expect(tracks.nth(2)).toHaveAttribute("aria-current", "true");
+      await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Riverside Hymn"));
+      await expect(region.getByRole("button", { name: "Pause Riverside Hymn" })).toBeVisible();
+
+      await region.getByRole("button", { name: "Next song" }).click();
+      await expect(title).toHaveText("Paper Boats");
+      await expect(tracks.nth(0)).toHaveAttribute("aria-current", "true");
+      await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Paper Boats"));
+
+      await region.getByRole("button", { name: "Next song" }).click();
+      await expect(title).toHaveText("Kitchen Table");
+      await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
+      await expect.poll(() => currentTime(page), { message: "the next song plays" }).toBeGreaterThan(0.3);
+
+      // The now-playing bar's Next follows the same queue.
+      await nowPlaying(page).getByRole("button", { name: "Next song" }).click();
+      await expect(title).toHaveText("Riverside Hymn");
+      await expect(nowPlaying(page)).toContainText("Riverside Hymn");
+      await nowPlaying(page).getByRole("button", { name: "Next song" }).click();
+      await expect(title).toHaveText("Paper Boats");
+      await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Paper Boats"));
+    });
+
+    test("Loop, Mute and Volume drive the audio element", async ({ page }) => {
+      const region = await openPlayer(page, "/music", musicPlayer);
+      await startPlaying(page, region, "Paper Boats");
+
+      const loop = region.getByRole("button", { name: "Loop" });
+      await expect(loop).toHaveAttribute("aria-pressed", "false");
+      expect((await audioState(page)).loop).toBe(false);
+      await loop.click();
+      await expect(loop).toHaveAttribute("aria-pressed", "true");
+      await expect.poll(async () => (await audioState(page)).loop).toBe(true);
+      await loop.click();
+      await expect(loop).toHaveAttribute("aria-pressed", "false");
+      await expect.poll(async () => (await audioState(page)).loop).toBe(false);
+
+      const volume = region.getByRole("slider", { name: "Volume" });
+      await region.getByRole("button", { name: "Mute", exact: true }).click();
+      const unmute = region.getByRole("button", { name: "Unmute" });
+      await expect(unmute).toHaveAttribute("aria-pressed", "true");
+      await expect.poll(async () => (await audioState(page)).muted).toBe(true);
+      await expect(volume).toHaveAttribute("aria-valuetext", "0%");
+      await unmute.click();
+      await expect(region.getByRole("button", { name: "Mute", exact: true })).toHaveAttribute("aria-pressed", "false");
+      await expect.poll(async () => (await audioState(page)).muted).toBe(false);
+
+      await expect(volume).toHaveAttribute("aria-valuetext", "100%");
+      await volume.focus();
+      // One step at a time: the slider follows the audio's (asynchronous) volumechange event.
+      for (const percent of [95, 90, 85, 80]) {
+        await page.keyboard.press("ArrowLeft");
+        await expect(volume).toHaveAttribute("aria-valuetext", `${percent}%`);
+      }
+      await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.8, 2);
+      await page.keyboard.press("Home");
+      await expect(volume).toHaveAttribute("aria-valuetext", "0%");
+      await expect.poll(async () => (await audioState(page)).volume).toBe(0);
+      await page.keyboard.press("End");
+      await expect(volume).toHaveAttribute("aria-valuetext", "100%");
+      await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+    });
+
+    test("Listen Now on / plays the latest song without leaving the page", async ({ page }) => {
+      await openPlayer(page, "/", homePlayer);
+      await page.getByRole("link", { name: "Listen Now" }).click();
+
+      await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Paper Boats"));
+      await expect.poll(() => currentTime(page), { message: "the latest song plays" }).toBeGreaterThan(0.3);
+      expect((await audioState(page)).paused).toBe(false);
+      expect(new URL(page.url()).pathname).toBe("/");
+      await expect(homePlayer(page).getByRole("button", { name: "Pause Paper Boats" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Latest Music" })).toBeInViewport();
+    });
+
+    test("playback continues across a client-side navigation from / to /bio", async ({ page }) => {
+      const region = await openPlayer(page, "/", homePlayer);
+      await startPlaying(page, region, "Paper Boats");
+      // Marks the document: a full page load would lose it.
+      await page.evaluate(() => Object.assign(window, { __musicSpecMarker: true }));
+      const before = await audioState(page);
+
+      await mainNav(page).getByRole("link", { name: "Bio", exact: true }).click();
+      await expect(page).toHaveURL("/bio");
+      expect(await page.evaluate(() => "__musicSpecMarker" in window)).toBe(true);
+
+      const bar = nowPlaying(page);
+      await expect(bar).toContainText("Paper Boats");
+      await expect(bar.getByRole("button", { name: "Pause Paper Boats" })).toBeVisible();
+      const after = await audioState(page);
+      expect(after.src).toBe(before.src);
+      expect(after.paused).toBe(false);
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(after.currentTime + 0.5);
+      expect(await currentTime(page)).toBeGreaterThan(before.currentTime);
+
+      // The bar pauses the same audio.
+      await bar.getByRole("button", { name: "Pause Paper Boats" }).click();
+      await expect(bar.getByRole("button", { name: "Play Paper Boats" })).toBeVisible();
+      await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    });
+
+    test("the live video requests nothing from the video host until clicked, then embeds youtube-nocookie at 42 s", async ({ page }) => {
+      const videoHost = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|googlevideo\.com|google\.com|googleapis\.com|gstatic\.com|doubleclick\.net)$/;
+      const videoRequests: string[] = [];
+      page.on("request", (request) => {
+        if (videoHost.test(new URL(request.url()).hostname)) videoRequests.push(request.url());
+      });
+      // Never reach the real video host from the tests.
+      await page.route(
+        (url) => videoHost.test(url.hostname),
+        (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>video</title>" }),
+      );
+
+      await page.goto("/music", { waitUntil: "networkidle" });
+      await waitForHydration(page);
+      const facade = page.getByTestId("video-facade");
+      await expect(facade).toBeVisible();
+      await expect(facade).toHaveAccessibleName("Play video: Live at the Riverside Hall");
+      await expect(page.locator("iframe")).toHaveCount(0);
+      await facade.scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+      expect(videoRequests, "no request to the video host before the click").toEqual([]);
+
+      await facade.click();
+      const iframe = page.locator('iframe[title="Live at the Riverside Hall"]');
+      await expect(iframe).toBeVisible();
+      await expect(facade).toHaveCount(0);
+      const src = new URL((await iframe.getAttribute("src")) ?? "");
+      expect(src.origin).toBe("https://www.youtube-nocookie.com");
+      expect(src.pathname).toBe("/embed/aqz-KE-bpKQ");
+      expect(src.searchParams.get("start")).toBe("42");
+      expect(src.searchParams.get("autoplay")).toBe("1");
+      await expect.poll(() => videoRequests.some((url) => url.startsWith("https://www.youtube-nocookie.com/embed/"))).toBe(true);
+    });
+
+    test("the share page: song metadata and JSON-LD in the raw HTML, a 1200×630 JPEG share image, the player on that song; unknown ids are 404", async ({ page, request }) => {
+      // Find the share page through the player's title link.
+      const region = await openPlayer(page, "/music", musicPlayer);
+      await region.getByRole("list", { name: "Tracks" }).getByRole("button", { name: /Kitchen Table/ }).click();
+      await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
+      await region.getByTestId("player-title").getByRole("link").click();
+      await expect(page).toHaveURL(/\/music\/[\w-]+$/);
+      const path = new URL(page.url()).pathname;
+
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Kitchen Table" })).toBeVisible();
+      const sharePlayer = page.getByRole("region", { name: "Player for Kitchen Table" });
+      await expect(sharePlayer.getByTestId("player-title")).toHaveText("Kitchen Table");
+      await expect(sharePlayer.getByRole("list", { name: "Tracks" }).getByRole("button").nth(1)).toHaveAttribute("aria-current", "true");
+      await startPlaying(page, sharePlayer, "Kitchen Table");
+      expect((await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
+
+      // Raw server HTML, as a link preview or a search engine sees it.
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(metaProperty(html, "og:type")).toBe("music.song");
+      expect(metaProperty(html, "og:url")).toBe(`${E2E_URL}${path}`);
+      const ogAudio = metaProperty(html, "og:audio") ?? "";
+      expect(ogAudio).toMatch(new RegExp(`^${E2E_URL}/media/`));
+      expect(ogAudio).toMatch(audioFile("Kitchen Table"));
+      const ogImage = metaProperty(html, "og:image") ?? "";
+      expect(ogImage).toMatch(new RegExp(`^${E2E_URL}/media/.+\\.og\\.jpg$`));
+      expect(metaProperty(html, "og:image:width")).toBe("1200");
+      expect(metaProperty(html, "og:image:height")).toBe("630");
+
+      const recording = jsonLd(html).find((item) => item["@type"] === "MusicRecording");
+      expect(recording, "MusicRecording JSON-LD").toBeTruthy();
+      expect(recording).toMatchObject({
+        "@context": "https://schema.org",
+        name: "Kitchen Table",
+        url: `${E2E_URL}${path}`,
+        image: ogImage,
+        byArtist: { "@type": "MusicGroup", name: ARTIST },
+        audio: { "@type": "AudioObject", contentUrl: ogAudio },
+      });
+
+      const image = await request.get(ogImage);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/jpeg");
+      expect(jpegSize(await image.body())).toEqual({ width: 1200, height: 630 });
+
+      // One sanity check of media delivery: a byte range of the song's audio.
+      const range = await request.get(ogAudio, { headers: { Range: "bytes=0-99" } });
+      expect(range.status()).toBe(206);
+      expect(range.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+      expect((await range.body()).length).toBe(100);
+      expect((await range.body()).subarray(0, 4).toString("ascii")).toBe("RIFF");
+
+      // Home's raw HTML describes the artist.
+      const home = await (await request.get("/")).text();
+      const group = jsonLd(home).find((item) => item["@type"] === "MusicGroup");
+      expect(group).toMatchObject({ name: ARTIST, url: `${E2E_URL}/` });
+
+      const missing = await request.get("/music/00000000-0000-4000-8000-000000000000");
+      expect(missing.status()).toBe(404);
+      const missingPage = await page.goto("/music/no-such-song");
+      expect(missingPage?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    });
+
+    test("keyboard: Tab reaches Play with a visible focus ring, Enter plays and Space pauses", async ({ page }) => {
+      const region = await openPlayer(page, "/music", musicPlayer);
+      // Start the sequential focus navigation just before the player.
+      await page.getByRole("heading", { name: "Current Releases" }).click();
+      const play = region.getByRole("button", { name: "Play Paper Boats", exact: true });
+      let reached = false;
+      for (let i = 0; i < 15 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await play.evaluate((node) => node === document.activeElement);
+      }
+      expect(reached, "Tab reaches the Play button").toBe(true);
+      expect(await play.evaluate((node) => node.matches(":focus-visible"))).toBe(true);
+      const outline = await play.evaluate((node) => getComputedStyle(node).outlineStyle);
+      expect(outline).not.toBe("none");
+
+      await page.keyboard.press("Enter");
+      const pause = region.getByRole("button", { name: "Pause Paper Boats", exact: true });
+      await expect(pause).toBeFocused();
+      await expect.poll(() => currentTime(page), { message: "Enter starts playback" }).toBeGreaterThan(0.3);
+      expect((await audioState(page)).paused).toBe(false);
+      expect(await pause.evaluate((node) => node.matches(":focus-visible"))).toBe(true);
+
+      await page.keyboard.press("Space");
+      await expect(play).toBeFocused();
+      await expect.poll(async () => (await audioState(page)).paused, { message: "Space pauses" }).toBe(true);
+      await page.keyboard.press(" ");
+      await expect.poll(async () => (await audioState(page)).paused, { message: "Space plays again" }).toBe(false);
+    });
+  });
+});
