@@ -16,6 +16,8 @@ export default [
   route("setup", "routes/setup.tsx"),
   route(dashboard, "routes/dashboard.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("api/messages", "routes/api.messages.ts"),
+  route("api/uploads/:kind", "routes/api.uploads.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,15 +1,13 @@
-import { Form, redirect, useLoaderData, useNavigation } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { isAdmin } from "#app/lib/profile.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { requireAdminPage } from "#app/lib/require-admin.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await getProfile(servicesOf(context), request);
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
-  if (!isAdmin(profile) || !profile) throw redirect("/");
+  const profile = await requireAdminPage(servicesOf(context), request);
   return { greetingName: profile.displayName || profile.email };
 }
 
