@@ -35,6 +35,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: E2E_URL,
       DATABASE_URL: "",
+      // Tests pose as different clients through X-Forwarded-For (tests/e2e/support/fixtures.ts).
+      TRUST_PROXY: "true",
     },
   },
 });

@@ -17,6 +17,7 @@ export default [
   route(dashboard, "routes/dashboard.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),
+  route("api/songs", "routes/api.songs.ts"),
   route("api/uploads/:kind", "routes/api.uploads.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("*", "routes/not-found.tsx"),

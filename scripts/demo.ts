@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
 import { createSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
+import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { coverPng, synthWav } from "./media/synth.ts";
 
@@ -27,6 +28,8 @@ try {
       const audio = await services.storage.put("music", `${slug}.wav`, Readable.from(wav));
       const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(demo.title, [...demo.colors])));
       await createCoverVariants(services.storage, cover.key);
+      await markPendingUpload(services, audio.key);
+      await markPendingUpload(services, cover.key);
       const created = await createSong(services, {
         title: demo.title,
         audioKey: audio.key,

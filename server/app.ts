@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
+import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
 import { createMediaHandler } from "#app/lib/media.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/lib/setup-token.server.ts";
@@ -30,6 +31,16 @@ app.use(
     },
   }),
 );
+
+// Uploads that never became part of a song are removed after a grace period.
+// Every process may sweep; removing twice is harmless.
+const sweep = () =>
+  sweepAbandonedUploads(services).then(
+    (count) => count > 0 && console.log(`Removed ${count} abandoned upload(s)`),
+    (error: unknown) => console.error("Sweeping abandoned uploads failed", error),
+  );
+void sweep();
+setInterval(sweep, 60 * 60 * 1000).unref();
 
 /** Lines the host prints once it is listening: the one-time setup link while there is no admin. */
 export async function startupMessages(): Promise<string[]> {

@@ -58,6 +58,11 @@ export interface SessionTable {
   token: string;
 }
 
+export interface PendingUploadsTable {
+  key: string;
+  createdAt: EpochMs;
+}
+
 export interface SetupTokensTable {
   tokenHash: string;
   expiresAt: EpochMs;
@@ -70,4 +75,5 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   setupTokens: SetupTokensTable;
+  pendingUploads: PendingUploadsTable;
 }

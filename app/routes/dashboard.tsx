@@ -1,14 +1,31 @@
 import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { MessagesPanel } from "#app/features/messages/messages-panel.tsx";
+import { listMessages } from "#app/features/messages/messages.server.ts";
+import { MusicLibrary } from "#app/features/songs/music-library.tsx";
+import { listSongs } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
-  const profile = await requireAdminPage(servicesOf(context), request);
-  return { greetingName: profile.displayName || profile.email };
+  const profile = await requireAdminPage(services, request);
+  // One panel failing to load leaves the other working.
+  const [songs, messages] = await Promise.all([
+    listSongs(services).catch((error: unknown) => {
+      console.error("Loading the music library failed", error);
+      return { error: "Failed to load songs" };
+    }),
+    listMessages(services).catch((error: unknown) => {
+      console.error("Loading messages failed", error);
+      return { error: "Failed to load messages" };
+    }),
+  ]);
+  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -20,10 +37,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { greetingName } = useLoaderData<typeof loader>();
+  const { greetingName, artistName, songs, messages } = useLoaderData<typeof loader>();
   const loggingOut = useNavigation().formAction === "/logout";
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Dashboard</p>
@@ -35,6 +52,8 @@ export default function Dashboard() {
           </button>
         </Form>
       </div>
-    </section>
+      <MessagesPanel initial={messages} />
+      <MusicLibrary songs={songs} artistName={artistName} />
+    </div>
   );
 }

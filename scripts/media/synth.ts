@@ -8,12 +8,14 @@ export type SynthOptions = {
   chords: number[][];
   bpm: number;
   sampleRate?: number;
+  /** Written as the WAV's INFO title tag (INAM), as recording software does. */
+  title?: string;
 };
 
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
 /** A 16-bit mono PCM WAV: arpeggiated chords with a soft pluck envelope. */
-export function synthWav({ seconds, chords, bpm, sampleRate = 22_050 }: SynthOptions): Buffer {
+export function synthWav({ seconds, chords, bpm, sampleRate = 22_050, title }: SynthOptions): Buffer {
   const samples = Math.round(seconds * sampleRate);
   const data = Buffer.alloc(samples * 2);
   const stepSeconds = 60 / bpm / 2; // eighth notes
@@ -32,9 +34,10 @@ export function synthWav({ seconds, chords, bpm, sampleRate = 22_050 }: SynthOpt
     const value = Math.max(-1, Math.min(1, (0.35 * envelope * lead + bass) * fade));
     data.writeInt16LE(Math.round(value * 32_000), i * 2);
   }
+  const info = title ? infoChunk(title) : Buffer.alloc(0);
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(36 + data.length + info.length, 4);
   header.write("WAVE", 8, "ascii");
   header.write("fmt ", 12, "ascii");
   header.writeUInt32LE(16, 16);
@@ -46,7 +49,20 @@ export function synthWav({ seconds, chords, bpm, sampleRate = 22_050 }: SynthOpt
   header.writeUInt16LE(16, 34);
   header.write("data", 36, "ascii");
   header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return Buffer.concat([header, data, info]);
+}
+
+function infoChunk(title: string): Buffer {
+  const text = Buffer.from(`${title}\0`, "utf8");
+  const padded = Buffer.concat([text, Buffer.alloc(text.length % 2)]);
+  const inam = Buffer.alloc(8);
+  inam.write("INAM", 0, "ascii");
+  inam.writeUInt32LE(text.length, 4);
+  const list = Buffer.alloc(12);
+  list.write("LIST", 0, "ascii");
+  list.writeUInt32LE(4 + 8 + padded.length, 4);
+  list.write("INFO", 8, "ascii");
+  return Buffer.concat([list, inam, padded]);
 }
 
 const escapeXml = (text: string) =>

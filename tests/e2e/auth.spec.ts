@@ -1,7 +1,7 @@
 // Sign-in is rate limited to 10 attempts per minute per IP and every test comes
 // from 127.0.0.1, so this file signs in through the UI only where the test is
 // about signing in (3 attempts); other sessions come from sign-ups.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { DASHBOARD_PATH, mainNav, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 

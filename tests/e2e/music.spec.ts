@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { mainNav, waitForHydration } from "./support/browser.ts";
 import { demoCli } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { E2E_URL } from "./support/server-env.ts";
 
 const PUBLIC_PAGES = ["/", "/bio", "/privacy", "/terms", "/login"];

@@ -1,6 +1,6 @@
 // The first-admin flow needs a site with no admin yet, so this file starts its
 // own server on a fresh data directory and reads the one-time link it prints.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

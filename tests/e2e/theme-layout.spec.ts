@@ -1,4 +1,4 @@
-import { expect, test, type Route } from "@playwright/test";
+import { expect, test, type Route } from "./support/fixtures.ts";
 import { isDarkColor, mainNav, waitForHydration } from "./support/browser.ts";
 import { E2E_URL } from "./support/server-env.ts";
 

@@ -7,6 +7,7 @@ import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_ERRORS } from "./schema.ts";
 import { createSong, deleteSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
+import { markPendingUpload } from "./uploads.server.ts";
 
 describe.each(testDatabaseKinds)("songs on %s", (kind) => {
   let site: TestSite;
@@ -14,12 +15,20 @@ describe.each(testDatabaseKinds)("songs on %s", (kind) => {
   let coverKey = "";
   const fileOf = (key: string) => path.join(site.dataDir, "uploads", key);
 
+  /** Stores a fresh audio file and cover as uploads waiting for a song. */
+  async function upload(name: string) {
+    const { storage } = site.services;
+    const audio = await storage.put("music", `${name}.wav`, Readable.from(synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 })));
+    const cover = await storage.put("covers", `${name}.png`, Readable.from(await coverPng(name, ["#000", "#f00"], 400)));
+    await createCoverVariants(storage, cover.key);
+    await markPendingUpload(site.services, audio.key);
+    await markPendingUpload(site.services, cover.key);
+    return { audioKey: audio.key, coverKey: cover.key };
+  }
+
   beforeAll(async () => {
     site = await createTestSite(kind);
-    audioKey = (await site.services.storage.put("music", "one.wav", Readable.from(synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 })))).key;
-    coverKey = (await site.services.storage.put("covers", "one.png", Readable.from(await coverPng("One", ["#000", "#f00"], 400))))
-      .key;
-    await createCoverVariants(site.services.storage, coverKey);
+    ({ audioKey, coverKey } = await upload("one"));
   });
   afterAll(() => site.cleanup());
 
@@ -42,8 +51,7 @@ describe.each(testDatabaseKinds)("songs on %s", (kind) => {
     await new Promise((r) => setTimeout(r, 3));
     const second = await createSong(services, {
       title: "Second",
-      audioKey,
-      coverKey,
+      ...(await upload("two")),
       streamingLinks: { spotify: " https://open.spotify.com/track/1 " },
     });
     expect(first.success && second.success).toBe(true);
@@ -61,8 +69,28 @@ describe.each(testDatabaseKinds)("songs on %s", (kind) => {
     expect(songs[0]?.createdAt).toBe(songs[0]?.updatedAt);
   });
 
+  it("lets a file belong to one song only, and rolls back a half-claimed pair", async () => {
+    const { services } = site;
+    // audioKey and coverKey belong to "First Light" already.
+    expect(await createSong(services, { title: "Copy", audioKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
+    const fresh = await upload("three");
+    expect(await createSong(services, { title: "Half", audioKey: fresh.audioKey, coverKey })).toEqual({
+      success: false,
+      error: SONG_ERRORS.coverRequired,
+    });
+    // The fresh audio was not consumed by the failed attempt.
+    const pending = await services.db.selectFrom("pendingUploads").select("key").execute();
+    expect(pending.map((p) => p.key).sort()).toEqual([fresh.audioKey, fresh.coverKey].sort());
+    expect((await listSongs(services)).map((s) => s.title)).toEqual(["Second", "First Light"]);
+    await services.db.deleteFrom("pendingUploads").execute();
+  });
+
   it("refuses streaming links that are not http(s) URLs", async () => {
-    const result = await createSong(site.services, { title: "X", audioKey, coverKey, streamingLinks: { youtube: "javascript:alert(1)" } });
+    const result = await createSong(site.services, {
+      title: "X",
+      ...(await upload("x")),
+      streamingLinks: { youtube: "javascript:alert(1)" },
+    });
     expect(result).toEqual({ success: false, error: SONG_ERRORS.invalidLink });
   });
 

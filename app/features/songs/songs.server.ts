@@ -61,26 +61,45 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
 
   const id = randomUUID();
   const now = Date.now();
-  await services.db
-    .insertInto("songs")
-    .values({
-      id,
-      title: song.title,
-      artist: siteConfig.artist.name,
-      audioKey: song.audioKey,
-      coverKey: song.coverKey,
-      isLatest: 0,
-      spotifyUrl: song.streamingLinks.spotify,
-      appleUrl: song.streamingLinks.apple,
-      amazonUrl: song.streamingLinks.amazon,
-      youtubeUrl: song.streamingLinks.youtube,
-      durationMs: song.durationMs,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  try {
+    // A file becomes part of exactly one song: it must be an unclaimed upload,
+    // and claiming it commits (or rolls back) together with the insert.
+    await services.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .deleteFrom("pendingUploads")
+        .where("key", "in", [song.audioKey, song.coverKey])
+        .returning("key")
+        .execute();
+      const keys = new Set(claimed.map((row) => row.key));
+      if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_ERRORS.audioRequired);
+      if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_ERRORS.coverRequired);
+      await trx
+        .insertInto("songs")
+        .values({
+          id,
+          title: song.title,
+          artist: siteConfig.artist.name,
+          audioKey: song.audioKey,
+          coverKey: song.coverKey,
+          isLatest: 0,
+          spotifyUrl: song.streamingLinks.spotify,
+          appleUrl: song.streamingLinks.apple,
+          amazonUrl: song.streamingLinks.amazon,
+          youtubeUrl: song.streamingLinks.youtube,
+          durationMs: song.durationMs,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (error instanceof UnclaimedFile) return { success: false, error: error.message };
+    throw error;
+  }
   return { success: true, id };
 }
+
+class UnclaimedFile extends Error {}
 
 /** Makes one song the latest and every other song not, in one transaction. */
 export async function setLatestSong(services: Services, id: unknown): Promise<Outcome> {

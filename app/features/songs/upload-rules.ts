@@ -1,0 +1,27 @@
+// Shared by the browser (checks before uploading) and the server (which
+// enforces them again while streaming). SPEC sections 5 and 9.
+export type UploadKind = "audio" | "cover";
+
+const MB = 1024 * 1024;
+export const UPLOAD_LIMITS: Record<UploadKind, number> = { audio: 50 * MB, cover: 5 * MB };
+
+export const UPLOAD_MESSAGES = {
+  noFile: "No file provided",
+  invalidAudio: "Please select a valid audio file (MP3, WAV, etc.)",
+  audioTooLarge: "Audio file is too large. Maximum size is 50MB.",
+  invalidImage: "Please select a valid image file (JPG, PNG, etc.)",
+  imageTooLarge: "Image file is too large. Maximum size is 5MB.",
+  missingAudio: "Please upload an audio file",
+  missingCover: "Please upload cover art",
+  missingTitle: "Please enter a song title",
+} as const;
+
+/** The browser's first check of a chosen file; the server checks the bytes themselves. */
+export function checkFile(kind: UploadKind, file: { type: string; size: number }): string | null {
+  const wanted = kind === "audio" ? "audio/" : "image/";
+  if (!file.type.startsWith(wanted) || file.type === "image/svg+xml") {
+    return kind === "audio" ? UPLOAD_MESSAGES.invalidAudio : UPLOAD_MESSAGES.invalidImage;
+  }
+  if (file.size > UPLOAD_LIMITS[kind]) return kind === "audio" ? UPLOAD_MESSAGES.audioTooLarge : UPLOAD_MESSAGES.imageTooLarge;
+  return null;
+}

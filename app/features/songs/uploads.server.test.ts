@@ -1,0 +1,137 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "./upload-rules.ts";
+import { storeUpload, sweepAbandonedUploads } from "./uploads.server.ts";
+import { createSong } from "./songs.server.ts";
+
+/** A web stream of `buffer` in chunks, as a request body arrives. */
+function body(buffer: Buffer, chunk = 64 * 1024): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= buffer.length) return controller.close();
+      controller.enqueue(new Uint8Array(buffer.subarray(offset, offset + chunk)));
+      offset += chunk;
+    },
+  });
+}
+
+/** A WAV header followed by `size` bytes of silence, produced lazily (never held whole). */
+function hugeWav(size: number): ReadableStream<Uint8Array> {
+  const head = synthWav({ seconds: 0.1, chords: [[60]], bpm: 60 }).subarray(0, 44);
+  let sent = 0;
+  const block = new Uint8Array(1024 * 1024);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new Uint8Array(head));
+    },
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      controller.enqueue(block);
+      sent += block.length;
+    },
+  });
+}
+
+describe.each(testDatabaseKinds)("uploads on %s", (kind) => {
+  let site: TestSite;
+  const uploadsDir = () => path.join(site.dataDir, "uploads");
+  const storedFiles = (): string[] =>
+    ["music", "covers"].flatMap((folder) => {
+      const dir = path.join(uploadsDir(), folder);
+      return existsSync(dir) ? readdirSync(dir).map((name) => `${folder}/${name}`) : [];
+    });
+
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  beforeEach(async () => {
+    await site.services.db.deleteFrom("pendingUploads").execute();
+  });
+  afterAll(() => site.cleanup());
+
+  it("stores a WAV under its real extension, reads its duration and title tag, and marks it pending", async () => {
+    const wav = synthWav({ seconds: 2, chords: [[60, 64, 67]], bpm: 100, title: "Night Swim" });
+    const result = await storeUpload(site.services, "audio", "My Take (final).MP3", body(wav), wav.length);
+    if (!result.success) throw new Error(result.error);
+    expect(result.key).toMatch(/^music\/\d{13}_My_Take_final_\.wav$/);
+    expect(result).toMatchObject({ url: `/media/${result.key}`, size: wav.length, durationMs: 2000, title: "Night Swim" });
+    const pending = await site.services.db.selectFrom("pendingUploads").select("key").execute();
+    expect(pending).toEqual([{ key: result.key }]);
+  });
+
+  it("stores a cover with all its variants", async () => {
+    const png = await coverPng("Cover", ["#111", "#e11"], 500);
+    const result = await storeUpload(site.services, "cover", "cover.png", body(png), png.length);
+    if (!result.success) throw new Error(result.error);
+    for (const key of [result.key, ...coverDerivedKeys(result.key)]) expect(storedFiles()).toContain(key);
+  });
+
+  it.each([
+    ["a PNG posing as audio", "audio", "song.mp3", async () => coverPng("x", ["#000", "#fff"], 64), UPLOAD_MESSAGES.invalidAudio],
+    ["plain text posing as audio", "audio", "song.wav", async () => Buffer.from("just some text, not audio".repeat(50)), UPLOAD_MESSAGES.invalidAudio],
+    ["a WAV posing as a cover", "cover", "cover.png", async () => synthWav({ seconds: 0.2, chords: [[60]], bpm: 60 }), UPLOAD_MESSAGES.invalidImage],
+    ["an SVG cover", "cover", "cover.svg", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), UPLOAD_MESSAGES.invalidImage],
+    ["an HTML page posing as a cover", "cover", "cover.jpg", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), UPLOAD_MESSAGES.invalidImage],
+  ] as const)("refuses %s by its bytes and stores nothing", async (_name, uploadKind, fileName, make, message) => {
+    const before = storedFiles();
+    const bytes = await make();
+    const result = await storeUpload(site.services, uploadKind, fileName, body(bytes), bytes.length);
+    expect(result).toEqual({ success: false, status: 400, error: message });
+    expect(storedFiles()).toEqual(before);
+    expect(await site.services.db.selectFrom("pendingUploads").select("key").execute()).toEqual([]);
+  });
+
+  it("refuses a cover with image magic bytes that does not decode, removing what was written", async () => {
+    const before = storedFiles();
+    const broken = Buffer.concat([(await coverPng("x", ["#000", "#fff"], 64)).subarray(0, 200), Buffer.alloc(500, 7)]);
+    const result = await storeUpload(site.services, "cover", "broken.png", body(broken), broken.length);
+    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.invalidImage });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("answers 'No file provided' for an empty or missing body", async () => {
+    expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.noFile });
+    expect(await storeUpload(site.services, "audio", "x.wav", body(Buffer.alloc(0)), null)).toEqual({
+      success: false,
+      status: 400,
+      error: UPLOAD_MESSAGES.noFile,
+    });
+  });
+
+  it("refuses oversize files by declared length at once, and by real length while streaming", async () => {
+    const before = storedFiles();
+    expect(await storeUpload(site.services, "cover", "big.png", body(Buffer.alloc(10)), UPLOAD_LIMITS.cover + 1)).toEqual({
+      success: false,
+      status: 413,
+      error: UPLOAD_MESSAGES.imageTooLarge,
+    });
+    // No Content-Length: the limit is enforced on the bytes as they arrive.
+    const streamed = await storeUpload(site.services, "audio", "huge.wav", hugeWav(UPLOAD_LIMITS.audio + 2 * 1024 * 1024), null);
+    expect(streamed).toEqual({ success: false, status: 413, error: UPLOAD_MESSAGES.audioTooLarge });
+    expect(storedFiles()).toEqual(before);
+    expect(readdirSync(path.join(uploadsDir(), "music")).filter((name) => name.startsWith(".partial"))).toEqual([]);
+  });
+
+  it("sweeps uploads no song claimed after the grace period, and keeps claimed ones", async () => {
+    const wav = synthWav({ seconds: 0.5, chords: [[60]], bpm: 60 });
+    const png = await coverPng("Sweep", ["#000", "#0f0"], 200);
+    const orphanAudio = await storeUpload(site.services, "audio", "orphan.wav", body(wav), wav.length);
+    const orphanCover = await storeUpload(site.services, "cover", "orphan.png", body(png), png.length);
+    const keptAudio = await storeUpload(site.services, "audio", "kept.wav", body(wav), wav.length);
+    const keptCover = await storeUpload(site.services, "cover", "kept.png", body(png), png.length);
+    if (!orphanAudio.success || !orphanCover.success || !keptAudio.success || !keptCover.success) throw new Error("upload failed");
+    const song = await createSong(site.services, { title: "Kept", audioKey: keptAudio.key, coverKey: keptCover.key });
+    expect(song.success).toBe(true);
+
+    expect(await sweepAbandonedUploads(site.services)).toBe(0);
+    expect(await sweepAbandonedUploads(site.services, -1)).toBe(2);
+    const files = storedFiles();
+    for (const key of [orphanAudio.key, orphanCover.key, ...coverDerivedKeys(orphanCover.key)]) expect(files).not.toContain(key);
+    for (const key of [keptAudio.key, keptCover.key, ...coverDerivedKeys(keptCover.key)]) expect(files).toContain(key);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.messages";
+import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
+import { deleteMessage, listMessages, markMessageRead, MessageQueryError } from "#app/features/messages/messages.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { requireAdminApi } from "#app/lib/require-admin.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+
+// The dashboard's contact-message API, admin only.
+//   GET  ?before=<cursor>&limit=<n>  -> { messages, nextCursor, unreadCount }
+//   POST intent=mark-read|delete, id -> { success: true } | { success: false, error }
+
+// Private data: never kept by a browser or a shared cache.
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * The 401/403 is returned rather than thrown: the panel's fetchers then get it
+ * as data and show a toast, where a thrown response would replace the whole
+ * dashboard with the error page.
+ */
+async function adminOnly(services: Services, request: Request): Promise<Response | null> {
+  try {
+    await requireAdminApi(services, request);
+    return null;
+  } catch (error) {
+    if (error instanceof Response) {
+      error.headers.set("Cache-Control", "no-store");
+      return error;
+    }
+    throw error;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const denied = await adminOnly(services, request);
+  if (denied) return denied;
+  const params = new URL(request.url).searchParams;
+  try {
+    return json(await listMessages(services, { before: params.get("before"), limit: params.get("limit") }));
+  } catch (error) {
+    if (error instanceof MessageQueryError) return json({ error: error.message }, 400);
+    console.error("Listing messages failed", error);
+    return json({ error: MESSAGE_ERRORS.loadFailed }, 500);
+  }
+}
+
+const mutationSchema = z.object(
+  {
+    intent: z.enum(["mark-read", "delete"], { error: MESSAGE_ERRORS.unknownIntent }),
+    // The service checks the id, with the spec's messages.
+    id: z.unknown(),
+  },
+  { error: MESSAGE_ERRORS.badRequest },
+);
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) return request.json();
+  return Object.fromEntries(await request.formData());
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  if (request.method !== "POST") {
+    return Response.json({ success: false, error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  }
+  const denied = await adminOnly(services, request);
+  if (denied) return denied;
+
+  let body: unknown;
+  try {
+    body = await readBody(request);
+  } catch {
+    return json({ success: false, error: MESSAGE_ERRORS.badRequest }, 400);
+  }
+  const parsed = mutationSchema.safeParse(body);
+  if (!parsed.success) return json({ success: false, error: parsed.error.issues[0]?.message ?? MESSAGE_ERRORS.badRequest }, 400);
+
+  const { intent, id } = parsed.data;
+  try {
+    const outcome = intent === "mark-read" ? await markMessageRead(services, id) : await deleteMessage(services, id);
+    if (outcome.success) return json({ success: true });
+    return json(outcome, outcome.error === MESSAGE_ERRORS.notFound ? 404 : 400);
+  } catch (error) {
+    // Logged in full here; the browser gets a message that leaks nothing about the database.
+    console.error(`Message ${intent} failed`, error);
+    return json({ success: false, error: MESSAGE_ERRORS.unexpected }, 500);
+  }
+}

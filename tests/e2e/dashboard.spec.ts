@@ -1,0 +1,246 @@
+// The artist's dashboard, end to end: add a song through the wizard with real
+// generated files, find and play it, mark it latest, delete it. Then the
+// upload and library endpoints, called without a browser.
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
+import sharp from "sharp";
+import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { DASHBOARD_PATH, signUpThroughUi, toast } from "./support/browser.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { E2E_DATA_DIR, E2E_URL } from "./support/server-env.ts";
+
+const PASSWORD = "correct-horse-battery";
+const uploadsDir = path.resolve(E2E_DATA_DIR, "uploads");
+
+function storedFiles(): string[] {
+  return ["music", "covers"].flatMap((folder) => {
+    const dir = path.join(uploadsDir, folder);
+    return existsSync(dir) ? readdirSync(dir).map((name) => `${folder}/${name}`) : [];
+  });
+}
+
+const pendingCount = () => withE2eDb((db) => (db.prepare("select count(*) as n from pendingUploads").get() as { n: number }).n);
+
+/** A signed-in admin's page (sign-up, then the CLI grants admin: no sign-in attempt spent). */
+async function signInAsAdmin(page: Page) {
+  const account = { name: "Juniper", email: uniqueEmail("dash-admin"), password: PASSWORD };
+  await signUpThroughUi(page, account);
+  expect(adminCli("grant", account.email)).toContain("is now an admin");
+  return account;
+}
+
+test.describe.serial("dashboard", () => {
+  test("an admin adds a song through the wizard, plays it, marks it latest and deletes it", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    await expect(page.getByRole("heading", { name: "Welcome, Juniper" })).toBeVisible();
+    await expect(page.getByText("No songs yet")).toBeVisible();
+
+    await page.getByRole("button", { name: "Add New Song" }).click();
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeVisible();
+    const wizard = page.getByRole("form", { name: "Add New Song" });
+    await expect(wizard.locator('[aria-current="step"]')).toHaveText("1 Upload Audio");
+
+    // The browser's own check of a wrong file.
+    const fileInput = wizard.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
+    await expect(wizard.getByText("Please select a valid audio file (MP3, WAV, etc.)")).toBeVisible();
+    await expect(wizard.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    // ~4 MB of real audio with a title tag, so the upload takes long enough to watch.
+    const wav = synthWav({ seconds: 90, chords: [[57, 60, 64], [53, 57, 60]], bpm: 90, title: "Lantern Light" });
+    await fileInput.setInputFiles({ name: "lantern-light.wav", mimeType: "audio/wav", buffer: wav });
+    await expect(wizard.getByTestId("chosen-file")).toContainText("lantern-light.wav");
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await expect(wizard.locator('[aria-current="step"]')).toHaveText("2 Upload Cover");
+
+    // A photo-like (noisy) cover of about 3 MB, so its upload is visible too.
+    const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    expect(png.length).toBeLessThan(5 * 1024 * 1024);
+    await wizard.locator('input[type="file"]').setInputFiles({ name: "lantern.png", mimeType: "image/png", buffer: png });
+    await expect(wizard.getByRole("img", { name: "Chosen cover art" })).toBeVisible();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await expect(wizard.locator('[aria-current="step"]')).toHaveText("3 Song Details");
+
+    // The title comes from the file's tag; the artist is fixed.
+    await expect(wizard.getByLabel("Title")).toHaveValue("Lantern Light");
+    await expect(wizard.getByLabel("Artist")).toHaveValue("Juniper Vale");
+    await expect(wizard.getByLabel("Artist")).toHaveAttribute("readonly", "");
+    await wizard.getByLabel("Title").fill("");
+    await expect(wizard.getByRole("button", { name: "Add Song" })).toBeDisabled();
+    await wizard.getByLabel("Title").fill("Lantern Light");
+    await wizard.getByLabel("Spotify").fill("https://open.spotify.com/track/lantern");
+
+    // Slow the uplink so each file's progress bar is on screen for a while.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1.5 * 1024 * 1024,
+    });
+    await wizard.getByRole("button", { name: "Add Song" }).click();
+    await expect(wizard.getByText("Uploading audio file...")).toBeVisible();
+    await expect(wizard.getByRole("progressbar", { name: "Audio upload" })).toBeVisible();
+    await expect(wizard.getByText("Uploading cover art...")).toBeVisible({ timeout: 20_000 });
+    await expect(wizard.getByRole("progressbar", { name: "Cover upload" })).toBeVisible();
+    await expect(wizard.getByText("Song uploaded successfully! 🎉")).toBeVisible({ timeout: 20_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // After 1.5 s the form closes and the list shows the song.
+    await expect(page.getByRole("form", { name: "Add New Song" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add New Song" })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: "Lantern Light" });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("1:30");
+    const row = withE2eDb((db) => db.prepare("select * from songs where title = ?").get("Lantern Light") as Record<string, unknown>);
+    expect(row).toMatchObject({ artist: "Juniper Vale", isLatest: 0, spotifyUrl: "https://open.spotify.com/track/lantern", durationMs: 90_000 });
+    const files = [String(row.audioKey), String(row.coverKey)];
+    for (const key of files) expect(storedFiles()).toContain(key);
+    expect(pendingCount()).toBe(0);
+
+    // It plays on the music page.
+    await page.goto("/music");
+    const player = page.getByRole("region", { name: "Current Releases player" });
+    await player.getByRole("button", { name: "Play Lantern Light" }).click();
+    await expect.poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+
+    // Mark as latest: the home page shows it as the Latest Release.
+    await page.goto(DASHBOARD_PATH);
+    await page.getByRole("button", { name: "Mark Lantern Light as latest" }).click();
+    await expect(card.getByText("Latest Release")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark Lantern Light as latest" })).toHaveCount(0);
+    await page.goto("/");
+    const home = page.getByRole("region", { name: "Latest Music player" });
+    await expect(home.getByTestId("player-title")).toHaveText("Lantern Light");
+    await expect(home.getByText("Latest Release")).toBeVisible();
+
+    // Delete, after the confirmation: the song and its files are gone.
+    await page.goto(DASHBOARD_PATH);
+    let confirmText = "";
+    page.once("dialog", (dialog) => {
+      confirmText = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Delete Lantern Light" }).click();
+    await expect(page.getByText("No songs yet")).toBeVisible();
+    expect(confirmText).toBe("Are you sure you want to delete this song?");
+    for (const key of files) expect(storedFiles()).not.toContain(key);
+    expect(storedFiles().filter((f) => f.startsWith(String(row.coverKey)))).toEqual([]);
+  });
+
+  test("dismissing the delete confirmation keeps the song", async ({ page }) => {
+    // Uses the upload API directly to set up a song quickly.
+    await signInAsAdmin(page);
+    const request = page.context().request;
+    const key = await uploadSong(request, "Kept Song");
+    await page.goto(DASHBOARD_PATH);
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByRole("button", { name: "Delete Kept Song" }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: "Kept Song" })).toBeVisible();
+    expect(storedFiles()).toContain(key.audioKey);
+    // Clean up for the suites that follow.
+    const id = withE2eDb((db) => (db.prepare("select id from songs where title = 'Kept Song'").get() as { id: string }).id);
+    expect((await request.post("/api/songs", { form: { intent: "delete-song", id } })).status()).toBe(200);
+  });
+
+  test("failing library actions show the spec's alerts", async ({ page }) => {
+    await signInAsAdmin(page);
+    const request = page.context().request;
+    await uploadSong(request, "Doomed Song");
+    await page.goto(DASHBOARD_PATH);
+    // The song disappears behind the dashboard's back, so both actions fail.
+    const id = withE2eDb((db) => (db.prepare("select id from songs where title = 'Doomed Song'").get() as { id: string }).id);
+    expect((await request.post("/api/songs", { form: { intent: "delete-song", id } })).status()).toBe(200);
+    await page.getByRole("button", { name: "Mark Doomed Song as latest" }).click();
+    await expect(toast(page, "error", "Failed to set latest song: Song not found")).toBeVisible();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete Doomed Song" }).click();
+    await expect(toast(page, "error", "Failed to delete song: Song not found")).toBeVisible();
+  });
+});
+
+/** Uploads a small song through the API with the given request context (an admin's). */
+async function uploadSong(request: APIRequestContext, title: string) {
+  const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
+  const png = await coverPng(title, ["#222", "#a3e635"], 300);
+  const audio = await request.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } });
+  const cover = await request.post("/api/uploads/cover?name=c.png", { data: png, headers: { "content-type": "image/png" } });
+  expect(audio.status()).toBe(201);
+  expect(cover.status()).toBe(201);
+  const audioKey = ((await audio.json()) as { key: string }).key;
+  const coverKey = ((await cover.json()) as { key: string }).key;
+  const created = await request.post("/api/songs", { form: { intent: "create-song", title, audioKey, coverKey } });
+  expect(created.status()).toBe(200);
+  return { audioKey, coverKey };
+}
+
+test.describe("upload and library endpoints without a browser", () => {
+  test("an admin's bad uploads are refused with the right status and leave nothing stored", async ({ page }) => {
+    await signInAsAdmin(page);
+    const request = page.context().request;
+    const before = storedFiles();
+    const png = await coverPng("x", ["#000", "#fff"], 64);
+
+    const wrongType = await request.post("/api/uploads/audio?name=song.mp3", { data: png, headers: { "content-type": "audio/mpeg" } });
+    expect(wrongType.status()).toBe(400);
+    expect(await wrongType.json()).toEqual({ error: "Please select a valid audio file (MP3, WAV, etc.)" });
+
+    const svg = await request.post("/api/uploads/cover?name=x.svg", {
+      data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      headers: { "content-type": "image/svg+xml" },
+    });
+    expect(svg.status()).toBe(400);
+
+    const empty = await request.post("/api/uploads/audio?name=empty.wav", { data: Buffer.alloc(0), headers: { "content-type": "audio/wav" } });
+    expect(empty.status()).toBe(400);
+    expect(await empty.json()).toEqual({ error: "No file provided" });
+
+    const oversizeCover = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = await request.post("/api/uploads/cover?name=big.png", { data: oversizeCover, headers: { "content-type": "image/png" } });
+    expect(big.status()).toBe(413);
+    expect(await big.json()).toEqual({ error: "Image file is too large. Maximum size is 5MB." });
+
+    const unknownKind = await request.post("/api/uploads/video?name=v.mp4", { data: png });
+    expect(unknownKind.status()).toBe(404);
+
+    expect(storedFiles()).toEqual(before);
+    expect(pendingCount()).toBe(0);
+  });
+
+  test("every dashboard endpoint refuses anonymous visitors (401) and signed-in non-admins (403)", async ({ page, playwright }) => {
+    const fan = { name: "Fan", email: uniqueEmail("dash-fan"), password: PASSWORD };
+    await signUpThroughUi(page, fan);
+    const asFan = page.context().request;
+    const anonymous = await playwright.request.newContext({ baseURL: E2E_URL });
+    const wav = synthWav({ seconds: 0.5, chords: [[60]], bpm: 60 });
+    const before = storedFiles();
+
+    const calls: [string, (r: APIRequestContext) => ReturnType<APIRequestContext["get"]>][] = [
+      ["upload audio", (r) => r.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } })],
+      ["upload cover", (r) => r.post("/api/uploads/cover?name=c.png", { data: wav, headers: { "content-type": "image/png" } })],
+      ["create song", (r) => r.post("/api/songs", { form: { intent: "create-song", title: "x", audioKey: "music/1700000000000_a.wav", coverKey: "covers/1700000000000_c.png" } })],
+      ["mark latest", (r) => r.post("/api/songs", { form: { intent: "mark-latest", id: "x" } })],
+      ["delete song", (r) => r.post("/api/songs", { form: { intent: "delete-song", id: "x" } })],
+      ["list messages", (r) => r.get("/api/messages")],
+      ["mark message read", (r) => r.post("/api/messages", { form: { intent: "mark-read", id: "x" } })],
+      ["delete message", (r) => r.post("/api/messages", { form: { intent: "delete", id: "x" } })],
+    ];
+    for (const [name, call] of calls) {
+      expect((await call(anonymous)).status(), `${name} as anonymous`).toBe(401);
+      expect((await call(asFan)).status(), `${name} as a non-admin`).toBe(403);
+    }
+    for (const context of [anonymous, asFan]) {
+      const dashboard = await context.get(DASHBOARD_PATH, { maxRedirects: 0 });
+      expect(dashboard.status()).toBe(302);
+      expect(dashboard.headers().location).toBe("/");
+    }
+    expect(storedFiles()).toEqual(before);
+    await anonymous.dispose();
+  });
+});
