@@ -31,9 +31,18 @@ function SongCard({ song }: { song: Song }) {
   };
 
   return (
-    <li className={`overflow-hidden rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900 ${deleting ? "opacity-50" : ""}`}>
-      <CoverImage coverKey={song.coverKey} alt={`Cover art for ${song.title}`} size={384} sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw" className="aspect-square w-full object-cover" />
-      <div className="space-y-3 p-4">
+    <li
+      className={`flex overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${deleting ? "opacity-50" : ""}`}
+    >
+      {/* A compact row on phones, a card with the full cover from sm up. */}
+      <CoverImage
+        coverKey={song.coverKey}
+        alt={`Cover art for ${song.title}`}
+        size={384}
+        sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 112px"
+        className="aspect-square w-28 shrink-0 object-cover sm:w-full"
+      />
+      <div className="min-w-0 flex-1 space-y-3 p-4">
         <div>
           <div className="flex items-start justify-between gap-2">
             <h3 className="truncate font-semibold" title={song.title}>
