@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const mutationSchema = z.object(
   {
     intent: z.enum(["mark-read", "delete"], { error: MESSAGE_ERRORS.unknownIntent }),
-    // The service checks the id, with the spec's messages.
-    id: z.unknown(),
+    // The service checks the id, with the spec's messages ("Message ID is required").
+    id: z.unknown().optional(),
   },
   { error: MESSAGE_ERRORS.badRequest },
 );

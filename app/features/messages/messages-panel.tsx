@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
@@ -25,8 +25,9 @@ const failurePrefix: Record<MessageIntent, string> = {
   delete: "Failed to delete message",
 };
 
-const smallButton =
-  "inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50";
+// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
@@ -88,7 +89,9 @@ function MessageItem({
     onSettled(message.id, intent, outcomeOf(fetcher.data));
   }, [fetcher.state, fetcher.data, message.id, onSettled]);
 
+  const busy = pending !== null;
   const submit = (intent: MessageIntent) => {
+    if (busy) return;
     asked.current = intent;
     onStart(message.id, intent);
     // The panel keeps its own list, so the dashboard's loaders need not run again.
@@ -139,8 +142,9 @@ function MessageItem({
           {unread ? (
             <button
               type="button"
-              disabled={pending !== null}
+              aria-disabled={busy || undefined}
               onClick={() => {
+                if (busy) return;
                 submit("mark-read");
                 // The button goes away once read; keep the keyboard in this message.
                 deleteButton.current?.focus();
@@ -154,9 +158,9 @@ function MessageItem({
           <button
             ref={deleteButton}
             type="button"
-            disabled={pending !== null}
+            aria-disabled={busy || undefined}
             onClick={() => {
-              if (window.confirm(DELETE_CONFIRMATION)) submit("delete");
+              if (!busy && window.confirm(DELETE_CONFIRMATION)) submit("delete");
             }}
             aria-label={`Delete message from ${name}`}
             className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
@@ -235,8 +239,9 @@ function MessageList({ page, headingId }: { page: MessagePage; headingId: string
     addAlert(`${failurePrefix[intent]}: ${outcome.error}`, "error");
     dispatch({ kind: "failed", id, gone: outcome.error === MESSAGE_ERRORS.notFound });
   };
-  const [onSettled] = useState(
-    () => (id: string, intent: MessageIntent, outcome: ReturnType<typeof outcomeOf>) => settle.current(id, intent, outcome),
+  const onSettled = useCallback(
+    (id: string, intent: MessageIntent, outcome: ReturnType<typeof outcomeOf>) => settle.current(id, intent, outcome),
+    [],
   );
 
   const more = useFetcher();
@@ -256,12 +261,12 @@ function MessageList({ page, headingId }: { page: MessagePage; headingId: string
     if (first) setFocusTarget(`${idPrefix}message-${first.id}`);
   }, [more.state, more.data, addAlert, idPrefix]);
 
+  const loading = more.state !== "idle";
   const loadMore = () => {
-    if (!state.nextCursor) return;
+    if (!state.nextCursor || loading) return;
     requested.current = true;
     void more.load(`${MESSAGES_API}?before=${encodeURIComponent(state.nextCursor)}`);
   };
-  const loading = more.state !== "idle";
 
   return (
     <PanelFrame headingId={headingId} unreadCount={view.unreadCount}>
@@ -285,7 +290,13 @@ function MessageList({ page, headingId }: { page: MessagePage; headingId: string
       )}
       {state.nextCursor ? (
         <div className="flex justify-center">
-          <button type="button" className={buttonStyles.secondary} onClick={loadMore} disabled={loading} aria-busy={loading}>
+          <button
+            type="button"
+            className={`${buttonStyles.secondary} ${busyStyles}`}
+            onClick={loadMore}
+            aria-disabled={loading || undefined}
+            aria-busy={loading || undefined}
+          >
             {loading ? "Loading..." : "Load more"}
           </button>
         </div>
