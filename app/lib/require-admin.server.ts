@@ -14,12 +14,14 @@ export async function requireAdminPage(services: Services, request: Request): Pr
 }
 
 /**
- * For dashboard actions and admin API endpoints: 401 without a session, 403
- * for a signed-in non-admin, each with a JSON `{ error }`.
+ * For admin API endpoints: a 401 JSON `{ error }` without a session, 403 for a
+ * signed-in non-admin, null for an admin. Returned rather than thrown, so a
+ * dashboard fetcher receives it as data (and shows a toast) instead of the
+ * whole dashboard turning into the error page.
  */
-export async function requireAdminApi(services: Services, request: Request): Promise<Profile> {
+export async function denyUnlessAdmin(services: Services, request: Request): Promise<Response | null> {
   const profile = await getProfile(services, request);
-  if (!profile) throw Response.json({ error: NOT_SIGNED_IN }, { status: 401 });
-  if (!isAdmin(profile)) throw Response.json({ error: NOT_ADMIN }, { status: 403 });
-  return profile;
+  if (profile && isAdmin(profile)) return null;
+  const [error, status] = profile ? [NOT_ADMIN, 403] : [NOT_SIGNED_IN, 401];
+  return Response.json({ error, success: false }, { status, headers: { "Cache-Control": "no-store" } });
 }

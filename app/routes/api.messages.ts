@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.messages";
 import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
 import { deleteMessage, listMessages, markMessageRead, MessageQueryError } from "#app/features/messages/messages.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { requireAdminApi } from "#app/lib/require-admin.server.ts";
+import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 // The dashboard's contact-message API, admin only.
@@ -13,27 +13,9 @@ import type { Services } from "#app/lib/services.server.ts";
 // Private data: never kept by a browser or a shared cache.
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-/**
- * The 401/403 is returned rather than thrown: the panel's fetchers then get it
- * as data and show a toast, where a thrown response would replace the whole
- * dashboard with the error page.
- */
-async function adminOnly(services: Services, request: Request): Promise<Response | null> {
-  try {
-    await requireAdminApi(services, request);
-    return null;
-  } catch (error) {
-    if (error instanceof Response) {
-      error.headers.set("Cache-Control", "no-store");
-      return error;
-    }
-    throw error;
-  }
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const denied = await adminOnly(services, request);
+  const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
   const params = new URL(request.url).searchParams;
   try {
@@ -65,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ success: false, error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   }
-  const denied = await adminOnly(services, request);
+  const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
 
   let body: unknown;

@@ -1,18 +1,31 @@
+import { ZodError } from "zod";
 import type { Route } from "./+types/api.songs";
 import { handleLibraryAction } from "#app/features/songs/library-actions.server.ts";
 import { SONG_ERRORS } from "#app/features/songs/schema.ts";
+import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { requireAdminApi } from "#app/lib/require-admin.server.ts";
+import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
 
 /** POST intent=create-song|mark-latest|delete-song. Admins only. Answers { success, id? } or { success: false, error }. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  await requireAdminApi(services, request);
+  const denied = await denyUnlessAdmin(services, request);
+  if (denied) return denied;
   const result = await handleLibraryAction(services, await request.formData());
   const status = result.success ? 200 : result.error === SONG_ERRORS.notFound ? 404 : 400;
   return Response.json(result, { status });
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST" }, { status: 405 });
+/** GET ?before=<cursor>: the next page of the Music Library. Admins only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const denied = await denyUnlessAdmin(services, request);
+  if (denied) return denied;
+  try {
+    const page = await listSongsPage(services, { before: new URL(request.url).searchParams.get("before") });
+    return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof ZodError) return Response.json({ error: SONG_ERRORS.invalidCursor }, { status: 400 });
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
 import { storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { requireAdminApi } from "#app/lib/require-admin.server.ts";
+import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
 
 const kindSchema = z.enum(["audio", "cover"]);
 const nameSchema = z.string().trim().min(1).max(255).catch("upload");
@@ -13,7 +13,8 @@ const nameSchema = z.string().trim().min(1).max(255).catch("upload");
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  await requireAdminApi(services, request);
+  const denied = await denyUnlessAdmin(services, request);
+  if (denied) return denied;
   const kind = kindSchema.safeParse(params.kind);
   if (!kind.success) return Response.json({ error: "Unknown upload kind" }, { status: 404 });
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405 });

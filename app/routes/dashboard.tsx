@@ -2,9 +2,9 @@ import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { MessagesPanel } from "#app/features/messages/messages-panel.tsx";
-import { listMessages } from "#app/features/messages/messages.server.ts";
+import { messagesForDashboard } from "#app/features/messages/messages.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
-import { listSongs } from "#app/features/songs/songs.server.ts";
+import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
@@ -16,14 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await requireAdminPage(services, request);
   // One panel failing to load leaves the other working.
   const [songs, messages] = await Promise.all([
-    listSongs(services).catch((error: unknown) => {
+    listSongsPage(services).catch((error: unknown) => {
       console.error("Loading the music library failed", error);
       return { error: "Failed to load songs" };
     }),
-    listMessages(services).catch((error: unknown) => {
-      console.error("Loading messages failed", error);
-      return { error: "Failed to load messages" };
-    }),
+    messagesForDashboard(services),
   ]);
   return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages };
 }
@@ -53,7 +50,7 @@ export default function Dashboard() {
         </Form>
       </div>
       <MessagesPanel initial={messages} />
-      <MusicLibrary songs={songs} artistName={artistName} />
+      <MusicLibrary initial={songs} artistName={artistName} />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
 import { MESSAGE_ERRORS, type Message } from "./message.ts";
+import { encodeCursor } from "#app/lib/keyset-cursor.server.ts";
 import {
   deleteMessage,
-  encodeCursor,
   listMessages,
   markMessageRead,
   messagesForDashboard,

@@ -2,10 +2,13 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { ContactsTable } from "#app/lib/db-schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
+import { cursorSchema, encodeCursor, type Cursor } from "#app/lib/keyset-cursor.server.ts";
+
+import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { MESSAGE_ERRORS, type Message, type MessagePage } from "./message.ts";
 
-export type Outcome<T = object> = ({ success: true } & T) | { success: false; error: string };
+export type { Outcome } from "#app/lib/outcome.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -22,40 +25,13 @@ const messageIdSchema = z
   .min(1, MESSAGE_ERRORS.idRequired)
   .max(200, MESSAGE_ERRORS.notFound);
 
-export type Cursor = { timestamp: number; id: string };
-
-/** The cursor is the (timestamp, id) of a page's last row, as base64url JSON so it stays opaque in a URL. */
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.timestamp, cursor.id]), "utf8").toString("base64url");
-}
-
-const cursorTuple = z.tuple([z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]);
-
-const cursorSchema = z
-  .string()
-  .max(512)
-  .regex(/^[A-Za-z0-9_-]+$/)
-  .transform((value, ctx): Cursor => {
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    } catch {
-      ctx.addIssue({ code: "custom", message: MESSAGE_ERRORS.invalidCursor });
-      return z.NEVER;
-    }
-    const tuple = cursorTuple.safeParse(decoded);
-    if (!tuple.success) {
-      ctx.addIssue({ code: "custom", message: MESSAGE_ERRORS.invalidCursor });
-      return z.NEVER;
-    }
-    return { timestamp: tuple.data[0], id: tuple.data[1] };
-  });
+const messageCursor = cursorSchema(MESSAGE_ERRORS.invalidCursor);
 
 // Query strings give "" for a parameter that is present but empty: same as absent.
 const absentIfEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 const listOptionsSchema = z.object({
-  before: z.preprocess(absentIfEmpty, cursorSchema.optional()),
+  before: z.preprocess(absentIfEmpty, messageCursor.optional()),
   limit: z.preprocess(
     absentIfEmpty,
     z.coerce

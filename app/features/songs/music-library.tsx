@@ -7,32 +7,37 @@ import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
 
 type ActionResult = { success: boolean; error?: string };
+type LibraryPage = { songs: Song[]; nextCursor: string | null };
+type Intent = "mark-latest" | "delete-song";
 
 const smallButton =
-  "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors disabled:opacity-50";
+  "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors aria-disabled:opacity-50";
 
-function SongCard({ song }: { song: Song }) {
+function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: string) => void }) {
   const fetcher = useFetcher<ActionResult>();
   const { addAlert } = useAlerts();
-  // The fetcher forgets its form data once idle; the alert needs to know which action failed.
-  const [intent, setIntent] = useState<"mark-latest" | "delete-song" | null>(null);
-  const deleting = intent === "delete-song" && fetcher.state !== "idle";
+  // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
+  const [intent, setIntent] = useState<Intent | null>(null);
+  const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || result.success) return;
-    const prefix = intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song";
-    addAlert(`${prefix}: ${result.error ?? "Unknown error"}`, "error");
-  }, [fetcher.data, fetcher.state, intent, addAlert]);
+    if (busy || !result || !intent) return;
+    if (result.success) onDone(intent, song.id);
+    else addAlert(`${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`, "error");
+    setIntent(null);
+  }, [fetcher.data, busy, intent, song.id, onDone, addAlert]);
 
-  const submit = (next: "mark-latest" | "delete-song") => {
+  const submit = (next: Intent) => {
+    if (busy) return;
     setIntent(next);
-    return fetcher.submit({ intent: next, id: song.id }, { method: "post", action: "/api/songs" });
+    // The library updates itself; re-running the dashboard's loader would lose the pages loaded so far.
+    void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: "/api/songs", defaultShouldRevalidate: false });
   };
 
   return (
     <li
-      className={`flex overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${deleting ? "opacity-50" : ""}`}
+      className={`flex overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
     >
       {/* A compact row on phones, a card with the full cover from sm up. */}
       <CoverImage
@@ -62,8 +67,8 @@ function SongCard({ song }: { song: Song }) {
           ) : (
             <button
               type="button"
-              disabled={fetcher.state !== "idle"}
-              onClick={() => void submit("mark-latest")}
+              aria-disabled={busy}
+              onClick={() => submit("mark-latest")}
               className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900`}
               aria-label={`Mark ${song.title} as latest`}
             >
@@ -72,14 +77,14 @@ function SongCard({ song }: { song: Song }) {
           )}
           <button
             type="button"
-            disabled={fetcher.state !== "idle"}
+            aria-disabled={busy}
             onClick={() => {
-              if (window.confirm("Are you sure you want to delete this song?")) void submit("delete-song");
+              if (!busy && window.confirm("Are you sure you want to delete this song?")) submit("delete-song");
             }}
             className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
             aria-label={`Delete ${song.title}`}
           >
-            {deleting ? "Deleting..." : "Delete"}
+            {busy && intent === "delete-song" ? "Deleting..." : "Delete"}
           </button>
         </div>
       </div>
@@ -87,9 +92,39 @@ function SongCard({ song }: { song: Song }) {
   );
 }
 
-/** The dashboard's Music Library: every song, and the add-song wizard behind a toggle. */
-export function MusicLibrary({ songs, artistName }: { songs: Song[] | { error: string }; artistName: string }) {
+/**
+ * The dashboard's Music Library: newest first, a page at a time, and the
+ * add-song wizard behind a toggle.
+ */
+export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | { error: string }; artistName: string }) {
   const [adding, setAdding] = useState(false);
+  const [songs, setSongs] = useState<Song[]>("error" in initial ? [] : initial.songs);
+  const [nextCursor, setNextCursor] = useState("error" in initial ? null : initial.nextCursor);
+  const more = useFetcher<LibraryPage | { error: string }>();
+  const { addAlert } = useAlerts();
+
+  // A fresh first page from the server (after a song is added) starts the list again.
+  useEffect(() => {
+    if ("error" in initial) return;
+    setSongs(initial.songs);
+    setNextCursor(initial.nextCursor);
+  }, [initial]);
+
+  useEffect(() => {
+    const page = more.data;
+    if (more.state !== "idle" || !page) return;
+    if ("error" in page) return void addAlert(`Failed to load songs: ${page.error}`, "error");
+    setSongs((current) => [...current, ...page.songs.filter((song) => !current.some((s) => s.id === song.id))]);
+    setNextCursor(page.nextCursor);
+  }, [more.data, more.state, addAlert]);
+
+  const onDone = (intent: Intent, id: string) =>
+    setSongs((current) =>
+      intent === "delete-song"
+        ? current.filter((song) => song.id !== id)
+        : current.map((song) => ({ ...song, isLatest: song.id === id })),
+    );
+
   return (
     <section aria-labelledby="library-heading" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -106,9 +141,9 @@ export function MusicLibrary({ songs, artistName }: { songs: Song[] | { error: s
         </button>
       </div>
       {adding ? <AddSongForm artistName={artistName} onDone={() => setAdding(false)} /> : null}
-      {"error" in songs ? (
+      {"error" in initial ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {songs.error}
+          {initial.error}
         </p>
       ) : songs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
@@ -117,10 +152,22 @@ export function MusicLibrary({ songs, artistName }: { songs: Song[] | { error: s
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {songs.map((song) => (
-            <SongCard key={song.id} song={song} />
+            <SongCard key={song.id} song={song} onDone={onDone} />
           ))}
         </ul>
       )}
+      {nextCursor ? (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            aria-disabled={more.state !== "idle"}
+            onClick={() => more.state === "idle" && more.load(`/api/songs?before=${encodeURIComponent(nextCursor)}`)}
+          >
+            {more.state !== "idle" ? "Loading..." : "Load more songs"}
+          </button>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_ERRORS } from "./schema.ts";
-import { createSong, deleteSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
+import { createSong, deleteSong, getSong, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
 import { markPendingUpload } from "./uploads.server.ts";
 
 describe.each(testDatabaseKinds)("songs on %s", (kind) => {
@@ -121,5 +121,32 @@ describe.each(testDatabaseKinds)("songs on %s", (kind) => {
     expect(await getSong(services, first.id)).toBeNull();
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(existsSync(fileOf(key))).toBe(false);
     expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_ERRORS.notFound });
+  });
+
+  it("pages the library newest first without gaps or repeats, even with equal timestamps", async () => {
+    const { db } = site.services;
+    await db.deleteFrom("songs").execute();
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: `page-${String(i).padStart(2, "0")}`,
+      title: `Song ${i}`,
+      artist: "Juniper Vale",
+      audioKey: `music/1700000000000_${i}.wav`,
+      coverKey: `covers/1700000000000_${i}.png`,
+      // Groups of three share a timestamp, so the id must break the ties.
+      createdAt: 1_700_000_000_000 + Math.floor(i / 3),
+      updatedAt: 1_700_000_000_000,
+    }));
+    await db.insertInto("songs").values(rows).execute();
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const page = await listSongsPage(site.services, { before, limit: 7 });
+      expect(page.songs.length).toBeLessThanOrEqual(7);
+      seen.push(...page.songs.map((song) => song.id));
+      before = page.nextCursor;
+    } while (before);
+    const expected = [...rows].sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id)).map((r) => r.id);
+    expect(seen).toEqual(expected);
+    await expect(listSongsPage(site.services, { before: "not-a-cursor!" })).rejects.toThrow();
   });
 });
