@@ -244,3 +244,104 @@ test.describe("upload and library endpoints without a browser", () => {
     await anonymous.dispose();
   });
 });
+
+test.describe.serial("contact messages", () => {
+  // A fixed zone, so the spec's date format can be checked to the letter.
+  test.use({ timezoneId: "America/New_York" });
+
+  const insert = (rows: { id: string; name: string | null; email: string | null; message: string; timestamp: number; status?: string }[]) =>
+    withE2eDb((db) => {
+      const statement = db.prepare(
+        "insert into contacts (id, name, email, message, timestamp, source, status) values (?, ?, ?, ?, ?, 'website', ?)",
+      );
+      for (const row of rows) statement.run(row.id, row.name, row.email, row.message, row.timestamp, row.status ?? "unread");
+    });
+  const statusOf = (id: string) =>
+    withE2eDb((db) => (db.prepare("select status from contacts where id = ?").get(id) as { status: string } | undefined)?.status);
+
+  test.afterAll(() => withE2eDb((db) => db.exec("delete from contacts")));
+
+  test("an empty inbox says so", async ({ page }) => {
+    withE2eDb((db) => db.exec("delete from contacts"));
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    await expect(page.getByRole("heading", { name: "Contact Messages" })).toBeVisible();
+    await expect(page.getByText("No messages yet")).toBeVisible();
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+  });
+
+  test("messages show newest first with names, dates and the unread count; reading and deleting them sticks", async ({ page }) => {
+    // 15:05 in New York on 22 November 2026 (EST, UTC-5).
+    const t = Date.UTC(2026, 10, 22, 20, 5);
+    insert([
+      { id: "msg-old", name: "Booking Agent", email: "agent@venue.example", message: "An opening on March 14?", timestamp: t - 86_400_000, status: "read" },
+      { id: "msg-anon", name: null, email: null, message: "Vinyl please!\nSecond line <b>not bold</b>", timestamp: t - 60_000 },
+      { id: "msg-new", name: "Sam Rivers", email: "sam@example.com", message: "Paper Boats made me cry.", timestamp: t },
+    ]);
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    const list = page.getByRole("list", { name: "Messages, newest first" });
+    const items = list.getByRole("listitem");
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText("Sam Rivers");
+    await expect(items.nth(0)).toContainText("November 22, 2026 at 3:05 PM");
+    await expect(items.nth(0).getByRole("link", { name: "sam@example.com" })).toHaveAttribute("href", "mailto:sam@example.com");
+    await expect(items.nth(1)).toContainText("Anonymous");
+    // Text stays text: no HTML from a fan is ever rendered.
+    await expect(items.nth(1)).toContainText("<b>not bold</b>");
+    await expect(items.nth(1).locator("b")).toHaveCount(0);
+    await expect(items.nth(2)).toContainText("Booking Agent");
+    await expect(page.getByTestId("unread-badge")).toHaveText(/^2 unread/);
+    await expect(page.getByRole("button", { name: "Mark message from Booking Agent as read" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Mark message from Sam Rivers as read" }).click();
+    await expect(page.getByRole("button", { name: "Mark message from Sam Rivers as read" })).toHaveCount(0);
+    await expect(page.getByTestId("unread-badge")).toHaveText(/^1 unread/);
+    await expect.poll(() => statusOf("msg-new")).toBe("read");
+
+    let confirmText = "";
+    page.once("dialog", (dialog) => {
+      confirmText = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Delete message from Anonymous" }).click();
+    await expect(items).toHaveCount(2);
+    expect(confirmText).toBe("Are you sure you want to delete this message?");
+    await expect.poll(() => statusOf("msg-anon")).toBeUndefined();
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+
+    // Still so after a reload: the server has it.
+    await page.reload();
+    await expect(items).toHaveCount(2);
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+  });
+
+  test("a long inbox loads a page at a time", async ({ page }) => {
+    withE2eDb((db) => db.exec("delete from contacts"));
+    const t = Date.UTC(2026, 10, 1, 12, 0);
+    insert(Array.from({ length: 45 }, (_, i) => ({ id: `bulk-${String(i).padStart(2, "0")}`, name: `Fan ${i}`, email: null, message: `Message ${i}`, timestamp: t + i * 1000 })));
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    const items = page.getByRole("list", { name: "Messages, newest first" }).getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    await expect(items.first()).toContainText("Fan 44");
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(items).toHaveCount(40);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(items).toHaveCount(45);
+    await expect(items.last()).toContainText("Fan 0");
+    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    await expect(page.getByTestId("unread-badge")).toHaveText(/^45 unread/);
+  });
+
+  test("failing message actions show the spec's alerts", async ({ page }) => {
+    withE2eDb((db) => db.exec("delete from contacts"));
+    insert([{ id: "msg-gone", name: "Gone Fan", email: null, message: "Hello", timestamp: Date.now() }]);
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    await expect(page.getByText("Gone Fan")).toBeVisible();
+    withE2eDb((db) => db.exec("delete from contacts"));
+    await page.getByRole("button", { name: "Mark message from Gone Fan as read" }).click();
+    await expect(toast(page, "error", "Failed to mark message as read: Message not found")).toBeVisible();
+  });
+});
