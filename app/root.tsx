@@ -25,6 +25,7 @@ import { servicesOf } from "#app/lib/app-context.ts";
 import type { SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
+import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { getProfile } from "#app/lib/session.server.ts";
 import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
 import type { FlashToast } from "#app/lib/toast.ts";
@@ -53,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Decided here, on the server: only admins are ever told where the dashboard is.
       dashboardPath: isAdmin(profile) ? dashboardPath : null,
       toast: flash.toast,
+      // When this page was made, signed: public forms refuse posts sooner than a person could type.
+      formStarted: formStartedToken(services.env.authSecret),
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );

@@ -63,6 +63,12 @@ export interface PendingUploadsTable {
   createdAt: EpochMs;
 }
 
+export interface FormRateLimitsTable {
+  key: string;
+  windowStart: EpochMs;
+  count: number;
+}
+
 export interface SetupTokensTable {
   tokenHash: string;
   expiresAt: EpochMs;
@@ -76,4 +82,5 @@ export interface Database {
   session: SessionTable;
   setupTokens: SetupTokensTable;
   pendingUploads: PendingUploadsTable;
+  formRateLimits: FormRateLimitsTable;
 }

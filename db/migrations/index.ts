@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-initial.ts";
 import * as m0002 from "./0002-song-duration.ts";
 import * as m0003 from "./0003-pending-uploads.ts";
+import * as m0004 from "./0004-form-rate-limits.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0002-song-duration": m0002,
   "0003-pending-uploads": m0003,
+  "0004-form-rate-limits": m0004,
 };

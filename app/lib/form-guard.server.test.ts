@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
+import { detectBot, formStartedToken, MIN_FILL_MS, takeFormRateLimit } from "./form-guard.server.ts";
+import { CLIENT_IP_HEADER } from "./http-security.server.ts";
+
+const SECRET = "a-secret-that-is-long-enough-for-tests";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+describe("bot detection", () => {
+  const now = 1_800_000_000_000;
+  const started = formStartedToken(SECRET, now - MIN_FILL_MS - 1);
+
+  it("lets a person through", () => {
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "" }), now)).toEqual({ bot: false });
+  });
+
+  it("catches a filled honeypot, a form sent too fast, and a missing or forged start time", () => {
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({ bot: true, reason: "honeypot" });
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: formStartedToken(SECRET, now - 500) }), now)).toEqual({ bot: true, reason: "too-fast" });
+    expect(detectBot(SECRET, form({}), now)).toEqual({ bot: true, reason: "no-token" });
+    const forged = `${now - 60_000}.${started.split(".")[1]}`;
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: forged }), now)).toEqual({ bot: true, reason: "no-token" });
+    expect(detectBot("another-secret-entirely-for-this-test", form({ [FORM_STARTED_FIELD]: started }), now)).toEqual({ bot: true, reason: "no-token" });
+  });
+});
+
+describe.each(testDatabaseKinds)("form rate limits on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  const from = (ip: string) => new Request("http://localhost/contact", { method: "POST", headers: { [CLIENT_IP_HEADER]: ip } });
+  const limit = { name: "test", max: 3, windowMs: 60_000 };
+
+  it("allows `max` requests per client in a window, then refuses until the window passes", async () => {
+    const t = 1_800_000_000_000;
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await takeFormRateLimit(site.services, from("10.1.1.1"), limit, t + i));
+    expect(results).toEqual([true, true, true, false, false]);
+    expect(await takeFormRateLimit(site.services, from("10.1.1.2"), limit, t + 10)).toBe(true);
+    expect(await takeFormRateLimit(site.services, from("10.1.1.1"), limit, t + 60_001)).toBe(true);
+    expect(await takeFormRateLimit(site.services, from("10.1.1.1"), limit, t + 60_002)).toBe(true);
+  });
+
+  it("counts concurrent requests exactly", async () => {
+    const t = 1_900_000_000_000;
+    const results = await Promise.all(Array.from({ length: 10 }, () => takeFormRateLimit(site.services, from("10.2.2.2"), limit, t)));
+    expect(results.filter(Boolean)).toHaveLength(3);
+  });
+});
