@@ -1,0 +1,135 @@
+// The contact form: what a fan sees, what the artist receives, and what bots get.
+import { expect, test, type Page } from "./support/fixtures.ts";
+import { withE2eDb } from "./support/db.ts";
+
+type Row = { id: string; name: string | null; email: string | null; message: string; timestamp: number; source: string; status: string };
+const rowsWith = (text: string) =>
+  withE2eDb((db) => db.prepare("select * from contacts where message like ?").all(`%${text}%`) as unknown as Row[]);
+
+/** Opens /contact and waits as long as a person would at least take (the server refuses faster posts). */
+async function openContact(page: Page) {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Get in touch" })).toBeVisible();
+  await page.waitForTimeout(2100);
+}
+
+test.describe("contact form", () => {
+  test("a fan sends a message: 'Sending...', then 'Message Sent!' for 5 s, and the artist has it", async ({ page }) => {
+    const marker = `e2e-contact-${Date.now()}`;
+    await openContact(page);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name (optional)").fill("  Sam Rivers ");
+    await form.getByLabel("Email (optional)").fill(" Sam.Rivers@Example.com ");
+    await form.getByLabel("Message").fill(`  Loved the show! ${marker}  `);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/contact*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(form.getByLabel("Message")).toBeDisabled();
+    await expect(form.getByLabel("Name (optional)")).toBeDisabled();
+    release();
+
+    const sent = page.getByRole("status").filter({ hasText: "Message Sent!" });
+    await expect(sent).toBeVisible();
+    expect(page.url()).toMatch(/\/contact$/);
+    const shownAt = Date.now();
+    await expect(sent).toBeHidden({ timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4000);
+    await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Message")).toHaveValue("");
+
+    const [row] = rowsWith(marker);
+    expect(row).toMatchObject({ name: "Sam Rivers", email: "sam.rivers@example.com", message: `Loved the show! ${marker}`, source: "website", status: "unread" });
+    expect(Math.abs(Date.now() - (row?.timestamp ?? 0))).toBeLessThan(60_000);
+  });
+
+  test("a blank message is refused with 'Please enter a message' and nothing is sent", async ({ page }) => {
+    await openContact(page);
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Message").fill("    ");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please enter a message");
+    expect(posted).toBe(false);
+  });
+
+  test("an e-mail without '@' is refused in the browser as 'Invalid email address'", async ({ page }) => {
+    await openContact(page);
+    const form = page.getByRole("form", { name: "Contact form" });
+    const email = form.getByLabel("Email (optional)");
+    await email.fill("sam.example.com");
+    await form.getByLabel("Message").fill("Hello");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe("Invalid email address");
+    await expect(page.getByRole("status").filter({ hasText: "Message Sent!" })).toHaveCount(0);
+  });
+
+  test("the page lists collaboration, booking and general contacts and social links", async ({ page }) => {
+    await page.goto("/contact");
+    const aside = page.getByRole("complementary", { name: "Other ways to reach me" });
+    for (const heading of ["Collaboration", "Booking", "General"]) await expect(aside.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(aside.getByRole("link", { name: "booking@example.com" })).toHaveAttribute("href", "mailto:booking@example.com");
+    await expect(aside.getByRole("link", { name: /Spotify/ })).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});
+
+test.describe("contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form still sends, and the server's own checks answer", async ({ page }) => {
+    const marker = `e2e-nojs-${Date.now()}`;
+    await openContact(page);
+    await page.getByLabel("Email (optional)").fill("a@b");
+    await page.getByLabel("Message").fill(`No script here ${marker}`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email address");
+    expect(rowsWith(marker)).toEqual([]);
+
+    await openContact(page);
+    await page.getByLabel("Message").fill(`No script here ${marker}`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Send another message" })).toBeVisible();
+    expect(rowsWith(marker)).toHaveLength(1);
+  });
+});
+
+test.describe("contact form against bots", () => {
+  /** The signed start time the page rendered, as a script scraping it would read it. */
+  async function scrapeToken(page: Page) {
+    await page.goto("/contact");
+    return page.locator('input[name="formStarted"]').inputValue();
+  }
+
+  test("a filled honeypot or an instant post looks like success and stores nothing", async ({ page, request }) => {
+    const marker = `e2e-bot-${Date.now()}`;
+    const token = await scrapeToken(page);
+    const instant = await request.post("/contact", { form: { formStarted: token, message: `spam ${marker}` }, headers: { accept: "text/html" } });
+    expect(instant.status()).toBe(200);
+    await page.waitForTimeout(2100);
+    const honeypot = await request.post("/contact", { form: { formStarted: token, website: "http://spam.example", message: `spam ${marker}` } });
+    expect(honeypot.status()).toBe(200);
+    const noToken = await request.post("/contact", { form: { message: `spam ${marker}` } });
+    expect(noToken.status()).toBe(200);
+    expect(rowsWith(marker)).toEqual([]);
+  });
+
+  test("too many messages from one address get a clear 429", async ({ page, request }) => {
+    const marker = `e2e-flood-${Date.now()}`;
+    const token = await scrapeToken(page);
+    await page.waitForTimeout(2100);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await request.post("/contact", { form: { formStarted: token, message: `${marker} ${i}` } })).status());
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await request.post("/contact", { form: { formStarted: token, message: `${marker} again` } });
+    expect(await refused.text()).toContain("Too many attempts from your connection. Please wait a few minutes and try again.");
+    expect(rowsWith(marker)).toHaveLength(5);
+  });
+});
