@@ -18,6 +18,7 @@ import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { AlertsProvider, useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/features/theme/theme.ts";
@@ -124,7 +125,7 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 }
 
 export default function App() {
-  const { siteMeta, year, social, dashboardPath: dashboard, toast } = useLoaderData<typeof loader>();
+  const { siteMeta, year, social, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   return (
     <AlertsProvider>
       <PlayerProvider>
@@ -135,7 +136,12 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter artistName={siteMeta.artistName} year={year} social={social} />
+      <SiteFooter
+        artistName={siteMeta.artistName}
+        year={year}
+        social={social}
+        newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
+      />
       <NowPlayingBar />
       </PlayerProvider>
     </AlertsProvider>

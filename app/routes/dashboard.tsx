@@ -3,6 +3,8 @@ import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { MessagesPanel } from "#app/features/messages/messages-panel.tsx";
 import { messagesForDashboard } from "#app/features/messages/messages.server.ts";
+import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
+import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
@@ -14,15 +16,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
-  // One panel failing to load leaves the other working.
-  const [songs, messages] = await Promise.all([
+  // One panel failing to load leaves the others working.
+  const [songs, messages, subscribers] = await Promise.all([
     listSongsPage(services).catch((error: unknown) => {
       console.error("Loading the music library failed", error);
       return { error: "Failed to load songs" };
     }),
     messagesForDashboard(services),
+    subscribersForDashboard(services),
   ]);
-  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages };
+  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -34,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { greetingName, artistName, songs, messages } = useLoaderData<typeof loader>();
+  const { greetingName, artistName, songs, messages, subscribers } = useLoaderData<typeof loader>();
   const loggingOut = useNavigation().formAction === "/logout";
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
@@ -51,6 +54,7 @@ export default function Dashboard() {
       </div>
       <MessagesPanel initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} />
+      <SubscribersPanel initial={subscribers} />
     </div>
   );
 }

@@ -1,13 +1,15 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music";
 import { SocialLinks } from "#app/components/social-icons.tsx";
 import { VideoFacade } from "#app/components/video-facade.tsx";
+import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 /** The music page adds Alternative to the site's genres (SPEC section 1). */
 const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
@@ -34,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Music() {
   const { artistName, liveVideo, social, songs } = useLoaderData<typeof loader>();
   const player = usePlayer();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 pt-16 pb-10 sm:px-6 sm:pt-20">
@@ -62,6 +65,10 @@ export default function Music() {
           onActivate={() => player.pause()}
         />
       </section>
+
+      <div className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <NewsletterForm variant="panel" formStarted={root?.formStarted ?? ""} />
+      </div>
 
       <section aria-labelledby="coming-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="rounded-3xl border border-dashed border-stone-300 p-8 text-center sm:p-12 dark:border-stone-700">

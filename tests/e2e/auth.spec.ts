@@ -18,7 +18,7 @@ async function signUpAsAdmin(page: Page, prefix: string) {
 async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
@@ -103,7 +103,7 @@ test.describe("sign-up and sign-in", () => {
     );
 
     await page.getByLabel("Name").fill("Patient Person");
-    await page.getByLabel("Email").fill(uniqueEmail("processing"));
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("processing"));
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
 
@@ -122,9 +122,9 @@ test.describe("sign-up and sign-in", () => {
     await page.goto("/login?mode=signup");
     await waitForHydration(page);
     await page.getByLabel("Name").fill("Mallory");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.locator("form").filter({ has: page.getByLabel("Email") }).evaluate((form) => {
+    await page.locator("form").filter({ has: page.getByLabel("Email", { exact: true }) }).evaluate((form) => {
       for (const [name, value] of [["role", "admin"], ["roles", "admin"]]) {
         const input = document.createElement("input");
         input.type = "hidden";

@@ -105,7 +105,7 @@ test.describe("contact form against bots", () => {
   /** The signed start time the page rendered, as a script scraping it would read it. */
   async function scrapeToken(page: Page) {
     await page.goto("/contact");
-    return page.locator('input[name="formStarted"]').inputValue();
+    return page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]').inputValue();
   }
 
   test("a filled honeypot or an instant post looks like success and stores nothing", async ({ page, request }) => {

@@ -67,7 +67,7 @@ test("the one-time setup link creates the first admin and then stops working", a
   await page.goto(setupLink);
   await expect(page.getByRole("heading", { name: "Set up your site" })).toBeVisible();
   await page.getByLabel("Name").fill("First Admin");
-  await page.getByLabel("Email").fill("first-admin@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("first-admin@example.com");
   await page.getByLabel("Password").fill("a-strong-first-password");
   await page.getByRole("button", { name: "Create Admin Account" }).click();
 

@@ -26,7 +26,7 @@ export async function signUpThroughUi(page: Page, account: { name: string; email
   await page.goto("/login?mode=signup");
   await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
   await page.getByLabel("Name").fill(account.name);
-  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL("/");

@@ -1,0 +1,68 @@
+// The mailing list's words, limits and shapes (SPEC sections 3, 4, 5, 8, 9).
+// Shared by the server and the browser, and free of zod on purpose: the footer
+// form is on every page, so nothing heavy may ride along with it.
+
+export const NEWSLETTER_MESSAGES = {
+  required: "Please enter your email address",
+  invalid: "Invalid email address",
+  failed: "Something went wrong. Please try again.",
+  footerSuccess: "Thanks for subscribing!",
+  panelSuccess: "Welcome to the family!",
+  sending: "Subscribing...",
+  loadFailed: "Failed to load subscribers",
+  invalidCursor: "Invalid cursor",
+  invalidLimit: "Invalid limit",
+} as const;
+
+/** SPEC section 9: the success message stays 3 s, then the form is back. */
+export const NEWSLETTER_SUCCESS_MS = 3000;
+/** The longest address SMTP can carry (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** SPEC section 9: every subscription made here is marked as coming from the website. */
+export const SUBSCRIPTION_SOURCE = "website";
+
+/** What POST /newsletter answers; a bot gets the same `{ ok: true }` as a person. */
+export type SubscribeResult = { ok: true } | { ok: false; error: string };
+
+/** A subscriber as the dashboard sees it. */
+export type Subscriber = {
+  id: string;
+  email: string;
+  /** When the current subscription began, epoch ms. */
+  timestamp: number;
+};
+
+/** One page of current subscribers, newest first, with how many there are in all. */
+export type SubscriberPage = { subscribers: Subscriber[]; nextCursor: string | null; subscribedCount: number };
+
+/**
+ * The browser's check before sending: empty, or no "@", in the spec's words.
+ * The full format check is the server's (schema.ts), and the form also asks
+ * the browser's own e-mail check (the input's type=email validity).
+ */
+export function quickEmailProblem(raw: string): string | null {
+  const value = raw.trim();
+  if (value === "") return NEWSLETTER_MESSAGES.required;
+  if (!value.includes("@")) return NEWSLETTER_MESSAGES.invalid;
+  return null;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** US long date, e.g. "November 22, 2026", in the given time zone (the runtime's own when omitted). */
+export function formatSubscribedDate(timestamp: number, timeZone?: string): string {
+  const date = new Date(timestamp);
+  if (!Number.isFinite(timestamp) || Number.isNaN(date.getTime())) return "Unknown date";
+  const key = timeZone ?? "";
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone });
+    } catch {
+      // An unknown zone name: UTC is still a true statement of the date.
+      formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+    }
+    dateFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_MESSAGES } from "./newsletter.ts";
+
+/**
+ * A subscriber's e-mail address (SPEC sections 3 and 5): required, must
+ * contain "@", then a real format check; stored trimmed and lowercased. Each
+ * step stops at its own failure, so the first issue is the one to show.
+ */
+export const newsletterEmailSchema = z
+  .string({ error: NEWSLETTER_MESSAGES.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: NEWSLETTER_MESSAGES.required, abort: true })
+  .max(MAX_EMAIL_LENGTH, { error: NEWSLETTER_MESSAGES.invalid, abort: true })
+  .refine((value) => value.includes("@"), { error: NEWSLETTER_MESSAGES.invalid, abort: true })
+  .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalid }));
+
+/** What the subscribe form sends (the guard fields are checked separately). */
+export const subscribeFormSchema = z.object({ email: newsletterEmailSchema }, { error: NEWSLETTER_MESSAGES.required });
+
+/** The first message of a failed parse, in the spec's words. */
+export function firstEmailIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
+}

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
+import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/http-security.server.ts";
+import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
+import {
+  csvField,
+  csvRow,
+  handleSubscribe,
+  listSubscribers,
+  subscribe,
+  subscribersCsvStream,
+  subscribersForDashboard,
+  SubscriberQueryError,
+  unsubscribe,
+  unsubscribeToken,
+  unsubscribeUrl,
+  verifyUnsubscribeToken,
+} from "./subscribers.server.ts";
+
+const BASE = Date.UTC(2026, 10, 22, 15, 5);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const pad = (n: number) => String(n).padStart(5, "0");
+
+describe("CSV fields", () => {
+  it("quotes commas, quotes and line breaks (RFC 4180)", () => {
+    expect(csvField("plain@example.com")).toBe("plain@example.com");
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField("cr\rlf")).toBe('"cr\rlf"');
+    expect(csvRow(["a", "b,c"])).toBe('a,"b,c"\r\n');
+  });
+
+  it("defuses values a spreadsheet would run as formulas", () => {
+    expect(csvField("=1+2")).toBe("'=1+2");
+    expect(csvField("+1@example.com")).toBe("'+1@example.com");
+    expect(csvField("-x@example.com")).toBe("'-x@example.com");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("\t=cmd")).toBe("'\t=cmd");
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvField("a=b@example.com")).toBe("a=b@example.com");
+  });
+});
+
+describe("unsubscribe tokens", () => {
+  const secret = "a-secret-that-is-long-enough-for-tests";
+
+  it("verifies the token made for the address, whatever its case or spacing", () => {
+    const token = unsubscribeToken(secret, "fan@example.com");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(verifyUnsubscribeToken(secret, "fan@example.com", token)).toBe(true);
+    expect(verifyUnsubscribeToken(secret, " Fan@Example.com ", token)).toBe(true);
+    expect(unsubscribeToken(secret, "FAN@example.com")).toBe(token);
+  });
+
+  it("refuses a token for another address, another secret, a tampered or missing one", () => {
+    const token = unsubscribeToken(secret, "fan@example.com");
+    expect(verifyUnsubscribeToken(secret, "other@example.com", token)).toBe(false);
+    expect(verifyUnsubscribeToken("another-secret-that-is-long-enough", "fan@example.com", token)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, "fan@example.com", `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, "fan@example.com", token.slice(1))).toBe(false);
+    expect(verifyUnsubscribeToken(secret, "fan@example.com", "")).toBe(false);
+    expect(verifyUnsubscribeToken(secret, "fan@example.com", null)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, "", token)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, undefined, token)).toBe(false);
+  });
+});
+
+describe.each(testDatabaseKinds)("the mailing list on %s", (kind) => {
+  let site: TestSite;
+  const rows = () =>
+    site.services.db.selectFrom("subscribers").selectAll().orderBy("email").execute();
+
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+  beforeEach(async () => {
+    await site.services.db.deleteFrom("subscribers").execute();
+    await site.services.db.deleteFrom("formRateLimits").execute();
+  });
+
+  async function seed(list: { id: string; email: string; timestamp: number; subscribed?: number }[]) {
+    await site.services.db
+      .insertInto("subscribers")
+      .values(list.map((r) => ({ ...r, subscribed: r.subscribed ?? 1, source: "website" })))
+      .execute();
+  }
+
+  describe("subscribe", () => {
+    it("stores the address lowercased and trimmed, subscribed, from the website, at server time", async () => {
+      const before = Date.now();
+      expect(await subscribe(site.services, "  Fan@Example.COM ")).toEqual({ success: true });
+      const after = Date.now();
+      const stored = await rows();
+      expect(stored).toHaveLength(1);
+      const [row] = stored;
+      expect(row?.id).toMatch(UUID);
+      expect(row?.email).toBe("fan@example.com");
+      expect(Number(row?.timestamp)).toBeGreaterThanOrEqual(before);
+      expect(Number(row?.timestamp)).toBeLessThanOrEqual(after);
+      expect(typeof row?.timestamp).toBe("number");
+      expect(row?.subscribed).toBe(1);
+      expect(row?.source).toBe("website");
+    });
+
+    it("refuses a bad address and stores nothing", async () => {
+      expect(await subscribe(site.services, "")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.required });
+      expect(await subscribe(site.services, "no-at-sign")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.invalid });
+      expect(await subscribe(site.services, "a@b")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.invalid });
+      expect(await rows()).toEqual([]);
+    });
+
+    it("keeps one record for an address already on the list, untouched", async () => {
+      await subscribe(site.services, "fan@example.com", BASE);
+      const [first] = await rows();
+      expect(await subscribe(site.services, "FAN@example.com", BASE + 60_000)).toEqual({ success: true });
+      expect(await rows()).toEqual([first]);
+    });
+
+    it("keeps one record when the same address arrives many times at once", async () => {
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => subscribe(site.services, i % 2 ? "race@example.com" : "RACE@example.com ")));
+      expect(results.every((r) => r.success)).toBe(true);
+      const stored = await rows();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ email: "race@example.com", subscribed: 1 });
+    });
+
+    it("subscribes an address that had left again, dated from its new consent", async () => {
+      await subscribe(site.services, "back@example.com", BASE);
+      const [original] = await rows();
+      expect(await unsubscribe(site.services, "back@example.com")).toEqual({ success: true });
+      expect((await rows())[0]).toMatchObject({ subscribed: 0, timestamp: BASE });
+
+      expect(await subscribe(site.services, "back@example.com", BASE + 5000)).toEqual({ success: true });
+      const stored = await rows();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toEqual({ ...original, subscribed: 1, timestamp: BASE + 5000 });
+    });
+  });
+
+  describe("unsubscribe", () => {
+    it("takes only that address off the list and keeps its row", async () => {
+      await subscribe(site.services, "leave@example.com", BASE);
+      await subscribe(site.services, "stay@example.com", BASE);
+      expect(await unsubscribe(site.services, " LEAVE@example.com")).toEqual({ success: true });
+      expect((await rows()).map((r) => [r.email, r.subscribed])).toEqual([
+        ["leave@example.com", 0],
+        ["stay@example.com", 1],
+      ]);
+    });
+
+    it("succeeds for an address that was never on the list (no telling who is)", async () => {
+      expect(await unsubscribe(site.services, "nobody@example.com")).toEqual({ success: true });
+      expect(await rows()).toEqual([]);
+    });
+
+    it("builds an absolute link that verifies", () => {
+      const link = new URL(unsubscribeUrl(site.services, "Fan+Music@Example.com"));
+      expect(`${link.origin}${link.pathname}`).toBe("http://localhost:3999/unsubscribe");
+      expect(link.searchParams.get("email")).toBe("fan+music@example.com");
+      const token = link.searchParams.get("token");
+      expect(verifyUnsubscribeToken(site.services.env.authSecret, "fan+music@example.com", token)).toBe(true);
+    });
+  });
+
+  describe("listSubscribers", () => {
+    it("gives an empty first page on a new site", async () => {
+      const empty = { subscribers: [], nextCursor: null, subscribedCount: 0 };
+      expect(await listSubscribers(site.services)).toEqual(empty);
+      expect(await subscribersForDashboard(site.services)).toEqual(empty);
+    });
+
+    it("pages through current subscribers newest first, ties by id, without gaps or repeats", async () => {
+      // 23 subscribed in clumps of 4 per millisecond, inserted out of order, plus 3 who left.
+      const list = Array.from({ length: 23 }, (_, i) => ({ id: `sub-${pad((i * 7) % 23)}`, email: `fan${i}@example.com`, timestamp: BASE + Math.floor(i / 4) }));
+      await seed([...list, ...[1, 2, 3].map((i) => ({ id: `gone-${i}`, email: `gone${i}@example.com`, timestamp: BASE + 100, subscribed: 0 }))]);
+      const expected = [...list]
+        .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : -1))
+        .map((r) => ({ id: r.id, email: r.email, timestamp: r.timestamp }));
+
+      for (const limit of [1, 4, 5, 23, 100]) {
+        const seen = [];
+        let before: string | null = null;
+        let pages = 0;
+        do {
+          const page = await listSubscribers(site.services, { before, limit });
+          expect(page.subscribedCount).toBe(23);
+          expect(page.subscribers.length).toBeLessThanOrEqual(limit);
+          expect(page.subscribers.length).toBeGreaterThan(0);
+          seen.push(...page.subscribers);
+          before = page.nextCursor;
+          if (++pages > 100) throw new Error("pagination does not end");
+        } while (before);
+        expect(seen, `limit ${limit}`).toEqual(expected);
+      }
+    });
+
+    it("takes a page size from a query string, caps it, and refuses a bad cursor or limit", async () => {
+      await seed(Array.from({ length: 3 }, (_, i) => ({ id: `s${i}`, email: `s${i}@example.com`, timestamp: BASE + i })));
+      expect((await listSubscribers(site.services, { limit: "2" })).subscribers).toHaveLength(2);
+      expect((await listSubscribers(site.services, { limit: "100000", before: "" })).subscribers).toHaveLength(3);
+      await expect(listSubscribers(site.services, { before: "not a cursor" })).rejects.toThrow(SubscriberQueryError);
+      await expect(listSubscribers(site.services, { before: "bm90LWpzb24" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidCursor);
+      await expect(listSubscribers(site.services, { limit: "0" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidLimit);
+      await expect(listSubscribers(site.services, { limit: "many" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidLimit);
+    });
+  });
+
+  describe("CSV export", () => {
+    const readAll = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+
+    it("is just the header on an empty list", async () => {
+      expect(await readAll(subscribersCsvStream(site.services))).toBe("email,subscribedAt,unsubscribeUrl\r\n");
+    });
+
+    it("lists current subscribers newest first across pages, escaped and defused, with working links", async () => {
+      await seed([
+        { id: "a", email: "old@example.com", timestamp: BASE },
+        { id: "b", email: "-dash@example.com", timestamp: BASE + 1000 },
+        { id: "c", email: '=HYPERLINK("http://evil.example")@x.com', timestamp: BASE + 2000 },
+        { id: "d", email: "comma,quote@example.com", timestamp: BASE + 3000 },
+        { id: "e", email: "left@example.com", timestamp: BASE + 4000, subscribed: 0 },
+        { id: "f", email: "new@example.com", timestamp: BASE + 5000 },
+      ]);
+      const text = await readAll(subscribersCsvStream(site.services, 2));
+      const lines = text.split("\r\n");
+      expect(lines.at(-1)).toBe("");
+      expect(lines.slice(0, -1)).toEqual([
+        "email,subscribedAt,unsubscribeUrl",
+        `new@example.com,${new Date(BASE + 5000).toISOString()},${unsubscribeUrl(site.services, "new@example.com")}`,
+        `"comma,quote@example.com",${new Date(BASE + 3000).toISOString()},${unsubscribeUrl(site.services, "comma,quote@example.com")}`,
+        `"'=HYPERLINK(""http://evil.example"")@x.com",${new Date(BASE + 2000).toISOString()},${unsubscribeUrl(site.services, '=HYPERLINK("http://evil.example")@x.com')}`,
+        `'-dash@example.com,${new Date(BASE + 1000).toISOString()},${unsubscribeUrl(site.services, "-dash@example.com")}`,
+        `old@example.com,${new Date(BASE).toISOString()},${unsubscribeUrl(site.services, "old@example.com")}`,
+      ]);
+    });
+
+    it("reads the database one page per pull, only as fast as the reader takes them", async () => {
+      await seed(Array.from({ length: 7 }, (_, i) => ({ id: `p${i}`, email: `p${i}@example.com`, timestamp: BASE + i })));
+      const reader = subscribersCsvStream(site.services, 3).getReader();
+      const chunks: string[] = [];
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(decoder.decode(value));
+      }
+      // The header, then pages of 3, 3 and 1 rows.
+      expect(chunks.map((c) => c.split("\r\n").length - 1)).toEqual([1, 3, 3, 1]);
+    });
+  });
+
+  describe("handleSubscribe (POST /newsletter)", () => {
+    const secret = () => site.services.env.authSecret;
+    const started = () => formStartedToken(secret(), Date.now() - MIN_FILL_MS - 500);
+
+    function post(fields: Record<string, string>, ip = "10.9.9.9") {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      return new Request("http://localhost:3999/newsletter", { method: "POST", body, headers: { [CLIENT_IP_HEADER]: ip } });
+    }
+    async function send(fields: Record<string, string>, ip?: string) {
+      const result = await handleSubscribe(site.services, post(fields, ip));
+      return { status: result.init?.status ?? 200, body: result.data };
+    }
+
+    it("subscribes a person", async () => {
+      expect(await send({ email: " Person@Example.com", [FORM_STARTED_FIELD]: started(), [HONEYPOT_FIELD]: "" })).toEqual({ status: 200, body: { ok: true } });
+      expect((await rows()).map((r) => [r.email, r.subscribed, r.source])).toEqual([["person@example.com", 1, "website"]]);
+    });
+
+    it("answers a duplicate with the same success and keeps one record", async () => {
+      const fields = { email: "twice@example.com", [FORM_STARTED_FIELD]: started() };
+      expect(await send(fields)).toEqual({ status: 200, body: { ok: true } });
+      expect(await send(fields)).toEqual({ status: 200, body: { ok: true } });
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it("gives validation errors with status 400 and stores nothing", async () => {
+      expect(await send({ email: "  ", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.required } });
+      expect(await send({ [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.required } });
+      expect(await send({ email: "no-at-sign", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.invalid } });
+      expect(await send({ email: "a@b", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.invalid } });
+      expect(await rows()).toEqual([]);
+    });
+
+    it("tells a bot it succeeded and stores nothing (honeypot, too fast, no or forged token)", async () => {
+      const log = vi.spyOn(console, "info").mockImplementation(() => {});
+      const email = "bot@example.com";
+      const attempts: Record<string, string>[] = [
+        { email, [FORM_STARTED_FIELD]: started(), [HONEYPOT_FIELD]: "http://spam.example" },
+        { email, [FORM_STARTED_FIELD]: formStartedToken(secret(), Date.now() - 100) },
+        { email },
+        { email, [FORM_STARTED_FIELD]: `${Date.now() - 60_000}.forged` },
+      ];
+      for (const fields of attempts) expect(await send(fields)).toEqual({ status: 200, body: { ok: true } });
+      expect(await rows()).toEqual([]);
+      expect(log.mock.calls.map(([line]) => String(line).match(/\((.+)\)$/)?.[1])).toEqual(["honeypot", "too-fast", "no-token", "no-token"]);
+      log.mockRestore();
+      // Bots are turned away before the rate limit, so they do not use up a person's allowance.
+      expect(await site.services.db.selectFrom("formRateLimits").selectAll().execute()).toEqual([]);
+    });
+
+    it(`answers 429 after ${NEWSLETTER_RATE_LIMIT.max} requests from one client, storing nothing more`, async () => {
+      for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
+        expect(await send({ email: `fan${i}@example.com`, [FORM_STARTED_FIELD]: started() }, "10.7.7.7")).toEqual({ status: 200, body: { ok: true } });
+      }
+      expect(await send({ email: "one-too-many@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.7")).toEqual({
+        status: 429,
+        body: { ok: false, error: RATE_LIMIT_MESSAGE },
+      });
+      const stored = await rows();
+      expect(stored).toHaveLength(NEWSLETTER_RATE_LIMIT.max);
+      expect(stored.map((r) => r.email)).not.toContain("one-too-many@example.com");
+      // Another client is not affected.
+      expect(await send({ email: "elsewhere@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.8")).toEqual({ status: 200, body: { ok: true } });
+    });
+
+    it("answers a body that is not a form with 400", async () => {
+      const request = new Request("http://localhost:3999/newsletter", {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: "10.1.2.3" },
+      });
+      const result = await handleSubscribe(site.services, request);
+      expect(result.init?.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, error: NEWSLETTER_MESSAGES.required });
+    });
+  });
+});

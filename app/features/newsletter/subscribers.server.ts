@@ -1,0 +1,285 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { data } from "react-router";
+import { z } from "zod";
+import type { Db } from "#app/lib/db.server.ts";
+import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
+import { cursorSchema, encodeCursor, type Cursor } from "#app/lib/keyset-cursor.server.ts";
+import type { Outcome } from "#app/lib/outcome.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { NEWSLETTER_MESSAGES, SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Rows per database read while streaming the CSV export. */
+export const CSV_PAGE_SIZE = 500;
+
+// ---- Subscribing -----------------------------------------------------------
+
+/**
+ * Adds an address to the list (SPEC section 3): lowercased and trimmed,
+ * subscribed, source 'website', timestamp = server time.
+ *
+ * One statement against the unique index on email, so two requests racing for
+ * the same address still leave exactly one row:
+ * - a new address is inserted;
+ * - an address already subscribed is left exactly as it is (same answer: the
+ *   visitor learns nothing about who is on the list);
+ * - an address that had unsubscribed is subscribed again, and its timestamp
+ *   becomes now: it records when the current consent was given, which is what
+ *   the export's subscribedAt and the dashboard's date should show.
+ */
+export async function subscribe(services: Services, email: unknown, now = Date.now()): Promise<Outcome> {
+  const parsed = newsletterEmailSchema.safeParse(email);
+  if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
+  await services.db
+    .insertInto("subscribers")
+    .values({ id: randomUUID(), email: parsed.data, timestamp: now, subscribed: 1, source: SUBSCRIPTION_SOURCE })
+    .onConflict((oc) =>
+      oc.column("email").doUpdateSet((eb) => ({
+        timestamp: eb
+          .case()
+          .when("subscribers.subscribed", "=", 0)
+          .then(eb.ref("excluded.timestamp"))
+          .else(eb.ref("subscribers.timestamp"))
+          .end(),
+        subscribed: 1,
+      })),
+    )
+    .execute();
+  return { success: true };
+}
+
+/**
+ * Takes an address off the list (subscribed = 0; the row stays, so a later
+ * export or resubscription knows it). Succeeds whether or not the address was
+ * on the list: the page must not reveal who is.
+ */
+export async function unsubscribe(services: Services, email: unknown): Promise<Outcome> {
+  const parsed = newsletterEmailSchema.safeParse(email);
+  if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
+  await services.db.updateTable("subscribers").set({ subscribed: 0 }).where("email", "=", parsed.data).execute();
+  return { success: true };
+}
+
+// ---- Unsubscribe links -----------------------------------------------------
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * HMAC-SHA256 of the lowercased address with the site's secret, so only we can
+ * make a working unsubscribe link. The "unsubscribe:" prefix keeps these
+ * signatures apart from anything else signed with the same secret.
+ */
+export function unsubscribeToken(secret: string, email: string): string {
+  return createHmac("sha256", secret).update(`unsubscribe:${normalizeEmail(email)}`).digest("base64url");
+}
+
+/** True when `token` is the one we made for `email`; compared in constant time. */
+export function verifyUnsubscribeToken(secret: string, email: unknown, token: unknown): boolean {
+  if (typeof email !== "string" || typeof token !== "string" || email.trim() === "" || token === "") return false;
+  const expected = Buffer.from(unsubscribeToken(secret, email));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The absolute link a mailing puts under each message (also in the CSV export). */
+export function unsubscribeUrl(services: Services, email: string): string {
+  const normalized = normalizeEmail(email);
+  const query = new URLSearchParams({ email: normalized, token: unsubscribeToken(services.env.authSecret, normalized) });
+  return `${services.env.publicUrl}/unsubscribe?${query}`;
+}
+
+// ---- The dashboard's list --------------------------------------------------
+
+/** A list request the caller got wrong (bad cursor or limit): a 400, not a 500. */
+export class SubscriberQueryError extends Error {
+  override name = "SubscriberQueryError";
+}
+
+// Query strings give "" for a parameter that is present but empty: same as absent.
+const absentIfEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const listOptionsSchema = z.object({
+  before: z.preprocess(absentIfEmpty, cursorSchema(NEWSLETTER_MESSAGES.invalidCursor).optional()),
+  limit: z.preprocess(
+    absentIfEmpty,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      // Asking for more than the maximum is harmless: the caller gets the maximum.
+      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+});
+
+export type ListSubscribersOptions = {
+  /** The `nextCursor` of the previous page. */
+  before?: string | null;
+  /** Page size, default 20, at most 100; a numeric string (from a query string) is accepted. */
+  limit?: number | string | null;
+};
+
+/**
+ * Current subscribers, newest first (timestamp, then id), after `before`.
+ * A keyset range over the (timestamp, id) index, never an OFFSET.
+ */
+function subscribedPage(db: Db, rows: number, before?: Cursor) {
+  let query = db
+    .selectFrom("subscribers")
+    .select(["id", "email", "timestamp"])
+    .where("subscribed", "=", 1)
+    .orderBy("timestamp", "desc")
+    .orderBy("id", "desc")
+    .limit(rows);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(before.timestamp, before.id)));
+  }
+  return query;
+}
+
+/**
+ * One page of the people currently on the list (those who unsubscribed are
+ * left out, as they are from the export), with how many there are in all.
+ * Throws SubscriberQueryError for a bad cursor or limit.
+ */
+export async function listSubscribers(services: Services, options: ListSubscribersOptions = {}): Promise<SubscriberPage> {
+  const parsed = listOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SubscriberQueryError(issue?.path[0] === "limit" ? NEWSLETTER_MESSAGES.invalidLimit : NEWSLETTER_MESSAGES.invalidCursor);
+  }
+  const { before, limit } = parsed.data;
+  const [rows, count] = await Promise.all([
+    subscribedPage(services.db, limit + 1, before).execute(),
+    services.db
+      .selectFrom("subscribers")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("subscribed", "=", 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    subscribers: page.map((row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ timestamp: Number(last.timestamp), id: last.id }) : null,
+    // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
+    subscribedCount: Number(count.count),
+  };
+}
+
+/**
+ * The first page for the dashboard's loader, in the shape SubscribersPanel
+ * takes: a failure is logged here and shown by the panel as a banner.
+ */
+export async function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
+  try {
+    return await listSubscribers(services);
+  } catch (error) {
+    console.error("Loading subscribers failed", error);
+    return { error: NEWSLETTER_MESSAGES.loadFailed };
+  }
+}
+
+// ---- CSV export ------------------------------------------------------------
+
+export const CSV_HEADER = ["email", "subscribedAt", "unsubscribeUrl"] as const;
+
+/**
+ * One CSV field. A value a spreadsheet would run as a formula (starting with
+ * = + - @, or a tab or carriage return that some apps skip before looking) gets
+ * a leading single quote; then RFC 4180 quoting for commas, quotes and line breaks.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvRow(values: readonly string[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+/**
+ * The current subscribers as CSV (email, subscribedAt in ISO 8601 UTC,
+ * unsubscribeUrl), newest first. A stream that reads one page of rows each
+ * time the reader wants more, so the whole list is never in memory and a
+ * slow download holds no database connection between pages.
+ */
+export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZE): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let before: Cursor | undefined;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(csvRow(CSV_HEADER)));
+          return;
+        }
+        let rows: Awaited<ReturnType<ReturnType<typeof subscribedPage>["execute"]>>;
+        try {
+          rows = await subscribedPage(services.db, pageSize, before).execute();
+        } catch (error) {
+          // The headers are gone already: all we can do is cut the download short (the
+          // browser reports it as failed rather than saving half a list as if whole).
+          console.error("Exporting subscribers failed", error);
+          controller.error(error);
+          return;
+        }
+        const last = rows.at(-1);
+        if (rows.length > 0) {
+          const text = rows
+            .map((row) => csvRow([row.email, new Date(Number(row.timestamp)).toISOString(), unsubscribeUrl(services, row.email)]))
+            .join("");
+          controller.enqueue(encoder.encode(text));
+        }
+        if (!last || rows.length < pageSize) controller.close();
+        else before = { timestamp: Number(last.timestamp), id: last.id };
+      },
+    },
+    // One page at a time: the next read happens only once this one is taken.
+    { highWaterMark: 1 },
+  );
+}
+
+// ---- The subscribe form's action -------------------------------------------
+
+const noStore = { "Cache-Control": "no-store" };
+const answer = (result: SubscribeResult, status = 200) => data<SubscribeResult>(result, { status, headers: noStore });
+
+/**
+ * POST /newsletter (the footer form, the /music panel, and the no-JavaScript
+ * path alike). A bot is told it succeeded and nothing is stored, so it learns
+ * nothing to adapt to; a client over the rate limit gets 429; a bad address 400.
+ */
+export async function handleSubscribe(services: Services, request: Request) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return answer({ ok: false, error: NEWSLETTER_MESSAGES.required }, 400);
+  }
+
+  const verdict = detectBot(services.env.authSecret, form);
+  if (verdict.bot) {
+    console.info(`Newsletter: ignored a submission that looked automated (${verdict.reason})`);
+    return answer({ ok: true });
+  }
+
+  try {
+    if (!(await takeFormRateLimit(services, request, NEWSLETTER_RATE_LIMIT))) {
+      return answer({ ok: false, error: RATE_LIMIT_MESSAGE }, 429);
+    }
+    const parsed = subscribeFormSchema.safeParse({ email: form.get("email") ?? undefined });
+    if (!parsed.success) return answer({ ok: false, error: firstEmailIssue(parsed.error) }, 400);
+    const outcome = await subscribe(services, parsed.data.email);
+    if (!outcome.success) return answer({ ok: false, error: outcome.error }, 400);
+    return answer({ ok: true });
+  } catch (error) {
+    // Logged in full here; the visitor gets a message that leaks nothing about the database.
+    console.error("Subscribing failed", error);
+    return answer({ ok: false, error: NEWSLETTER_MESSAGES.failed }, 500);
+  }
+}
