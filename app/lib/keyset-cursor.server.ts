@@ -32,3 +32,42 @@ export function cursorSchema(message: string) {
       return { timestamp: tuple.data[0], id: tuple.data[1] };
     });
 }
+
+export const PAGE_ERRORS = { invalidCursor: "Invalid cursor", invalidLimit: "Invalid limit" } as const;
+
+/** A list request the caller got wrong (bad cursor or limit): a 400, not a 500. */
+export class PageQueryError extends Error {
+  override name = "PageQueryError";
+}
+
+/** How a caller asks for a page; numbers may arrive as query-string text. */
+export type PageRequest = { before?: string | null; limit?: number | string | null };
+
+// Query strings give "" for a parameter that is present but empty: same as absent.
+const absentIfEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** Validates a page request; asking for more than `max` rows is harmless and gets `max`. */
+export function parsePageRequest(request: PageRequest, size: { default: number; max: number }): { before?: Cursor; limit: number } {
+  const schema = z.object({
+    before: z.preprocess(absentIfEmpty, cursorSchema(PAGE_ERRORS.invalidCursor).optional()),
+    limit: z.preprocess(
+      absentIfEmpty,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .transform((n) => Math.min(n, size.max))
+        .default(size.default),
+    ),
+  });
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  throw new PageQueryError(parsed.error.issues[0]?.path[0] === "limit" ? PAGE_ERRORS.invalidLimit : PAGE_ERRORS.invalidCursor);
+}
+
+/** Cuts the `limit + 1` rows a keyset query read into a page and the cursor of the next one. */
+export function pageOf<Row>(rows: Row[], limit: number, cursorOf: (row: Row) => Cursor): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+}

@@ -6,6 +6,11 @@ import { getProfile } from "./session.server.ts";
 export const NOT_SIGNED_IN = "Please sign in as an admin.";
 export const NOT_ADMIN = "Only admins can do this.";
 
+/** A JSON answer of the admin API: private data, never kept by a browser or a shared cache. */
+export function privateJson(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
 /** For dashboard pages: anyone but an admin is sent home. */
 export async function requireAdminPage(services: Services, request: Request): Promise<Profile> {
   const profile = await getProfile(services, request);
@@ -23,5 +28,5 @@ export async function denyUnlessAdmin(services: Services, request: Request): Pro
   const profile = await getProfile(services, request);
   if (profile && isAdmin(profile)) return null;
   const [error, status] = profile ? [NOT_ADMIN, 403] : [NOT_SIGNED_IN, 401];
-  return Response.json({ error, success: false }, { status, headers: { "Cache-Control": "no-store" } });
+  return privateJson({ error, success: false }, status);
 }

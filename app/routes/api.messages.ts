@@ -1,17 +1,16 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.messages";
 import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
-import { deleteMessage, listMessages, markMessageRead, MessageQueryError } from "#app/features/messages/messages.server.ts";
+import { deleteMessage, listMessages, markMessageRead } from "#app/features/messages/messages.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
+import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 // The dashboard's contact-message API, admin only.
 //   GET  ?before=<cursor>&limit=<n>  -> { messages, nextCursor, unreadCount }
 //   POST intent=mark-read|delete, id -> { success: true } | { success: false, error }
 
-// Private data: never kept by a browser or a shared cache.
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -19,11 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (denied) return denied;
   const params = new URL(request.url).searchParams;
   try {
-    return json(await listMessages(services, { before: params.get("before"), limit: params.get("limit") }));
+    return privateJson(await listMessages(services, { before: params.get("before"), limit: params.get("limit") }));
   } catch (error) {
-    if (error instanceof MessageQueryError) return json({ error: error.message }, 400);
+    if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
     console.error("Listing messages failed", error);
-    return json({ error: MESSAGE_ERRORS.loadFailed }, 500);
+    return privateJson({ error: MESSAGE_ERRORS.loadFailed }, 500);
   }
 }
 
@@ -54,19 +53,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await readBody(request);
   } catch {
-    return json({ success: false, error: MESSAGE_ERRORS.badRequest }, 400);
+    return privateJson({ success: false, error: MESSAGE_ERRORS.badRequest }, 400);
   }
   const parsed = mutationSchema.safeParse(body);
-  if (!parsed.success) return json({ success: false, error: parsed.error.issues[0]?.message ?? MESSAGE_ERRORS.badRequest }, 400);
+  if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? MESSAGE_ERRORS.badRequest }, 400);
 
   const { intent, id } = parsed.data;
   try {
     const outcome = intent === "mark-read" ? await markMessageRead(services, id) : await deleteMessage(services, id);
-    if (outcome.success) return json({ success: true });
-    return json(outcome, outcome.error === MESSAGE_ERRORS.notFound ? 404 : 400);
+    if (outcome.success) return privateJson({ success: true });
+    return privateJson(outcome, outcome.error === MESSAGE_ERRORS.notFound ? 404 : 400);
   } catch (error) {
     // Logged in full here; the browser gets a message that leaks nothing about the database.
     console.error(`Message ${intent} failed`, error);
-    return json({ success: false, error: MESSAGE_ERRORS.unexpected }, 500);
+    return privateJson({ success: false, error: MESSAGE_ERRORS.unexpected }, 500);
   }
 }

@@ -1,10 +1,10 @@
-import { ZodError } from "zod";
 import type { Route } from "./+types/api.songs";
 import { handleLibraryAction } from "#app/features/songs/library-actions.server.ts";
 import { SONG_ERRORS } from "#app/features/songs/schema.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
+import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
 /** POST intent=create-song|mark-latest|delete-song. Admins only. Answers { success, id? } or { success: false, error }. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (denied) return denied;
   const result = await handleLibraryAction(services, await request.formData());
   const status = result.success ? 200 : result.error === SONG_ERRORS.notFound ? 404 : 400;
-  return Response.json(result, { status });
+  return privateJson(result, status);
 }
 
 /** GET ?before=<cursor>: the next page of the Music Library. Admins only. */
@@ -23,9 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (denied) return denied;
   try {
     const page = await listSongsPage(services, { before: new URL(request.url).searchParams.get("before") });
-    return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+    return privateJson(page);
   } catch (error) {
-    if (error instanceof ZodError) return Response.json({ error: SONG_ERRORS.invalidCursor }, { status: 400 });
+    if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
     throw error;
   }
 }

@@ -2,13 +2,12 @@ import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
 import { MESSAGE_ERRORS, type Message } from "./message.ts";
-import { encodeCursor } from "#app/lib/keyset-cursor.server.ts";
+import { encodeCursor, PageQueryError } from "#app/lib/keyset-cursor.server.ts";
 import {
   deleteMessage,
   listMessages,
   markMessageRead,
   messagesForDashboard,
-  MessageQueryError,
   pageQuery,
 } from "./messages.server.ts";
 
@@ -137,7 +136,7 @@ describe.each(testDatabaseKinds)("contact messages on %s", (kind) => {
     expect((await listMessages(site.services, { limit: "", before: "" })).messages).toHaveLength(20);
     for (const limit of [0, -1, 1.5, "abc", "10abc", Number.NaN]) {
       await expect(listMessages(site.services, { limit }), `limit ${String(limit)}`).rejects.toThrow(
-        new MessageQueryError(MESSAGE_ERRORS.invalidLimit),
+        new PageQueryError(MESSAGE_ERRORS.invalidLimit),
       );
     }
   });
@@ -158,7 +157,7 @@ describe.each(testDatabaseKinds)("contact messages on %s", (kind) => {
     ];
     for (const before of malformed) {
       const attempt = listMessages(site.services, { before });
-      await expect(attempt, before).rejects.toBeInstanceOf(MessageQueryError);
+      await expect(attempt, before).rejects.toBeInstanceOf(PageQueryError);
       await expect(listMessages(site.services, { before }), before).rejects.toThrow(MESSAGE_ERRORS.invalidCursor);
     }
     // A well-formed cursor for a row that is gone is fine: it is only a position.

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { ContactsTable } from "#app/lib/db-schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
-import { cursorSchema, encodeCursor, type Cursor } from "#app/lib/keyset-cursor.server.ts";
+import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -13,11 +13,6 @@ export type { Outcome } from "#app/lib/outcome.ts";
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** A list request the caller got wrong (bad cursor or limit): a 400, not a 500. */
-export class MessageQueryError extends Error {
-  override name = "MessageQueryError";
-}
-
 // Ids are ours (UUIDs), so anything far longer cannot exist.
 const messageIdSchema = z
   .string({ error: MESSAGE_ERRORS.idRequired })
@@ -25,31 +20,7 @@ const messageIdSchema = z
   .min(1, MESSAGE_ERRORS.idRequired)
   .max(200, MESSAGE_ERRORS.notFound);
 
-const messageCursor = cursorSchema(MESSAGE_ERRORS.invalidCursor);
-
-// Query strings give "" for a parameter that is present but empty: same as absent.
-const absentIfEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-const listOptionsSchema = z.object({
-  before: z.preprocess(absentIfEmpty, messageCursor.optional()),
-  limit: z.preprocess(
-    absentIfEmpty,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      // Asking for more than the maximum is harmless: the caller gets the maximum.
-      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-});
-
-export type ListMessagesOptions = {
-  /** The `nextCursor` of the previous page. */
-  before?: string | null;
-  /** Page size, default 20, at most 100; a numeric string (from a query string) is accepted. */
-  limit?: number | string | null;
-};
+export type ListMessagesOptions = PageRequest;
 
 function toMessage(row: Pick<Selectable<ContactsTable>, "id" | "name" | "email" | "message" | "timestamp" | "status">): Message {
   return {
@@ -81,16 +52,11 @@ export function pageQuery(db: Db, rows: number, before?: Cursor) {
  * One page of messages, newest first (timestamp, then id, both descending),
  * after the `before` cursor. Reads at most limit + 1 rows through the
  * (timestamp, id) index and counts the unread through the status index; never
- * an OFFSET, never the whole table. Throws MessageQueryError for a bad cursor
+ * an OFFSET, never the whole table. Throws PageQueryError for a bad cursor
  * or limit.
  */
 export async function listMessages(services: Services, options: ListMessagesOptions = {}): Promise<MessagePage> {
-  const parsed = listOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new MessageQueryError(issue?.path[0] === "limit" ? MESSAGE_ERRORS.invalidLimit : MESSAGE_ERRORS.invalidCursor);
-  }
-  const { before, limit } = parsed.data;
+  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
 
   const [rows, unread] = await Promise.all([
     pageQuery(services.db, limit + 1, before).execute(),
@@ -101,11 +67,10 @@ export async function listMessages(services: Services, options: ListMessagesOpti
       .executeTakeFirstOrThrow(),
   ]);
 
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, limit, (row) => ({ timestamp: row.timestamp, id: row.id }));
   return {
-    messages: page.map(toMessage),
-    nextCursor: rows.length > limit && last ? encodeCursor({ timestamp: last.timestamp, id: last.id }) : null,
+    messages: page.rows.map(toMessage),
+    nextCursor: page.nextCursor,
     // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
     unreadCount: Number(unread.count),
   };

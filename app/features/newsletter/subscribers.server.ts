@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
 import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
-import { cursorSchema, encodeCursor, type Cursor } from "#app/lib/keyset-cursor.server.ts";
+import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { NEWSLETTER_MESSAGES, SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
@@ -92,34 +92,8 @@ export function unsubscribeUrl(services: Services, email: string): string {
 
 // ---- The dashboard's list --------------------------------------------------
 
-/** A list request the caller got wrong (bad cursor or limit): a 400, not a 500. */
-export class SubscriberQueryError extends Error {
-  override name = "SubscriberQueryError";
-}
 
-// Query strings give "" for a parameter that is present but empty: same as absent.
-const absentIfEmpty = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-const listOptionsSchema = z.object({
-  before: z.preprocess(absentIfEmpty, cursorSchema(NEWSLETTER_MESSAGES.invalidCursor).optional()),
-  limit: z.preprocess(
-    absentIfEmpty,
-    z.coerce
-      .number()
-      .int()
-      .min(1)
-      // Asking for more than the maximum is harmless: the caller gets the maximum.
-      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-});
-
-export type ListSubscribersOptions = {
-  /** The `nextCursor` of the previous page. */
-  before?: string | null;
-  /** Page size, default 20, at most 100; a numeric string (from a query string) is accepted. */
-  limit?: number | string | null;
-};
+export type ListSubscribersOptions = PageRequest;
 
 /**
  * Current subscribers, newest first (timestamp, then id), after `before`.
@@ -142,15 +116,10 @@ function subscribedPage(db: Db, rows: number, before?: Cursor) {
 /**
  * One page of the people currently on the list (those who unsubscribed are
  * left out, as they are from the export), with how many there are in all.
- * Throws SubscriberQueryError for a bad cursor or limit.
+ * Throws PageQueryError for a bad cursor or limit.
  */
 export async function listSubscribers(services: Services, options: ListSubscribersOptions = {}): Promise<SubscriberPage> {
-  const parsed = listOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SubscriberQueryError(issue?.path[0] === "limit" ? NEWSLETTER_MESSAGES.invalidLimit : NEWSLETTER_MESSAGES.invalidCursor);
-  }
-  const { before, limit } = parsed.data;
+  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
   const [rows, count] = await Promise.all([
     subscribedPage(services.db, limit + 1, before).execute(),
     services.db
@@ -159,11 +128,10 @@ export async function listSubscribers(services: Services, options: ListSubscribe
       .where("subscribed", "=", 1)
       .executeTakeFirstOrThrow(),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = pageOf(rows, limit, (row) => ({ timestamp: Number(row.timestamp), id: row.id }));
   return {
-    subscribers: page.map((row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ timestamp: Number(last.timestamp), id: last.id }) : null,
+    subscribers: page.rows.map((row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) })),
+    nextCursor: page.nextCursor,
     // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
     subscribedCount: Number(count.count),
   };

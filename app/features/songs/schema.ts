@@ -8,7 +8,6 @@ export const SONG_ERRORS = {
   idRequired: "Song ID is required",
   notFound: "Song not found",
   invalidLink: "Streaming links must be http(s) URLs",
-  invalidCursor: "Invalid cursor",
 } as const;
 
 const streamingLink = z

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db-schema.ts";
-import { cursorSchema, encodeCursor } from "#app/lib/keyset-cursor.server.ts";
+import { pageOf, parsePageRequest, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl, type Song } from "#app/lib/song.ts";
@@ -30,24 +30,16 @@ function toSong(row: Selectable<SongsTable>): Song {
 
 export const LIBRARY_PAGE_SIZE = 24;
 export type SongsPage = { songs: Song[]; nextCursor: string | null };
-const songCursor = cursorSchema(SONG_ERRORS.invalidCursor);
-
 /**
  * One page of the library, newest first, after the `before` cursor; a keyset
  * range on the (createdAt, id) index, so a catalogue of any size stays fast.
  */
-export async function listSongsPage(services: Services, options: { before?: string | null; limit?: number } = {}): Promise<SongsPage> {
-  const limit = Math.min(Math.max(1, options.limit ?? LIBRARY_PAGE_SIZE), 100);
-  const before = options.before ? songCursor.parse(options.before) : undefined;
+export async function listSongsPage(services: Services, options: PageRequest = {}): Promise<SongsPage> {
+  const { before, limit } = parsePageRequest(options, { default: LIBRARY_PAGE_SIZE, max: 100 });
   let query = services.db.selectFrom("songs").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1);
   if (before) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(before.timestamp, before.id)));
-  const rows = await query.execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    songs: page.map(toSong),
-    nextCursor: rows.length > limit && last ? encodeCursor({ timestamp: last.createdAt, id: last.id }) : null,
-  };
+  const page = pageOf(await query.execute(), limit, (row) => ({ timestamp: row.createdAt, id: row.id }));
+  return { songs: page.rows.map(toSong), nextCursor: page.nextCursor };
 }
 
 /** Every song, newest first. */
