@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
@@ -53,7 +53,6 @@ function ProgressRow({ label, percent }: { label: string; percent: number | null
  */
 export function AddSongForm({ artistName, onDone }: { artistName: string; onDone: () => void }) {
   const revalidator = useRevalidator();
-  const titleId = useId();
   const [step, setStep] = useState<Step>(1);
   const [audio, setAudio] = useState<File | null>(null);
   const [cover, setCover] = useState<File | null>(null);
@@ -215,23 +214,17 @@ export function AddSongForm({ artistName, onDone }: { artistName: string; onDone
         {step === 3 ? (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <label htmlFor={titleId} className="block text-sm font-medium">
-                  Title
-                </label>
-                <input
-                  id={titleId}
-                  name="title"
-                  required
-                  maxLength={200}
-                  value={title}
-                  onChange={(event) => {
-                    titleTouched.current = true;
-                    setTitle(event.currentTarget.value);
-                  }}
-                  className={inputStyles}
-                />
-              </div>
+              <TextField
+                label="Title"
+                name="title"
+                required
+                maxLength={200}
+                value={title}
+                onChange={(event) => {
+                  titleTouched.current = true;
+                  setTitle(event.currentTarget.value);
+                }}
+              />
               <TextField label="Artist" name="artist" value={artistName} readOnly aria-readonly="true" className={`${inputStyles} bg-stone-100 dark:bg-stone-800`} />
             </div>
             <fieldset className="grid gap-4 sm:grid-cols-2">
