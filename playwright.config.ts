@@ -1,14 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DATA_DIR, E2E_PORT, E2E_URL } from "./tests/e2e/support/server-env.ts";
+import { E2E_S3_PORT, E2E_STACK, E2E_URL, e2eAppEnv } from "./tests/e2e/support/server-env.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: "test-results",
+  outputDir: `test-results/${E2E_STACK}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".tmp/reports/playwright.json" }]] : [["list"]],
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: `.tmp/reports/playwright-${E2E_STACK}.json` }]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -21,22 +21,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // The production build on a fresh data directory (the e2e script builds first).
-    command: `rm -rf ${E2E_DATA_DIR} && node server/index.ts`,
-    url: `${E2E_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: E2E_URL,
-      DATABASE_URL: "",
-      // Tests pose as different clients through X-Forwarded-For (tests/e2e/support/fixtures.ts).
-      TRUST_PROXY: "true",
+  webServer: [
+    // The scale stack's object store comes up first (see tests/e2e/support/server-env.ts).
+    ...(E2E_STACK === "scale"
+      ? [{ command: "node tests/e2e/support/s3-server-main.ts", port: E2E_S3_PORT, reuseExistingServer: false, timeout: 30_000 }]
+      : []),
+    {
+      // The production build (the e2e script builds first) on an empty site.
+      command: "node tests/e2e/support/reset-stack.ts && node server/index.ts",
+      url: `${E2E_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe" as const,
+      env: e2eAppEnv(),
     },
-  },
+  ],
 });

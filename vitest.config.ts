@@ -5,6 +5,8 @@ export default defineConfig({
     // Browser tests are Playwright's (tests/e2e/*.spec.ts); Vitest runs *.test.ts(x) only.
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "db/**/*.test.ts"],
     environment: "node",
+    // A real S3-compatible server for the "scale" stack's storage (tests/support/test-site.ts).
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     reporters: process.env.CI ? ["default", ["json", { outputFile: ".tmp/reports/vitest.json" }]] : ["default"],
     testTimeout: 20_000,
     hookTimeout: 30_000,

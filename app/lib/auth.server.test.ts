@@ -1,10 +1,12 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth } from "./auth-request.server.ts";
 import { SIGN_IN_LIMIT } from "./auth.server.ts";
 import { CLIENT_IP_HEADER } from "./http-security.server.ts";
 import { isAdmin } from "./profile.ts";
+import { connectRedis } from "./redis.server.ts";
 import { getProfile } from "./session.server.ts";
 import { consumeSetupTokens, isSetupTokenValid, issueSetupToken } from "./setup-token.server.ts";
 
@@ -15,7 +17,7 @@ function requestFrom(ip: string, cookies: string[] = []): Request {
   return new Request("http://localhost:3999/login", { method: "POST", headers });
 }
 
-describe.each(testDatabaseKinds)("auth on %s", (kind) => {
+describe.each(testStacks)("auth on %s", (kind) => {
   let site: TestSite;
   beforeAll(async () => {
     site = await createTestSite(kind);
@@ -88,6 +90,23 @@ describe.each(testDatabaseKinds)("auth on %s", (kind) => {
       password: "a-long-password",
     });
     expect(other.ok).toBe(true);
+
+    // The count lives in the site's shared store: Redis when the site has it, else the database.
+    const key = "10.9.9.9|/sign-in/email";
+    const { rows } = await sql<{ key: string }>`select "key" from "rateLimit" where "key" = ${key}`.execute(site.services.db);
+    const { redisUrl, redisKeyPrefix } = site.services.env;
+    if (!redisUrl) {
+      expect(rows).toHaveLength(1);
+      return;
+    }
+    expect(rows).toHaveLength(0);
+    const redis = await connectRedis(redisUrl);
+    try {
+      expect(await redis.get(`${redisKeyPrefix}rate-limit:${key}`)).toBe(String(SIGN_IN_LIMIT.max + 1));
+      expect(await redis.pTTL(`${redisKeyPrefix}rate-limit:${key}`)).toBeGreaterThan(0);
+    } finally {
+      await redis.close();
+    }
   });
 
   it("creates, lists, grants and revokes admins; revoking ends their sessions", async () => {
@@ -118,7 +137,7 @@ describe.each(testDatabaseKinds)("auth on %s", (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)("first-admin setup link on %s", (kind) => {
+describe.each(testStacks)("first-admin setup link on %s", (kind) => {
   let site: TestSite;
   beforeAll(async () => {
     site = await createTestSite(kind);

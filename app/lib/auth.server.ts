@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
 import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
+import type { RateLimiter } from "./rate-limit.server.ts";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -11,8 +12,8 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 export const SIGN_UP_LIMIT = { window: 60, max: 10 };
 
-export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env }) {
-  const { db, dialect, env } = options;
+export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env; rateLimiter: RateLimiter }) {
+  const { db, dialect, env, rateLimiter } = options;
   return betterAuth({
     appName: "Artist site",
     baseURL: env.publicUrl,
@@ -34,7 +35,10 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
     },
     rateLimit: {
       enabled: true,
-      storage: "database",
+      // With Redis, every process counts sign-ins in Redis. Without it,
+      // better-auth's own `rateLimit` table does the counting: it is atomic,
+      // prunes its old rows, and is shared by every process on the database.
+      ...(rateLimiter.store === "redis" ? { customStorage: rateLimiter } : { storage: "database" as const }),
       window: 60,
       max: 100,
       customRules: {

@@ -1,9 +1,9 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { migrateToLatest } from "./db.server.ts";
 
-describe.each(testDatabaseKinds)("database on %s", (kind) => {
+describe.each(testStacks)("database on %s", (kind) => {
   let site: TestSite;
   beforeAll(async () => {
     site = await createTestSite(kind);
@@ -22,7 +22,17 @@ describe.each(testDatabaseKinds)("database on %s", (kind) => {
   });
 
   it("applies migrations idempotently", async () => {
-    await expect(migrateToLatest(site.services.db)).resolves.toBeUndefined();
+    await expect(migrateToLatest(site.services.db)).resolves.toEqual([]);
+  });
+
+  it("migrates a fresh site while another site's tables exist beside it (another PostgreSQL schema)", async () => {
+    const neighbour = await createTestSite(kind);
+    try {
+      expect(await neighbour.services.db.selectFrom("songs").select("id").execute()).toEqual([]);
+      await expect(migrateToLatest(neighbour.services.db)).resolves.toEqual([]);
+    } finally {
+      await neighbour.cleanup();
+    }
   });
 
   it("matches the schema better-auth expects, with nothing left to create or add", async () => {

@@ -1,11 +1,11 @@
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
-import { type SqlDialect } from "#db/migrations/dialect.ts";
+import { dialectOf, type SqlDialect } from "#db/migrations/dialect.ts";
 import type { Database } from "./db-schema.ts";
 
 export type Db = Kysely<Database>;
@@ -46,12 +46,21 @@ export function sqliteFileIn(dataDir: string): string {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so several
+  // processes starting at once apply each migration exactly once. On PostgreSQL
+  // its bookkeeping tables must be looked for in our own schema: unqualified, it
+  // finds another schema's (another app's, or a parallel test's) and skips
+  // creating ours.
+  const migrationTableSchema =
+    dialectOf(db as never) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
   }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

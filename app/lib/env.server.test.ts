@@ -37,4 +37,38 @@ describe("environment", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
     expect(() => loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("uses local disk and in-database limits unless S3_BUCKET and REDIS_URL are set", () => {
+    expect(loadEnv({ DATA_DIR: dataDir })).toMatchObject({ s3: undefined, redisUrl: undefined });
+  });
+
+  it("reads the scale path's S3 and Redis settings", () => {
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_BUCKET: "artist-media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PUBLIC_URL: "https://cdn.example.com/media/",
+      REDIS_URL: "redis://127.0.0.1:6379/2",
+      AUTH_SECRET: "a-shared-secret-that-is-long-enough-for-all",
+    });
+    expect(env.s3).toEqual({
+      bucket: "artist-media",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      publicUrl: "https://cdn.example.com/media",
+    });
+    expect(env.redisUrl).toBe("redis://127.0.0.1:6379/2");
+    expect(env.redisKeyPrefix).toBe("artist-site:");
+  });
+
+  it("refuses scale settings that cannot work together, naming them", () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: must be set/);
+    expect(() => loadEnv({ DATA_DIR: dataDir, S3_BUCKET: "artist-media", S3_ACCESS_KEY_ID: "key" })).toThrow(/set both/);
+    expect(() => loadEnv({ DATA_DIR: dataDir, S3_BUCKET: "Not_A_Bucket" })).toThrow(/S3_BUCKET: must be a valid bucket name/);
+    expect(() => loadEnv({ DATA_DIR: dataDir, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\//);
+    expect(() => loadEnv({ DATA_DIR: dataDir, REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/AUTH_SECRET: must be set when REDIS_URL is/);
+  });
 });

@@ -25,7 +25,34 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   TRUST_PROXY: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name (3–63 lowercase letters, digits, dots, hyphens)")
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+  REDIS_KEY_PREFIX: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1–64 letters, digits or : . _ -").optional(),
+  ),
 });
+
+/** S3-compatible object storage; set when S3_BUCKET is. */
+export type S3Config = {
+  bucket: string;
+  /** Custom endpoint (MinIO, R2, Garage…); undefined means AWS. Custom endpoints use path-style URLs. */
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined means the SDK's default credential chain (instance roles, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Public or CDN origin (optionally with a path) that serves the bucket's objects; media redirects there. */
+  publicUrl: string | undefined;
+};
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -37,6 +64,10 @@ export type Env = {
   publicUrl: string;
   authSecret: string;
   trustProxy: boolean;
+  s3: S3Config | undefined;
+  redisUrl: string | undefined;
+  /** Starts every key this site keeps in Redis, so several sites can share one server. */
+  redisKeyPrefix: string;
 };
 
 /**
@@ -50,6 +81,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment configuration:\n${formatIssues(result.error)}`);
   }
   const env = result.data;
+  const problems = scalePathProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
@@ -62,7 +95,37 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl,
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: env.TRUST_PROXY,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ""),
+          region: env.S3_REGION ?? "us-east-1",
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+        }
+      : undefined,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? "artist-site:",
   };
+}
+
+/** Settings that are valid one by one but not together. */
+function scalePathProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const s3Others = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const).filter(
+    (name) => env[name] !== undefined,
+  );
+  if (!env.S3_BUCKET && s3Others.length > 0) problems.push(`S3_BUCKET: must be set to use S3 storage (${s3Others.join(", ")} set)`);
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK's default credentials");
+  }
+  // Redis only makes sense with several processes, and each would otherwise
+  // generate its own secret and refuse the others' sessions.
+  if (env.REDIS_URL && !env.AUTH_SECRET) problems.push("AUTH_SECRET: must be set when REDIS_URL is, so every process signs sessions with the same key");
+  return problems;
 }
 
 function readOrCreateSecret(dataDir: string): string {

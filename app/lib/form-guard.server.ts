@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql } from "kysely";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
 import { CLIENT_IP_HEADER } from "./http-security.server.ts";
 import type { Services } from "./services.server.ts";
@@ -40,23 +39,12 @@ export function detectBot(secret: string, form: FormData, now = Date.now()): Bot
 }
 
 /**
- * Counts one request from the client in a fixed window, atomically, in the
- * database (so all processes share the count). True while within the limit.
+ * Counts one request from the client against `limit`, in whichever store the
+ * site's rate limiter uses (the database, or Redis when REDIS_URL is set), so
+ * every process shares the count. True while within the limit.
  */
-export async function takeFormRateLimit(services: Services, request: Request, limit: FormRateLimit, now = Date.now()): Promise<boolean> {
+export async function takeFormRateLimit(services: Services, request: Request, limit: FormRateLimit): Promise<boolean> {
   const client = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const key = `${limit.name}:${client}`;
-  const windowFloor = now - limit.windowMs;
-  const row = await services.db
-    .insertInto("formRateLimits")
-    .values({ key, windowStart: now, count: 1 })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        count: sql<number>`case when ${sql.ref("formRateLimits.windowStart")} <= ${windowFloor} then 1 else ${sql.ref("formRateLimits.count")} + 1 end`,
-        windowStart: sql<number>`case when ${sql.ref("formRateLimits.windowStart")} <= ${windowFloor} then ${now} else ${sql.ref("formRateLimits.windowStart")} end`,
-      }),
-    )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  return row.count <= limit.max;
+  const { allowed } = await services.rateLimiter.consume(`${limit.name}:${client}`, { window: limit.windowMs / 1000, max: limit.max });
+  return allowed;
 }

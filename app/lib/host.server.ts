@@ -26,7 +26,7 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
   host.disable("x-powered-by");
   if (env.trustProxy) host.set("trust proxy", true);
 
-  host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development }));
+  host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development, mediaUrl: env.s3?.publicUrl }));
   host.use(clientIpHeader({ trustProxy: env.trustProxy }));
   host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
   host.use(

@@ -46,6 +46,29 @@ describe("host security middleware", () => {
     expect(a.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("lets pages load images and audio from the media CDN, and only from its origin", async () => {
+    const app = express();
+    app.use(
+      securityHeaders({ publicUrl: "http://localhost:3000", trustProxy: false, development: false, mediaUrl: "https://cdn.example.com/bucket/media" }),
+    );
+    app.get("/", (_req, res) => res.send("ok"));
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const csp = (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).headers.get("content-security-policy") ?? "";
+      const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+      expect(directive("img-src").split(" ")).toContain("https://cdn.example.com");
+      expect(directive("media-src").split(" ")).toContain("https://cdn.example.com");
+      expect(directive("script-src")).not.toContain("cdn.example.com");
+      expect(directive("connect-src")).not.toContain("cdn.example.com");
+      const plainCsp = (await fetch(`${plain.url}/echo`)).headers.get("content-security-policy") ?? "";
+      expect(plainCsp).toContain("media-src 'self' blob:;");
+    } finally {
+      server.close();
+    }
+  });
+
   it("adds HSTS when the site is served over https", async () => {
     const response = await fetch(`${proxied.url}/echo`);
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);

@@ -18,16 +18,23 @@ export function trustedOrigins(publicUrl: string, port: number): string[] {
   return origins;
 }
 
-export type SecurityOptions = { publicUrl: string; trustProxy: boolean; development: boolean };
+export type SecurityOptions = {
+  publicUrl: string;
+  trustProxy: boolean;
+  development: boolean;
+  /** Where /media/ redirects to (S3_PUBLIC_URL), when not this site; pages may load images and audio from there. */
+  mediaUrl?: string | undefined;
+};
 
 /** The CSP for a page whose inline scripts carry `nonce`. */
-export function contentSecurityPolicy(nonce: string, options: { https: boolean }): string {
+export function contentSecurityPolicy(nonce: string, options: { https: boolean; mediaOrigin?: string | undefined }): string {
+  const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com",
@@ -46,10 +53,13 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
  */
 export function securityHeaders(options: SecurityOptions) {
   const https = options.publicUrl.startsWith("https://");
+  // CSP also checks where a request is redirected, so /media/ answered by a 302
+  // to the bucket or CDN needs that origin in img-src and media-src.
+  const mediaOrigin = options.mediaUrl ? new URL(options.mediaUrl).origin : undefined;
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    if (!options.development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https }));
+    if (!options.development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https, mediaOrigin }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   FileTooLargeError,
   assertValidKey,
+  isValidKey,
   objectKey,
   storageFolders,
   type Storage,
@@ -81,6 +82,21 @@ export function createLocalStorage(root: string): Storage & { localPath(key: str
 
     async delete(key) {
       await rm(localPath(key), { force: true });
+    },
+
+    async *keys(folder) {
+      if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
+      const dir = await opendir(path.join(root, folder)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      if (!dir) return;
+      // The key pattern leaves out in-flight `.partial-*` files and anything else
+      // that is not an object (an operator's stray file, a folder).
+      for await (const entry of dir) {
+        const key = `${folder}/${entry.name}`;
+        if (entry.isFile() && isValidKey(key)) yield key;
+      }
     },
   };
 }

@@ -30,8 +30,14 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   stat(key: string): Promise<{ size: number; modified: Date } | null>;
   delete(key: string): Promise<void>;
+  /** Every key stored in `folder`, in no particular order (tests, backups, sweeps). */
+  keys(folder: StorageFolder): AsyncIterable<string>;
   /** The file behind a key, for drivers that keep objects on local disk. */
   localPath?(key: string): string;
+  /** Where the public can fetch the object directly (a bucket's public or CDN URL), when there is such a place. */
+  publicUrl?(key: string): string | undefined;
+  /** Releases connections; the storage is not used afterwards. */
+  close?(): void;
 }
 
 const KEY_PATTERN = /^(music|covers)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

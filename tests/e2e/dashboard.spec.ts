@@ -2,27 +2,21 @@
 // generated files, find and play it, mark it latest, delete it. Then the
 // upload and library endpoints, called without a browser.
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import sharp from "sharp";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { DASHBOARD_PATH, signUpThroughUi, toast } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
-import { E2E_DATA_DIR, E2E_URL } from "./support/server-env.ts";
+import { E2E_URL } from "./support/server-env.ts";
+import { storedKeys } from "./support/storage.ts";
 
 const PASSWORD = "correct-horse-battery";
-const uploadsDir = path.resolve(E2E_DATA_DIR, "uploads");
 
-function storedFiles(): string[] {
-  return ["music", "covers"].flatMap((folder) => {
-    const dir = path.join(uploadsDir, folder);
-    return existsSync(dir) ? readdirSync(dir).map((name) => `${folder}/${name}`) : [];
-  });
-}
-
-const pendingCount = () => withE2eDb((db) => (db.prepare("select count(*) as n from pendingUploads").get() as { n: number }).n);
+const pendingCount = () =>
+  withE2eDb(async (db) => Number((await db.selectFrom("pendingUploads").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+const songIdOf = (title: string) =>
+  withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
 
 /** A signed-in admin's page (sign-up, then the CLI grants admin: no sign-in attempt spent). */
 async function signInAsAdmin(page: Page) {
@@ -98,11 +92,11 @@ test.describe.serial("dashboard", () => {
     const card = page.getByRole("listitem").filter({ hasText: "Lantern Light" });
     await expect(card).toBeVisible();
     await expect(card).toContainText("1:30");
-    const row = withE2eDb((db) => db.prepare("select * from songs where title = ?").get("Lantern Light") as Record<string, unknown>);
+    const row = await withE2eDb((db) => db.selectFrom("songs").selectAll().where("title", "=", "Lantern Light").executeTakeFirstOrThrow());
     expect(row).toMatchObject({ artist: "Juniper Vale", isLatest: 0, spotifyUrl: "https://open.spotify.com/track/lantern", durationMs: 90_000 });
-    const files = [String(row.audioKey), String(row.coverKey)];
-    for (const key of files) expect(storedFiles()).toContain(key);
-    expect(pendingCount()).toBe(0);
+    const files = [row.audioKey, row.coverKey];
+    for (const key of files) expect(await storedKeys()).toContain(key);
+    expect(await pendingCount()).toBe(0);
 
     // It plays on the music page.
     await page.goto("/music");
@@ -130,8 +124,8 @@ test.describe.serial("dashboard", () => {
     await page.getByRole("button", { name: "Delete Lantern Light" }).click();
     await expect(page.getByText("No songs yet")).toBeVisible();
     expect(confirmText).toBe("Are you sure you want to delete this song?");
-    for (const key of files) expect(storedFiles()).not.toContain(key);
-    expect(storedFiles().filter((f) => f.startsWith(String(row.coverKey)))).toEqual([]);
+    for (const key of files) expect(await storedKeys()).not.toContain(key);
+    expect((await storedKeys()).filter((f) => f.startsWith(row.coverKey))).toEqual([]);
   });
 
   test("dismissing the delete confirmation keeps the song", async ({ page }) => {
@@ -143,9 +137,9 @@ test.describe.serial("dashboard", () => {
     page.once("dialog", (dialog) => void dialog.dismiss());
     await page.getByRole("button", { name: "Delete Kept Song" }).click();
     await expect(page.getByRole("listitem").filter({ hasText: "Kept Song" })).toBeVisible();
-    expect(storedFiles()).toContain(key.audioKey);
+    expect(await storedKeys()).toContain(key.audioKey);
     // Clean up for the suites that follow.
-    const id = withE2eDb((db) => (db.prepare("select id from songs where title = 'Kept Song'").get() as { id: string }).id);
+    const id = await songIdOf("Kept Song");
     expect((await request.post("/api/songs", { form: { intent: "delete-song", id } })).status()).toBe(200);
   });
 
@@ -155,7 +149,7 @@ test.describe.serial("dashboard", () => {
     await uploadSong(request, "Doomed Song");
     await page.goto(DASHBOARD_PATH);
     // The song disappears behind the dashboard's back, so both actions fail.
-    const id = withE2eDb((db) => (db.prepare("select id from songs where title = 'Doomed Song'").get() as { id: string }).id);
+    const id = await songIdOf("Doomed Song");
     expect((await request.post("/api/songs", { form: { intent: "delete-song", id } })).status()).toBe(200);
     await page.getByRole("button", { name: "Mark Doomed Song as latest" }).click();
     await expect(toast(page, "error", "Failed to set latest song: Song not found")).toBeVisible();
@@ -184,7 +178,7 @@ test.describe("upload and library endpoints without a browser", () => {
   test("an admin's bad uploads are refused with the right status and leave nothing stored", async ({ page }) => {
     await signInAsAdmin(page);
     const request = page.context().request;
-    const before = storedFiles();
+    const before = await storedKeys();
     const png = await coverPng("x", ["#000", "#fff"], 64);
 
     const wrongType = await request.post("/api/uploads/audio?name=song.mp3", { data: png, headers: { "content-type": "audio/mpeg" } });
@@ -209,8 +203,8 @@ test.describe("upload and library endpoints without a browser", () => {
     const unknownKind = await request.post("/api/uploads/video?name=v.mp4", { data: png });
     expect(unknownKind.status()).toBe(404);
 
-    expect(storedFiles()).toEqual(before);
-    expect(pendingCount()).toBe(0);
+    expect(await storedKeys()).toEqual(before);
+    expect(await pendingCount()).toBe(0);
   });
 
   test("every dashboard endpoint refuses anonymous visitors (401) and signed-in non-admins (403)", async ({ page, playwright }) => {
@@ -219,7 +213,7 @@ test.describe("upload and library endpoints without a browser", () => {
     const asFan = page.context().request;
     const anonymous = await playwright.request.newContext({ baseURL: E2E_URL });
     const wav = synthWav({ seconds: 0.5, chords: [[60]], bpm: 60 });
-    const before = storedFiles();
+    const before = await storedKeys();
 
     const calls: [string, (r: APIRequestContext) => ReturnType<APIRequestContext["get"]>][] = [
       ["upload audio", (r) => r.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } })],
@@ -240,7 +234,7 @@ test.describe("upload and library endpoints without a browser", () => {
       expect(dashboard.status()).toBe(302);
       expect(dashboard.headers().location).toBe("/");
     }
-    expect(storedFiles()).toEqual(before);
+    expect(await storedKeys()).toEqual(before);
     await anonymous.dispose();
   });
 });
@@ -249,20 +243,21 @@ test.describe.serial("contact messages", () => {
   // A fixed zone, so the spec's date format can be checked to the letter.
   test.use({ timezoneId: "America/New_York" });
 
-  const insert = (rows: { id: string; name: string | null; email: string | null; message: string; timestamp: number; status?: string }[]) =>
-    withE2eDb((db) => {
-      const statement = db.prepare(
-        "insert into contacts (id, name, email, message, timestamp, source, status) values (?, ?, ?, ?, ?, 'website', ?)",
-      );
-      for (const row of rows) statement.run(row.id, row.name, row.email, row.message, row.timestamp, row.status ?? "unread");
-    });
+  const insert = (rows: { id: string; name: string | null; email: string | null; message: string; timestamp: number; status?: "unread" | "read" }[]) =>
+    withE2eDb((db) =>
+      db
+        .insertInto("contacts")
+        .values(rows.map((row) => ({ ...row, source: "website", status: row.status ?? "unread" })))
+        .execute(),
+    );
   const statusOf = (id: string) =>
-    withE2eDb((db) => (db.prepare("select status from contacts where id = ?").get(id) as { status: string } | undefined)?.status);
+    withE2eDb(async (db) => (await db.selectFrom("contacts").select("status").where("id", "=", id).executeTakeFirst())?.status);
+  const deleteAllMessages = () => withE2eDb((db) => db.deleteFrom("contacts").execute());
 
-  test.afterAll(() => withE2eDb((db) => db.exec("delete from contacts")));
+  test.afterAll(deleteAllMessages);
 
   test("an empty inbox says so", async ({ page }) => {
-    withE2eDb((db) => db.exec("delete from contacts"));
+    await deleteAllMessages();
     await signInAsAdmin(page);
     await page.goto(DASHBOARD_PATH);
     await expect(page.getByRole("heading", { name: "Contact Messages" })).toBeVisible();
@@ -273,7 +268,7 @@ test.describe.serial("contact messages", () => {
   test("messages show newest first with names, dates and the unread count; reading and deleting them sticks", async ({ page }) => {
     // 15:05 in New York on 22 November 2026 (EST, UTC-5).
     const t = Date.UTC(2026, 10, 22, 20, 5);
-    insert([
+    await insert([
       { id: "msg-old", name: "Booking Agent", email: "agent@venue.example", message: "An opening on March 14?", timestamp: t - 86_400_000, status: "read" },
       { id: "msg-anon", name: null, email: null, message: "Vinyl please!\nSecond line <b>not bold</b>", timestamp: t - 60_000 },
       { id: "msg-new", name: "Sam Rivers", email: "sam@example.com", message: "Paper Boats made me cry.", timestamp: t },
@@ -317,9 +312,9 @@ test.describe.serial("contact messages", () => {
   });
 
   test("a long inbox loads a page at a time", async ({ page }) => {
-    withE2eDb((db) => db.exec("delete from contacts"));
+    await deleteAllMessages();
     const t = Date.UTC(2026, 10, 1, 12, 0);
-    insert(Array.from({ length: 45 }, (_, i) => ({ id: `bulk-${String(i).padStart(2, "0")}`, name: `Fan ${i}`, email: null, message: `Message ${i}`, timestamp: t + i * 1000 })));
+    await insert(Array.from({ length: 45 }, (_, i) => ({ id: `bulk-${String(i).padStart(2, "0")}`, name: `Fan ${i}`, email: null, message: `Message ${i}`, timestamp: t + i * 1000 })));
     await signInAsAdmin(page);
     await page.goto(DASHBOARD_PATH);
     const items = page.getByRole("list", { name: "Messages, newest first" }).getByRole("listitem");
@@ -335,12 +330,12 @@ test.describe.serial("contact messages", () => {
   });
 
   test("failing message actions show the spec's alerts", async ({ page }) => {
-    withE2eDb((db) => db.exec("delete from contacts"));
-    insert([{ id: "msg-gone", name: "Gone Fan", email: null, message: "Hello", timestamp: Date.now() }]);
+    await deleteAllMessages();
+    await insert([{ id: "msg-gone", name: "Gone Fan", email: null, message: "Hello", timestamp: Date.now() }]);
     await signInAsAdmin(page);
     await page.goto(DASHBOARD_PATH);
     await expect(page.getByText("Gone Fan")).toBeVisible();
-    withE2eDb((db) => db.exec("delete from contacts"));
+    await deleteAllMessages();
     await page.getByRole("button", { name: "Mark message from Gone Fan as read" }).click();
     await expect(toast(page, "error", "Failed to mark message as read: Message not found")).toBeVisible();
   });

@@ -91,8 +91,8 @@ function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
 
 test.describe.serial("music", () => {
   test.describe("without songs", () => {
-    test.beforeAll(() => {
-      withE2eDb((db) => db.exec("DELETE FROM songs"));
+    test.beforeAll(async () => {
+      await withE2eDb((db) => db.deleteFrom("songs").execute());
     });
 
     test("the players show the empty state on / and /music", async ({ page }) => {
@@ -107,7 +107,7 @@ test.describe.serial("music", () => {
     });
 
     test("a failing songs query shows the failure state while the rest of the page renders", async ({ page }) => {
-      withE2eDb((db) => db.exec("ALTER TABLE songs RENAME TO songs_hidden"));
+      await withE2eDb((db) => db.schema.alterTable("songs").renameTo("songs_hidden").execute());
       try {
         await page.goto("/music");
         await expect(musicPlayer(page).getByRole("alert")).toHaveText(MESSAGES.failed);
@@ -121,7 +121,7 @@ test.describe.serial("music", () => {
         await expect(page.getByRole("heading", { name: "Latest Music" })).toBeVisible();
         await expect(page.getByRole("link", { name: "About Me" })).toBeVisible();
       } finally {
-        withE2eDb((db) => db.exec("ALTER TABLE songs_hidden RENAME TO songs"));
+        await withE2eDb((db) => db.schema.alterTable("songs_hidden").renameTo("songs").execute());
       }
     });
   });

@@ -13,11 +13,12 @@ const MESSAGES = {
   panelSuccess: "Welcome to the family!",
 };
 
-type Row = { id: string; email: string; timestamp: number; subscribed: number; source: string };
 const rowsFor = (email: string) =>
-  withE2eDb((db) => db.prepare("select * from subscribers where email = ?").all(email.toLowerCase()) as unknown as Row[]);
+  withE2eDb((db) => db.selectFrom("subscribers").selectAll().where("email", "=", email.toLowerCase()).execute());
 const subscribedCount = () =>
-  withE2eDb((db) => (db.prepare("select count(*) as n from subscribers where subscribed = 1").get() as { n: number }).n);
+  withE2eDb(async (db) =>
+    Number((await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("n")).where("subscribed", "=", 1).executeTakeFirstOrThrow()).n),
+  );
 
 const footerForm = (page: Page) => page.getByRole("form", { name: "Join the mailing list" });
 const panelForm = (page: Page) => page.getByRole("form", { name: "Stay in the Loop" });
@@ -108,7 +109,7 @@ test.describe("newsletter", () => {
     await expect(footerForm(page).getByLabel("Email address")).toHaveValue("");
     await expect(footerForm(page).getByRole("button", { name: "Subscribe" })).toBeEnabled();
 
-    const rows = rowsFor(email);
+    const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row?.email).toBe(email.toLowerCase());
@@ -181,17 +182,17 @@ test.describe("newsletter", () => {
     await expect(panelForm(page).getByLabel("Email address")).toHaveValue("");
     // The footer's form was not involved.
     await expect(footerForm(page)).toBeVisible();
-    expect(rowsFor(email)).toMatchObject([{ email, subscribed: 1, source: "website" }]);
+    expect(await rowsFor(email)).toMatchObject([{ email, subscribed: 1, source: "website" }]);
   });
 
   test("subscribing twice shows the same success and keeps one record", async ({ page }) => {
     const email = uniqueEmail("twice");
     await openReady(page, "/");
     await subscribeInFooter(page, email);
-    const [first] = rowsFor(email);
+    const [first] = await rowsFor(email);
     await expect(footerForm(page)).toBeVisible({ timeout: 6000 });
     await subscribeInFooter(page, email.toUpperCase());
-    expect(rowsFor(email)).toEqual([first]);
+    expect(await rowsFor(email)).toEqual([first]);
   });
 
   test("a filled honeypot is told it succeeded, and nothing is stored", async ({ page }) => {
@@ -208,7 +209,7 @@ test.describe("newsletter", () => {
     });
     await honeypot.fill("http://spam.example");
     await subscribeInFooter(page, email);
-    expect(rowsFor(email)).toEqual([]);
+    expect(await rowsFor(email)).toEqual([]);
   });
 
   test("the forms fit a 390 px screen, in dark mode too", async ({ page }) => {
@@ -254,7 +255,7 @@ test.describe("newsletter", () => {
     await page.goto(DASHBOARD_PATH);
     const panel = page.getByRole("region", { name: "Subscribers" });
     await expect(panel.getByRole("list", { name: "Subscribers, newest first" }).getByRole("listitem").first()).toContainText(email);
-    await expect(panel.getByTestId("subscriber-count")).toHaveText(`${subscribedCount()} subscribed`);
+    await expect(panel.getByTestId("subscriber-count")).toHaveText(`${await subscribedCount()} subscribed`);
     const exportLink = panel.getByRole("link", { name: "Export CSV" });
     await expect(exportLink).toHaveAttribute("href", "/api/subscribers.csv");
     await expect(exportLink).toHaveAttribute("download", /.*/);
@@ -269,7 +270,7 @@ test.describe("newsletter", () => {
     const line = lines.find((l) => l.startsWith(`${email},`));
     expect(line).toBeDefined();
     const [, subscribedAt, link] = (line ?? "").split(",");
-    expect(new Date(subscribedAt ?? "").getTime()).toBe(rowsFor(email)[0]?.timestamp);
+    expect(new Date(subscribedAt ?? "").getTime()).toBe((await rowsFor(email))[0]?.timestamp);
     const url = new URL(link ?? "");
     expect(url.pathname).toBe("/unsubscribe");
     expect(url.searchParams.get("email")).toBe(email);
@@ -280,11 +281,11 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    expect(rowsFor(email)[0]?.subscribed).toBe(1);
+    expect((await rowsFor(email))[0]?.subscribed).toBe(1);
 
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
-    expect(rowsFor(email)).toMatchObject([{ subscribed: 0 }]);
+    expect(await rowsFor(email)).toMatchObject([{ subscribed: 0 }]);
     expect(await (await page.request.get("/api/subscribers.csv")).text()).not.toContain(email);
 
     // A link with the token of another address (or none) is refused plainly.
@@ -300,7 +301,7 @@ test.describe("newsletter", () => {
     // Subscribing again puts the address back on the list, still one record.
     await openReady(page, "/");
     await subscribeInFooter(page, email);
-    expect(rowsFor(email)).toMatchObject([{ subscribed: 1 }]);
+    expect(await rowsFor(email)).toMatchObject([{ subscribed: 1 }]);
   });
 });
 
@@ -319,7 +320,7 @@ test.describe("newsletter without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.footerSuccess);
     await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    expect(rowsFor(email)).toMatchObject([{ email, subscribed: 1, source: "website" }]);
+    expect(await rowsFor(email)).toMatchObject([{ email, subscribed: 1, source: "website" }]);
   });
 
   test("an error is shown on /newsletter with the form again; opening /newsletter directly goes home", async ({ page }) => {
@@ -331,7 +332,7 @@ test.describe("newsletter without JavaScript", () => {
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(panelForm(page).getByRole("alert")).toHaveText(MESSAGES.invalid);
     await expect(panelForm(page).getByRole("button", { name: "Notify Me" })).toBeVisible();
-    expect(rowsFor("fan@localhost")).toEqual([]);
+    expect(await rowsFor("fan@localhost")).toEqual([]);
 
     await page.goto("/newsletter");
     await expect(page).toHaveURL(/\/$/);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
 import { CONTACT_RATE_LIMIT, formStartedToken, MIN_FILL_MS, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/http-security.server.ts";
 import { handleContact, sendContactMessage } from "./contact.server.ts";
 import { CONTACT_MESSAGES, MAX_MESSAGE_LENGTH } from "./schema.ts";
 
-describe.each(testDatabaseKinds)("contact messages on %s", (kind) => {
+describe.each(testStacks)("contact messages on %s", (kind) => {
   let site: TestSite;
   let ip = 0;
   beforeAll(async () => {

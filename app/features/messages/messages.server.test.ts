@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { MESSAGE_ERRORS, type Message } from "./message.ts";
 import { encodeCursor, PageQueryError } from "#app/lib/keyset-cursor.server.ts";
 import {
@@ -18,7 +18,7 @@ const pad = (n: number) => String(n).padStart(5, "0");
 /** Newest first, the order the service promises; ids here sort the same under any collation. */
 const newestFirst = (a: Row, b: Row) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-describe.each(testDatabaseKinds)("contact messages on %s", (kind) => {
+describe.each(testStacks)("contact messages on %s", (kind) => {
   let site: TestSite;
 
   async function seed(rows: Row[]) {
@@ -225,10 +225,10 @@ describe.each(testDatabaseKinds)("contact messages on %s", (kind) => {
 
     // The page is read from the (timestamp, id) index, not by sorting the table.
     const compiled = pageQuery(site.services.db, 21, { timestamp: BASE - 19_000, id: "msg-00019" }).compile();
-    if (kind === "postgres") await sql`analyze "contacts"`.execute(site.services.db);
-    const explain = kind === "sqlite" ? "explain query plan " : "explain ";
+    if (site.services.dialect === "postgres") await sql`analyze "contacts"`.execute(site.services.db);
+    const explain = site.services.dialect === "sqlite" ? "explain query plan " : "explain ";
     const plan = await site.services.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
-    const details = plan.rows.map((row) => String(kind === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
+    const details = plan.rows.map((row) => String(site.services.dialect === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
     expect(details).toContain("contacts_timestamp_idx");
     // SQLite says "USE TEMP B-TREE FOR ORDER BY", PostgreSQL "Sort", when it sorts the table.
     expect(details).not.toMatch(/TEMP B-TREE|\bSort\b/);

@@ -1,19 +1,17 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
-import { createTestSite, testDatabaseKinds, type TestSite } from "#tests/support/databases.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_ERRORS } from "./schema.ts";
 import { createSong, deleteSong, getSong, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
 import { markPendingUpload } from "./uploads.server.ts";
 
-describe.each(testDatabaseKinds)("songs on %s", (kind) => {
+describe.each(testStacks)("songs on %s", (kind) => {
   let site: TestSite;
   let audioKey = "";
   let coverKey = "";
-  const fileOf = (key: string) => path.join(site.dataDir, "uploads", key);
+  const stored = async (key: string) => (await site.services.storage.stat(key)) !== null;
 
   /** Stores a fresh audio file and cover as uploads waiting for a song. */
   async function upload(name: string) {
@@ -115,11 +113,11 @@ describe.each(testDatabaseKinds)("songs on %s", (kind) => {
     const { services } = site;
     const [, first] = await listSongs(services);
     if (!first) throw new Error("song missing");
-    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(existsSync(fileOf(key))).toBe(true);
+    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(true);
     expect(await deleteSong(services, "")).toEqual({ success: false, error: SONG_ERRORS.idRequired });
     expect(await deleteSong(services, first.id)).toEqual({ success: true });
     expect(await getSong(services, first.id)).toBeNull();
-    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(existsSync(fileOf(key))).toBe(false);
+    for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(false);
     expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_ERRORS.notFound });
   });
 

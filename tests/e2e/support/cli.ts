@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { E2E_DATA_DIR, E2E_URL } from "./server-env.ts";
+import { e2eAppEnv } from "./server-env.ts";
 
-/** Runs the real admin CLI against the e2e server's data directory. */
+/** Runs a script of ours with the e2e server's configuration (same database and storage). */
+function runScript(script: string, args: string[]): string {
+  return execFileSync(process.execPath, [script, ...args], { env: { ...process.env, ...e2eAppEnv() }, encoding: "utf8" });
+}
+
+/** Runs the real admin CLI against the e2e site. */
 export function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ["scripts/admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_URL, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+  return runScript("scripts/admin.ts", args);
 }
 
 let counter = 0;
@@ -15,10 +17,7 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${++counter}@example.com`;
 }
 
-/** Runs `npm run demo` (scripts/demo.ts) against the e2e server's data directory. */
+/** Runs `npm run demo` (scripts/demo.ts) against the e2e site. */
 export function demoCli(): string {
-  return execFileSync(process.execPath, ["scripts/demo.ts"], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_URL, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+  return runScript("scripts/demo.ts", []);
 }

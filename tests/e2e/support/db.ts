@@ -1,17 +1,19 @@
+import { openDatabase, sqliteFileIn, type Db } from "#app/lib/db.server.ts";
+import { E2E_DATA_DIR, E2E_STACK, e2ePostgres } from "./server-env.ts";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { E2E_DATA_DIR } from "./server-env.ts";
 
 /**
- * Opens the e2e server's SQLite file directly (WAL mode, so the running server
- * sees the change on its next query), runs `work`, then closes it.
+ * Opens the e2e server's own database (the SQLite file, or PostgreSQL on the
+ * scale stack), runs `work`, then closes it. The server sees changes on its
+ * next query.
  */
-export function withE2eDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.resolve(E2E_DATA_DIR, "site.db"));
+export async function withE2eDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const { db } = openDatabase(
+    E2E_STACK === "scale" ? { databaseUrl: e2ePostgres().databaseUrl } : { sqliteFile: sqliteFileIn(path.resolve(E2E_DATA_DIR)) },
+  );
   try {
-    db.exec("PRAGMA busy_timeout = 5000;");
-    return work(db);
+    return await work(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }

@@ -1,0 +1,260 @@
+// One contract, every driver: what uploads, cover variants, media delivery and
+// backups rely on, checked on local disk and on a real S3 server (s3rver on
+// loopback, started once per run by tests/support/vitest-global-setup.ts).
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
+import { createLocalStorage } from "./storage-local.server.ts";
+import { S3_PART_SIZE, createS3Storage } from "./storage-s3.server.ts";
+import { FileTooLargeError, type Storage, type StorageFolder } from "./storage.server.ts";
+
+type Made = { storage: Storage; cleanup(): Promise<void> };
+
+/** A bucket of its own on the run's S3 server, so tests never see each other's objects. */
+async function makeS3Storage(options: { endpoint?: string; publicUrl?: string } = {}): Promise<Made & { bucket: string }> {
+  const endpoint = options.endpoint ?? inject("s3Endpoint");
+  const bucket = `contract-${process.pid}-${Date.now()}-${randomBytes(3).toString("hex")}`;
+  await createTestBucket(inject("s3Endpoint"), bucket);
+  const storage = createS3Storage({
+    bucket,
+    endpoint,
+    region: "us-east-1",
+    credentials: S3_TEST_CREDENTIALS,
+    publicUrl: options.publicUrl,
+  });
+  return { storage, bucket, cleanup: async () => storage.close?.() };
+}
+
+const drivers: { name: string; make(): Promise<Made> }[] = [
+  {
+    name: "local disk",
+    async make() {
+      const root = mkdtempSync(path.join(tmpdir(), "storage-contract-"));
+      return { storage: createLocalStorage(root), cleanup: async () => rmSync(root, { recursive: true, force: true }) };
+    },
+  },
+  { name: "S3", make: () => makeS3Storage() },
+];
+
+async function listed(storage: Storage, folder: StorageFolder): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of storage.keys(folder)) keys.push(key);
+  return keys.sort();
+}
+
+/**
+ * `totalBytes` of generated data, pulled lazily in 64 KB chunks that each carry
+ * their index, so a lost, doubled or reordered part changes the digest.
+ */
+function generated(totalBytes: number, onChunk: () => void = () => {}) {
+  const chunkSize = 64 * 1024;
+  const base = randomBytes(chunkSize);
+  const hash = createHash("sha256");
+  const state = { produced: 0 };
+  const chunkAt = (index: number) => {
+    const chunk = Buffer.from(base.subarray(0, Math.min(chunkSize, totalBytes - index * chunkSize)));
+    if (chunk.length >= 4) chunk.writeUInt32BE(index, 0);
+    return chunk;
+  };
+  const stream = Readable.from(
+    (function* () {
+      for (let index = 0; state.produced < totalBytes; index++) {
+        const chunk = chunkAt(index);
+        state.produced += chunk.length;
+        hash.update(chunk);
+        onChunk();
+        yield chunk;
+      }
+    })(),
+  );
+  /** The bytes from `start` to `end` inclusive, without keeping the whole file. */
+  const bytes = (start: number, end: number) => {
+    const first = Math.floor(start / chunkSize);
+    const chunks = Array.from({ length: Math.floor(end / chunkSize) - first + 1 }, (_, i) => chunkAt(first + i));
+    return Buffer.concat(chunks).subarray(start - first * chunkSize, end - first * chunkSize + 1);
+  };
+  return { stream, state, bytes, digest: () => hash.digest("hex") };
+}
+
+async function digestOf(stream: Readable): Promise<{ digest: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { digest: hash.digest("hex"), size };
+}
+
+const MB = 1024 * 1024;
+
+describe.each(drivers)("$name storage", (driver) => {
+  let made: Made | undefined;
+  const open = async () => (made = await driver.make()).storage;
+  afterEach(async () => {
+    await made?.cleanup();
+    made = undefined;
+  });
+
+  it("stores under '{folder}/{Date.now()}_{name}', reads whole and ranged, stats, lists and deletes", async () => {
+    const storage = await open();
+    const before = Date.now();
+    const { key, size } = await storage.put("music", "My Song.mp3", Readable.from([Buffer.from("abc"), Buffer.from("def")]));
+    const [, stamp, name] = /^music\/(\d+)_(.+)$/.exec(key) ?? [];
+    expect(Number(stamp)).toBeGreaterThanOrEqual(before);
+    expect(Number(stamp)).toBeLessThanOrEqual(Date.now());
+    expect(name).toBe("My_Song.mp3");
+    expect(size).toBe(6);
+
+    expect(await text((await storage.read(key))!)).toBe("abcdef");
+    expect(await text((await storage.read(key, { start: 2, end: 3 }))!)).toBe("cd");
+    expect(await text((await storage.read(key, { start: 5, end: 5 }))!)).toBe("f");
+    const info = await storage.stat(key);
+    expect(info?.size).toBe(6);
+    // Stores keep whole seconds at best; "now-ish" is what the ETag and Last-Modified need.
+    expect(Math.abs(info!.modified.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await listed(storage, "music")).toEqual([key]);
+    expect(await listed(storage, "covers")).toEqual([]);
+
+    await storage.delete(key);
+    expect(await storage.read(key)).toBeNull();
+    expect(await storage.stat(key)).toBeNull();
+    expect(await listed(storage, "music")).toEqual([]);
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it("gives the same name uploaded twice two keys, and keeps both files", async () => {
+    const storage = await open();
+    const first = await storage.put("covers", "cover.png", Readable.from([Buffer.from("one")]));
+    const second = await storage.put("covers", "cover.png", Readable.from([Buffer.from("two")]));
+    expect(second.key).not.toBe(first.key);
+    expect(await text((await storage.read(first.key))!)).toBe("one");
+    expect(await text((await storage.read(second.key))!)).toBe("two");
+    expect(await listed(storage, "covers")).toEqual([first.key, second.key].sort());
+  });
+
+  it("writes a derived file to its exact key, replacing an earlier one, and stores an empty file", async () => {
+    const storage = await open();
+    const { key } = await storage.put("covers", "cover.png", Readable.from([Buffer.from("cover")]));
+    const variant = `${key}.w96.webp`;
+    await storage.write(variant, Readable.from([Buffer.from("first")]));
+    expect(await storage.write(variant, Readable.from([Buffer.from("second!")]))).toEqual({ key: variant, size: 7 });
+    expect(await text((await storage.read(variant))!)).toBe("second!");
+    expect(await listed(storage, "covers")).toEqual([key, variant].sort());
+
+    const empty = await storage.put("music", "empty.wav", Readable.from([]));
+    expect(empty.size).toBe(0);
+    expect(await storage.stat(empty.key)).toMatchObject({ size: 0 });
+    expect(await text((await storage.read(empty.key))!)).toBe("");
+  });
+
+  it("refuses a file over the limit while streaming and stores nothing, small or multipart-sized", async () => {
+    const storage = await open();
+    const small = Readable.from(Array.from({ length: 20 }, () => Buffer.alloc(1024, 1)));
+    await expect(storage.put("music", "big.wav", small, { maxBytes: 10 * 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
+    // Past the first part, so an S3 multipart upload has begun and must be aborted.
+    const large = generated(S3_PART_SIZE * 2 + MB);
+    await expect(storage.put("music", "huge.wav", large.stream, { maxBytes: S3_PART_SIZE + MB })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
+    // Nothing read far past the limit: the upload stopped while streaming.
+    expect(large.state.produced).toBeLessThan(S3_PART_SIZE * 2 + MB);
+    expect(await listed(storage, "music")).toEqual([]);
+  });
+
+  it("round-trips a multipart-sized file byte for byte, whole and across a part boundary", async () => {
+    const storage = await open();
+    const source = generated(20 * MB + 12_345);
+    const { key, size } = await storage.put("music", "master.wav", source.stream);
+    const expected = source.digest();
+    expect(size).toBe(20 * MB + 12_345);
+    expect(await storage.stat(key)).toMatchObject({ size });
+    expect(await digestOf((await storage.read(key))!)).toEqual({ digest: expected, size });
+
+    const [start, end] = [S3_PART_SIZE - 10, S3_PART_SIZE + 9];
+    const boundary = Buffer.concat(await (await storage.read(key, { start, end }))!.toArray());
+    expect(boundary).toEqual(source.bytes(start, end));
+  }, 60_000);
+
+  it.each([
+    ["../../x", "_x"],
+    ["..\\..\\evil.png", "_evil.png"],
+    ["/etc/passwd", "_passwd"],
+    ["a\u0000b\u001f\u007fc.png", "_a_b_c.png"],
+    ["....png", "_png"],
+    ["", "_file"],
+  ])("keeps the hostile name %j inside its folder", async (hostile, suffix) => {
+    const storage = await open();
+    const { key } = await storage.put("covers", hostile, Readable.from([Buffer.from("x")]));
+    expect(key).toMatch(/^covers\/\d+_/);
+    expect(key.endsWith(suffix)).toBe(true);
+    expect(await listed(storage, "covers")).toEqual([key]);
+    expect(await listed(storage, "music")).toEqual([]);
+  });
+
+  it("refuses keys that could reach outside its folders, on every method", async () => {
+    const storage = await open();
+    for (const key of ["../site.db", "music/../../site.db", "music/1_x/../../y", "other/1700000000000_x", "/etc/passwd", ""]) {
+      await expect(storage.read(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.stat(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(storage.write(key, Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
+    }
+  });
+});
+
+describe("S3 storage", () => {
+  it("uploads a large file with bounded memory: it never reads far ahead of what the store has received", async () => {
+    // A loopback TCP relay in front of s3rver counts the bytes that actually reached the store.
+    let received = 0;
+    const target = new URL(inject("s3Endpoint"));
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      client.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      client.pipe(upstream).pipe(client);
+      const end = () => (client.destroy(), upstream.destroy());
+      client.on("error", end).on("close", end);
+      upstream.on("error", end).on("close", end);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const { storage, cleanup } = await makeS3Storage({
+      endpoint: `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`,
+    });
+    try {
+      const total = 50 * MB;
+      let maxAhead = 0;
+      const source = generated(total, () => {
+        maxAhead = Math.max(maxAhead, source.state.produced - received);
+      });
+      const { key, size } = await storage.put("music", "long-mix.wav", source.stream);
+      expect(size).toBe(total);
+      // Two parts in flight and one being filled; holding the whole file would be ~50 MB ahead.
+      expect(maxAhead).toBeLessThan(3 * S3_PART_SIZE + MB);
+      expect(await digestOf((await storage.read(key))!)).toEqual({ digest: source.digest(), size: total });
+    } finally {
+      await cleanup();
+      relay.close();
+    }
+  }, 120_000);
+
+  it("names a public URL per object only when one is configured", async () => {
+    const withCdn = await makeS3Storage({ publicUrl: "https://cdn.example.com/media" });
+    const without = await makeS3Storage();
+    try {
+      expect(withCdn.storage.publicUrl?.("music/1700000000000_a.mp3")).toBe("https://cdn.example.com/media/music/1700000000000_a.mp3");
+      expect(() => withCdn.storage.publicUrl?.("music/../x")).toThrow(/Invalid storage key/);
+      expect(without.storage.publicUrl?.("music/1700000000000_a.mp3")).toBeUndefined();
+    } finally {
+      await withCdn.cleanup();
+      await without.cleanup();
+    }
+  });
+});

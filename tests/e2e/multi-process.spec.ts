@@ -1,0 +1,156 @@
+// Two more app processes, A and B, on their own ports, sharing the e2e site's
+// backing services: on the scale stack one PostgreSQL, one S3 server and one
+// Redis; on the embedded stack one SQLite file and one uploads folder. As a
+// load balancer would, requests alternate between them, and nothing may depend
+// on which process answers.
+import { spawn, type ChildProcess } from "node:child_process";
+import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { DASHBOARD_PATH } from "./support/browser.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
+import { E2E_STACK, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { storedKeys } from "./support/storage.ts";
+
+const PORTS = { A: 3108, B: 3109 } as const;
+const PASSWORD = "correct-horse-battery";
+const processes: ChildProcess[] = [];
+
+async function startAppProcess(port: number): Promise<void> {
+  const child = spawn(process.execPath, ["server/index.ts"], { env: { ...process.env, ...e2eAppEnv(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  processes.push(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`App process on ${port} exited:\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`App process on ${port} did not become healthy:\n${output}`);
+}
+
+test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    await Promise.all([startAppProcess(PORTS.A), startAppProcess(PORTS.B)]);
+  });
+  test.afterAll(async () => {
+    await Promise.all(
+      processes.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+  });
+
+  /** A client of one process, posing as one visitor behind the load balancer (same public origin, same address). */
+  async function clientOf(playwright: { request: { newContext(options: object): Promise<APIRequestContext> } }, port: number, ip: string) {
+    return playwright.request.newContext({
+      baseURL: `http://127.0.0.1:${port}`,
+      extraHTTPHeaders: { origin: E2E_URL, "x-forwarded-for": ip },
+    });
+  }
+
+  test("a song uploaded through A plays through B, and a session made on A is valid on B", async ({ playwright }) => {
+    const email = uniqueEmail("multi-admin");
+    expect(adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Juniper")).toContain(email);
+    const a = await clientOf(playwright, PORTS.A, "10.200.0.1");
+    const b = await clientOf(playwright, PORTS.B, "10.200.0.1");
+
+    const signIn = await a.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } });
+    expect(signIn.status()).toBe(200);
+    const cookie = signIn
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === "set-cookie")
+      .map((header) => header.value.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("session_token");
+
+    // The session works on B, which never saw the sign-in.
+    const dashboardOnB = await b.get(DASHBOARD_PATH, { headers: { cookie }, maxRedirects: 0 });
+    expect(dashboardOnB.status()).toBe(200);
+    expect(await dashboardOnB.text()).toContain("Welcome, Juniper");
+
+    // Upload and create the song through A.
+    const wav = synthWav({ seconds: 2, chords: [[57, 60, 64]], bpm: 90 });
+    const png = await coverPng("Two Rooms", ["#123", "#f97316"], 400);
+    const audio = await a.post("/api/uploads/audio?name=two-rooms.wav", { data: wav, headers: { cookie, "content-type": "audio/wav" } });
+    const cover = await a.post("/api/uploads/cover?name=two-rooms.png", { data: png, headers: { cookie, "content-type": "image/png" } });
+    expect(audio.status()).toBe(201);
+    expect(cover.status()).toBe(201);
+    const audioKey = ((await audio.json()) as { key: string }).key;
+    const coverKey = ((await cover.json()) as { key: string }).key;
+    const created = await a.post("/api/songs", { form: { intent: "create-song", title: "Two Rooms", audioKey, coverKey }, headers: { cookie } });
+    expect(created.status()).toBe(200);
+    expect(await storedKeys()).toEqual(expect.arrayContaining([audioKey, coverKey]));
+
+    // B lists it and serves its bytes, whole and by range, as a player asks for them.
+    expect(await (await b.get("/music")).text()).toContain("Two Rooms");
+    const whole = await b.get(`/media/${audioKey}`);
+    expect(whole.status()).toBe(200);
+    expect(whole.headers()["content-type"]).toBe("audio/wav");
+    expect((await whole.body()).equals(wav)).toBe(true);
+    const probe = await b.get(`/media/${audioKey}`, { headers: { range: "bytes=0-1" } });
+    expect(probe.status()).toBe(206);
+    expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${wav.length}`);
+    expect((await probe.body()).equals(wav.subarray(0, 2))).toBe(true);
+    const tail = await b.get(`/media/${audioKey}`, { headers: { range: `bytes=${wav.length - 1000}-` } });
+    expect(tail.status()).toBe(206);
+    expect((await tail.body()).equals(wav.subarray(wav.length - 1000))).toBe(true);
+    expect((await b.get(`/media/${coverKey}`)).status()).toBe(200);
+
+    // An admin action on B with A's session, then no process serves the files.
+    const songId = await withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", "Two Rooms").executeTakeFirstOrThrow()).id);
+    expect((await b.post("/api/songs", { form: { intent: "delete-song", id: songId }, headers: { cookie } })).status()).toBe(200);
+    expect((await a.get(`/media/${audioKey}`)).status()).toBe(404);
+    expect((await b.get(`/media/${audioKey}`)).status()).toBe(404);
+
+    // Signing out on B ends the session on A too.
+    expect((await b.post("/api/auth/sign-out", { headers: { cookie } })).status()).toBe(200);
+    expect((await a.get(DASHBOARD_PATH, { headers: { cookie }, maxRedirects: 0 })).status()).toBe(302);
+    await a.dispose();
+    await b.dispose();
+  });
+
+  test("the sign-in limit counts attempts to both processes", async ({ playwright }) => {
+    const a = await clientOf(playwright, PORTS.A, "10.200.0.2");
+    const b = await clientOf(playwright, PORTS.B, "10.200.0.2");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const client = attempt % 2 === 0 ? a : b;
+      const response = await client.post("/api/auth/sign-in/email", { data: { email: "nobody@example.com", password: "wrong-password-1" } });
+      statuses.push(response.status());
+    }
+    // 10 per minute per address (docs/decisions/004-auth.md), whichever process answers.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // Another address is unaffected.
+    const other = await clientOf(playwright, PORTS.B, "10.200.0.3");
+    expect((await other.post("/api/auth/sign-in/email", { data: { email: "nobody@example.com", password: "wrong-password-1" } })).status()).toBe(401);
+    await Promise.all([a.dispose(), b.dispose(), other.dispose()]);
+  });
+
+  test("the contact form's limit counts messages to both processes", async ({ playwright }) => {
+    const a = await clientOf(playwright, PORTS.A, "10.200.0.4");
+    const b = await clientOf(playwright, PORTS.B, "10.200.0.4");
+    const page = await (await a.get("/contact")).text();
+    const token = /name="formStarted" value="([^"]+)"/.exec(page)?.[1];
+    expect(token).toBeTruthy();
+    // A person takes at least two seconds to write (the form refuses faster posts as bots).
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const client = i % 2 === 0 ? a : b;
+      statuses.push((await client.post("/contact", { form: { formStarted: token ?? "", message: `multi-process ${Date.now()} ${i}` } })).status());
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    await Promise.all([a.dispose(), b.dispose()]);
+  });
+});

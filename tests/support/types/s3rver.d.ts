@@ -1,0 +1,16 @@
+// s3rver ships no types; only what tests/support/s3-server.ts uses.
+declare module "s3rver" {
+  type S3rverOptions = {
+    port?: number;
+    address?: string;
+    directory: string;
+    silent?: boolean;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string }[];
+  };
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
