@@ -20,6 +20,11 @@ export const media = createMediaHandler(services.storage);
 
 export const app = express();
 app.disable("x-powered-by");
+// The host calls this app as a plain handler, so it inherits none of the host's
+// settings. Behind a proxy, React Router must build request.url from the
+// forwarded scheme and host, or its action CSRF check sees an https Origin
+// against an http URL and refuses every form with 400.
+if (services.env.trustProxy) app.set("trust proxy", true);
 
 app.use(
   createRequestHandler({

@@ -2,16 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  FileTooLargeError,
-  assertValidKey,
-  isValidKey,
-  objectKey,
-  storageFolders,
-  type Storage,
-} from "./storage.server.ts";
+import { ByteLimit, assertValidKey, freeObjectKey, isValidKey, storageFolders, type Storage } from "./storage.server.ts";
 
 /** Stores objects as files under `root` (DATA_DIR/uploads), one folder per kind. */
 export function createLocalStorage(root: string): Storage & { localPath(key: string): string } {
@@ -27,15 +20,7 @@ export function createLocalStorage(root: string): Storage & { localPath(key: str
     const finalPath = localPath(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
     const tempPath = path.join(path.dirname(finalPath), `.partial-${randomBytes(8).toString("hex")}`);
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > limit) callback(new FileTooLargeError(limit));
-        else callback(null, chunk);
-      },
-    });
+    const counter = new ByteLimit(options.maxBytes);
     try {
       await pipeline(body, counter, createWriteStream(tempPath, { flags: "wx" }));
       // Flush to disk before the object becomes visible, so a crash never
@@ -51,7 +36,7 @@ export function createLocalStorage(root: string): Storage & { localPath(key: str
       await rm(tempPath, { force: true });
       throw error;
     }
-    return { key, size };
+    return { key, size: counter.bytes };
   }
 
   return {
@@ -59,12 +44,7 @@ export function createLocalStorage(root: string): Storage & { localPath(key: str
     write,
 
     async put(folder, originalName, body, options = {}) {
-      if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
-      let key = objectKey(folder, originalName);
-      // Two uploads of one name in the same millisecond must not collide.
-      for (let tries = 0; (await stat(localPath(key)).catch(() => null)) && tries < 5; tries++) {
-        key = objectKey(folder, originalName, Date.now() + tries + 1);
-      }
+      const key = await freeObjectKey(folder, originalName, async (candidate) => !!(await stat(localPath(candidate)).catch(() => null)));
       return write(key, body, options);
     },
 

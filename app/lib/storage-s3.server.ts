@@ -1,4 +1,4 @@
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
@@ -11,10 +11,11 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { lookup } from "mime-types";
 import type { S3Config } from "./env.server.ts";
 import {
+  ByteLimit,
   FileTooLargeError,
   assertValidKey,
+  freeObjectKey,
   isValidKey,
-  objectKey,
   storageFolders,
   type Storage,
   type StoredObject,
@@ -62,15 +63,7 @@ export function createS3Storage(config: S3Config): Storage {
 
   async function write(key: string, body: Readable, options: { maxBytes?: number; contentType?: string } = {}): Promise<StoredObject> {
     assertValidKey(key);
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > limit) callback(new FileTooLargeError(limit));
-        else callback(null, chunk);
-      },
-    });
+    const counter = new ByteLimit(options.maxBytes);
     // The counter's error reaches Upload through its reader; Upload then aborts
     // the multipart upload (leavePartsOnError: false), so nothing is left stored.
     const feeding = pipeline(body, counter).catch(() => {});
@@ -94,7 +87,7 @@ export function createS3Storage(config: S3Config): Storage {
       body.destroy();
       counter.destroy();
       await feeding;
-      if (size <= limit) throw error;
+      if (counter.bytes <= counter.maxBytes) throw error;
       // Upload replaces our error with the abort's when aborting the multipart upload failed.
       if (!(error instanceof FileTooLargeError)) {
         console.warn(
@@ -102,23 +95,18 @@ export function createS3Storage(config: S3Config): Storage {
           error instanceof Error ? error.message : error,
         );
       }
-      throw new FileTooLargeError(limit);
+      throw new FileTooLargeError(counter.maxBytes);
     }
     await feeding;
-    return { key, size };
+    return { key, size: counter.bytes };
   }
 
   return {
     write,
 
     async put(folder, originalName, body, options = {}) {
-      if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
-      let key = objectKey(folder, originalName);
-      // Two uploads of one name in the same millisecond must not overwrite each other.
-      // (Conditional PUT, If-None-Match, is not supported by every S3-compatible store.)
-      for (let tries = 0; (await head(key)) && tries < 5; tries++) {
-        key = objectKey(folder, originalName, Date.now() + tries + 1);
-      }
+      // A HEAD, because conditional PUT (If-None-Match) is not supported by every S3-compatible store.
+      const key = await freeObjectKey(folder, originalName, async (candidate) => (await head(candidate)) !== null);
       return write(key, body, options);
     },
 

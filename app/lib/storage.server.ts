@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { safeFileName } from "./safe-file-name.ts";
 
 export const storageFolders = ["music", "covers"] as const;
@@ -53,4 +53,31 @@ export function isValidKey(key: string): boolean {
 
 export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** A pass-through that counts the bytes streamed and fails with FileTooLargeError past `maxBytes`. */
+export class ByteLimit extends Transform {
+  bytes = 0;
+  readonly maxBytes: number;
+  constructor(maxBytes = Number.POSITIVE_INFINITY) {
+    super();
+    this.maxBytes = maxBytes;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) callback(new FileTooLargeError(this.maxBytes));
+    else callback(null, chunk);
+  }
+}
+
+/**
+ * A new key for an upload named `originalName`: two uploads of one name in the
+ * same millisecond must not overwrite each other, so a taken key moves on a
+ * millisecond (a few times at most).
+ */
+export async function freeObjectKey(folder: StorageFolder, originalName: string, taken: (key: string) => Promise<boolean>): Promise<string> {
+  if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
+  let key = objectKey(folder, originalName);
+  for (let tries = 0; (await taken(key)) && tries < 5; tries++) key = objectKey(folder, originalName, Date.now() + tries + 1);
+  return key;
 }
