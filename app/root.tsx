@@ -22,11 +22,10 @@ import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/features/theme/theme.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import type { SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
-import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { getProfile } from "#app/lib/session.server.ts";
 import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
 import type { FlashToast } from "#app/lib/toast.ts";
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dashboardPath: isAdmin(profile) ? dashboardPath : null,
       toast: flash.toast,
       // When this page was made, signed: public forms refuse posts sooner than a person could type.
-      formStarted: formStartedToken(services.env.authSecret),
+      formStarted: context.get(appContext).formStarted(),
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );

@@ -2,10 +2,13 @@
 // the app's services so the host can reach both from one module.
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import { appContext } from "#app/lib/app-context.ts";
+import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
+import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
+import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { createMediaHandler } from "#app/lib/media.server.ts";
+import { formStartedToken } from "#app/lib/form-guard.server.ts";
+import { createPageCache } from "#app/lib/page-cache.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/lib/setup-token.server.ts";
 
@@ -26,14 +29,49 @@ app.disable("x-powered-by");
 // against an http URL and refuses every form with 400.
 if (services.env.trustProxy) app.set("trust proxy", true);
 
+const build = () => import("virtual:react-router/server-build");
+/** Letters and underscores only, so it reads the same in HTML, JSON and React Router's data stream. */
+const FORM_STARTED_PLACEHOLDER = "__FORM_STARTED_TOKEN_PLACEHOLDER__";
+function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    services,
+    cspNonce,
+    formStarted: () => formStartedToken(services.env.authSecret),
+    markDegraded: () => {},
+    ...overrides,
+  });
+  return context;
+}
+
+// Anonymous pages are rendered once per content version and served from
+// memory (docs/decisions/011-page-cache.md). Not in development, where the code
+// changes under the cache.
+const development = services.env.nodeEnv === "development";
+const renderPage = createFetchHandler(build, development ? "development" : "production");
+export const pageCache = createPageCache({
+  version: () => currentContentVersion(services.db),
+  // Cached pages carry no nonce (their CSP allows their inline scripts by hash)
+  // and a placeholder where each response gets its own "form started" time.
+  async render(request) {
+    let degraded = false;
+    const context = loadContext("", { formStarted: () => FORM_STARTED_PLACEHOLDER, markDegraded: () => (degraded = true) });
+    const response = await renderPage(request, context);
+    // Read to the end first: a deferred query fails while the page streams.
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    if (degraded) headers.set("Cache-Control", "no-store");
+    const noBody = [101, 204, 205, 304].includes(response.status);
+    return new Response(noBody ? null : body, { status: response.status, statusText: response.statusText, headers });
+  },
+  perResponse: { placeholder: FORM_STARTED_PLACEHOLDER, value: () => formStartedToken(services.env.authSecret) },
+});
+if (!development) app.use(pageCache.middleware);
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(_req, res) {
-      const context = new RouterContextProvider();
-      context.set(appContext, { services, cspNonce: String(res.locals.cspNonce ?? "") });
-      return context;
-    },
+    build,
+    getLoadContext: (_req, res) => loadContext(String(res.locals.cspNonce ?? "")),
   }),
 );
 

@@ -3,8 +3,15 @@ import type { Services } from "./services.server.ts";
 
 export type RequestContext = {
   services: Services;
-  /** Per-request nonce that the Content-Security-Policy allows scripts by. */
+  /** Per-request nonce that the Content-Security-Policy allows scripts by ("" on cached pages, allowed by hash). */
   cspNonce: string;
+  /**
+   * The signed "form started" time the public forms carry. On a cached page it
+   * is a placeholder the cache swaps for a fresh token in every response.
+   */
+  formStarted(): string;
+  /** Says this page shows a failure (a query that failed), so no cache may keep it. */
+  markDegraded(): void;
 };
 
 export const appContext = createContext<RequestContext>();

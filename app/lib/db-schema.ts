@@ -74,6 +74,11 @@ export interface SetupTokensTable {
   expiresAt: EpochMs;
 }
 
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -83,4 +88,5 @@ export interface Database {
   setupTokens: SetupTokensTable;
   pendingUploads: PendingUploadsTable;
   formRateLimits: FormRateLimitsTable;
+  contentVersion: ContentVersionTable;
 }

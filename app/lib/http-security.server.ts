@@ -18,6 +18,9 @@ export function trustedOrigins(publicUrl: string, port: number): string[] {
   return origins;
 }
 
+/** The CSP this site sends with a page, or null where it sends none (development). */
+export type PagePolicy = (scripts: InlineScripts) => string | null;
+
 export type SecurityOptions = {
   publicUrl: string;
   trustProxy: boolean;
@@ -26,12 +29,20 @@ export type SecurityOptions = {
   mediaUrl?: string | undefined;
 };
 
-/** The CSP for a page whose inline scripts carry `nonce`. */
-export function contentSecurityPolicy(nonce: string, options: { https: boolean; mediaOrigin?: string | undefined }): string {
+/**
+ * What lets a page's inline scripts run: the nonce they carry (a page rendered
+ * for one response), or their SHA-256 hashes (a page cached and served to many,
+ * where a shared nonce would be public and so protect nothing).
+ */
+export type InlineScripts = { nonce: string } | { hashes: string[] };
+
+/** The CSP for a page whose inline scripts are allowed by `scripts`. */
+export function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean; mediaOrigin?: string | undefined }): string {
   const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : "";
+  const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${inline ? ` ${inline}` : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${media}`,
     `media-src 'self' blob:${media}`,
@@ -48,8 +59,9 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean; 
 
 /**
  * Sets the security headers and a fresh CSP nonce (res.locals.cspNonce) on
- * every response. In development Vite injects its own inline scripts, so the
- * CSP is left off there.
+ * every response, and res.locals.pagePolicy for responses whose inline scripts
+ * are allowed another way (the page cache). In development Vite injects its own
+ * inline scripts, so the CSP is left off there (pagePolicy gives null).
  */
 export function securityHeaders(options: SecurityOptions) {
   const https = options.publicUrl.startsWith("https://");
@@ -59,7 +71,10 @@ export function securityHeaders(options: SecurityOptions) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    if (!options.development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https, mediaOrigin }));
+    const pagePolicy: PagePolicy = (scripts) => (options.development ? null : contentSecurityPolicy(scripts, { https, mediaOrigin }));
+    res.locals.pagePolicy = pagePolicy;
+    const policy = pagePolicy({ nonce });
+    if (policy) res.setHeader("Content-Security-Policy", policy);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
     home,
     featuredSong,
     sameAs: social.map((link) => link.url),
-    songs: songsForPage(servicesOf(context)),
+    songs: songsForPage(context),
   };
 }
 

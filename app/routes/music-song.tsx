@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const song = await getSong(services, params.songId);
   if (!song) throw data(null, { status: 404 });
-  return { song, songs: songsForPage(services) };
+  return { song, songs: songsForPage(context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

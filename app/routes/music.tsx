@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
     artistName: siteConfig.artist.name,
     liveVideo: siteConfig.liveVideo,
     social: siteConfig.social,
-    songs: songsForPage(servicesOf(context)),
+    songs: songsForPage(context),
   };
 }
 

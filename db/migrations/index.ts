@@ -3,6 +3,7 @@ import * as m0001 from "./0001-initial.ts";
 import * as m0002 from "./0002-song-duration.ts";
 import * as m0003 from "./0003-pending-uploads.ts";
 import * as m0004 from "./0004-form-rate-limits.ts";
+import * as m0005 from "./0005-content-version.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0002-song-duration": m0002,
   "0003-pending-uploads": m0003,
   "0004-form-rate-limits": m0004,
+  "0005-content-version": m0005,
 };

@@ -9,7 +9,7 @@
 // dashboard's median is 300 ms or more.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     songs: { type: "string", default: "10000" },
     requests: { type: "string", default: "200" },
     warmup: { type: "string", default: "20" },
+    // For `npm run bench`: the figures as JSON in this file.
+    "json-out": { type: "string" },
   },
 });
 function count(name: keyof typeof args, min: number): number {
@@ -339,6 +341,8 @@ try {
   }
   const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
   console.log(`${"ratio (dashboard / static)".padEnd(nameWidth)}${col(ratio(d.p50, s.p50), 11)}${col(ratio(d.p99, s.p99), 11)}${col(ratio(d.mean, s.mean), 11)}`);
+  const jsonOut = args["json-out"];
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ dashboard: d, static: s, messages: options.messages, songs: options.songs }));
   const pass = d.p50 < TARGET_P50_MS;
   console.log(`\nDashboard p50 < ${TARGET_P50_MS} ms: ${pass ? "yes" : "NO"} (${ms(d.p50)})`);
   console.log(`Dashboard renders the Contact Messages panel: ${rendersPanel ? "yes" : "no (not wired in yet)"}`);

@@ -81,6 +81,16 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect(dashboardOnB.status()).toBe(200);
     expect(await dashboardOnB.text()).toMatch(/Welcome, (<!-- -->)?Juniper/);
 
+    // Fans' pages are cached on each process, and both are warm before the change.
+    const fanOfA = await clientOf(playwright, PORTS.A, "10.200.0.5");
+    const fanOfB = await clientOf(playwright, PORTS.B, "10.200.0.5");
+    for (const fan of [fanOfA, fanOfB]) {
+      await fan.get("/music");
+      const warm = await fan.get("/music");
+      expect(warm.headers()["x-page-cache"]).toBe("HIT");
+      expect(await warm.text()).not.toContain("Two Rooms");
+    }
+
     // Upload and create the song through A.
     const wav = synthWav({ seconds: 2, chords: [[57, 60, 64]], bpm: 90 });
     const png = await coverPng("Two Rooms", ["#123", "#f97316"], 400);
@@ -94,8 +104,10 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect(created.status()).toBe(200);
     expect(await storedKeys()).toEqual(expect.arrayContaining([audioKey, coverKey]));
 
-    // B lists it and serves its bytes, whole and by range, as a player asks for them.
-    expect(await (await b.get("/music")).text()).toContain("Two Rooms");
+    // B lists it on the very next request, and serves its bytes, whole and by range, as a player asks for them.
+    const musicOnB = await fanOfB.get("/music");
+    expect(musicOnB.headers()["x-page-cache"]).toBe("MISS");
+    expect(await musicOnB.text()).toContain("Two Rooms");
     const whole = await b.get(`/media/${audioKey}`);
     expect(whole.status()).toBe(200);
     expect(whole.headers()["content-type"]).toBe("audio/wav");
@@ -114,12 +126,12 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect((await b.post("/api/songs", { form: { intent: "delete-song", id: songId }, headers: { cookie } })).status()).toBe(200);
     expect((await a.get(`/media/${audioKey}`)).status()).toBe(404);
     expect((await b.get(`/media/${audioKey}`)).status()).toBe(404);
+    expect(await (await fanOfA.get("/music")).text()).not.toContain("Two Rooms");
 
     // Signing out on B ends the session on A too.
     expect((await b.post("/api/auth/sign-out", { data: {}, headers: { cookie } })).status()).toBe(200);
     expect((await a.get(DASHBOARD_PATH, { headers: { cookie }, maxRedirects: 0 })).status()).toBe(302);
-    await a.dispose();
-    await b.dispose();
+    await Promise.all([a, b, fanOfA, fanOfB].map((client) => client.dispose()));
   });
 
   test("the sign-in limit counts attempts to both processes", async ({ playwright }) => {

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/browser.ts";
 import { E2E_URL } from "./support/server-env.ts";
 
 const PUBLIC_PAGES = ["/", "/bio", "/privacy", "/terms", "/login"];
@@ -85,38 +87,75 @@ test.describe("404 page", () => {
 });
 
 test.describe("security", () => {
-  test("pages send a nonce-based CSP, nosniff and no framing; inline scripts carry the nonce", async ({ request }) => {
-    const response = await request.get("/");
-    const headers = response.headers();
-    const csp = headers["content-security-policy"] ?? "";
-    const directives = new Map(
-      csp.split(";").map((d) => d.trim()).filter(Boolean).map((d) => {
-        const [name = "", ...values] = d.split(/\s+/);
-        return [name, values] as const;
-      }),
-    );
-    const scriptSrc = directives.get("script-src") ?? [];
-    expect(scriptSrc).toContain("'self'");
-    const nonceSource = scriptSrc.find((source) => /^'nonce-[^']+'$/.test(source));
-    expect(nonceSource, `script-src has a nonce: ${csp}`).toBeDefined();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-
-    const nonce = nonceSource!.slice("'nonce-".length, -1);
-    const html = await response.text();
+  test("pages send a strict CSP, nosniff and no framing; every inline script is allowed by nonce or by hash", async ({ request }) => {
+    const cspOf = (headers: Record<string, string>) =>
+      new Map(
+        (headers["content-security-policy"] ?? "").split(";").map((d) => d.trim()).filter(Boolean).map((d) => {
+          const [name = "", ...values] = d.split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
     // Executable inline scripts only: JSON-LD data blocks (type="application/ld+json") are never
     // run, so CSP does not apply to them.
     const executable = (type = "") => ["", "module", "text/javascript", "application/javascript"].includes(type.toLowerCase());
-    const inlineScripts = tagsOf(html, "script").filter((script) => !("src" in script) && executable(script.type));
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    for (const script of inlineScripts) expect(script.nonce).toBe(nonce);
+    const inlineScriptsOf = (html: string) => tagsOf(html, "script").filter((script) => !("src" in script) && executable(script.type));
+    const inlineScriptTexts = (html: string) =>
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+        .filter(([, attributes = ""]) => !/\bsrc=/.test(attributes) && !/application\/ld\+json/.test(attributes))
+        .map(([, , text = ""]) => text);
 
-    // A fresh nonce on every response.
-    const again = (await request.get("/")).headers()["content-security-policy"];
-    expect(again).not.toBe(csp);
+    // A page rendered for one visitor (signed-in visitors are never served from the cache)
+    // carries a fresh nonce; the page cached for anonymous visitors lists its scripts' hashes.
+    const personal = await request.get("/bio", { headers: { cookie: "better-auth.session_token=none" } });
+    const personalCsp = cspOf(personal.headers());
+    const nonceSource = (personalCsp.get("script-src") ?? []).find((source) => /^'nonce-[^']+'$/.test(source));
+    expect(nonceSource, "script-src has a nonce").toBeDefined();
+    const nonce = nonceSource!.slice("'nonce-".length, -1);
+    const personalScripts = inlineScriptsOf(await personal.text());
+    expect(personalScripts.length).toBeGreaterThan(0);
+    for (const script of personalScripts) expect(script.nonce).toBe(nonce);
+    const again = await request.get("/bio", { headers: { cookie: "better-auth.session_token=none" } });
+    expect(again.headers()["content-security-policy"]).not.toBe(personal.headers()["content-security-policy"]);
+
+    await request.get("/");
+    const cached = await request.get("/");
+    expect(cached.headers()["x-page-cache"]).toBe("HIT");
+    const csp = cspOf(cached.headers());
+    const scriptSrc = csp.get("script-src") ?? [];
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(false);
+    const texts = inlineScriptTexts(await cached.text());
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      const hash = createHash("sha256").update(text).digest("base64");
+      expect(scriptSrc, "every inline script's hash is allowed").toContain(`'sha256-${hash}'`);
+    }
+
+    for (const directives of [csp, personalCsp]) {
+      expect(directives.get("script-src")).not.toContain("'unsafe-inline'");
+      expect(directives.get("script-src")).not.toContain("'unsafe-eval'");
+      expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    }
+    expect(cached.headers()["x-content-type-options"]).toBe("nosniff");
   });
+
+  test("a page served from the cache runs every script, also after a revalidating reload", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await page.goto("/bio");
+      if (visit === 1) expect(response?.headers()["x-page-cache"]).toBe("HIT");
+      await waitForHydration(page);
+    }
+    // The browser revalidates with If-None-Match and keeps its copy (304): its stored CSP must still fit it.
+    const reloaded = await page.reload();
+    expect([200, 304]).toContain(reloaded?.status());
+    await waitForHydration(page);
+    expect(violations).toEqual([]);
+  });
+
 
   test("pages do not advertise the server framework (X-Powered-By)", async ({ request }) => {
     const response = await request.get("/bio");

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_ERRORS } from "./schema.ts";
@@ -107,6 +108,22 @@ describe.each(testStacks)("songs on %s", (kind) => {
     expect(await setLatestSong(services, undefined)).toEqual({ success: false, error: SONG_ERRORS.idRequired });
     expect(await setLatestSong(services, "no-such-id")).toEqual({ success: false, error: SONG_ERRORS.notFound });
     expect((await listSongs(services)).filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
+  });
+
+  it("moves the content version with every change fans see, and not with a refused one", async () => {
+    const { services } = site;
+    const version = () => currentContentVersion(services.db);
+    const start = await version();
+    const created = await createSong(services, { title: "Versioned", ...(await upload("versioned")) });
+    if (!created.success) throw new Error(created.error);
+    expect(await version()).toBe(start + 1);
+    expect((await setLatestSong(services, created.id)).success).toBe(true);
+    expect(await version()).toBe(start + 2);
+    expect((await setLatestSong(services, "no-such-song")).success).toBe(false);
+    expect(await createSong(services, { title: "", audioKey, coverKey })).toMatchObject({ success: false });
+    expect(await version()).toBe(start + 2);
+    expect((await deleteSong(services, created.id)).success).toBe(true);
+    expect(await version()).toBe(start + 3);
   });
 
   it("deletes a song with its audio, cover and every cover variant", async () => {

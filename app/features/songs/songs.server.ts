@@ -3,6 +3,9 @@ import type { Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db-schema.ts";
 import { pageOf, parsePageRequest, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "#app/lib/app-context.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl, type Song } from "#app/lib/song.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
@@ -50,11 +53,14 @@ export async function listSongs(services: Services): Promise<Song[]> {
 
 /**
  * Songs for a page, unawaited, so the page streams at once and the player shows
- * its loading state; a failure is logged here and shown by the player.
+ * its loading state; a failure is logged here, shown by the player, and keeps
+ * the page out of the page cache.
  */
-export function songsForPage(services: Services): Promise<Song[]> {
+export function songsForPage(context: Readonly<RouterContextProvider>): Promise<Song[]> {
+  const { services, markDegraded } = context.get(appContext);
   return listSongs(services).catch((error: unknown) => {
     console.error("Loading songs failed", error);
+    markDegraded();
     throw new Error("Failed to load songs");
   });
 }
@@ -107,6 +113,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
           updatedAt: now,
         })
         .execute();
+      await bumpContentVersion(trx);
     });
   } catch (error) {
     if (error instanceof UnclaimedFile) return { success: false, error: error.message };
@@ -128,6 +135,7 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Ou
     // Clear first: the database allows only one latest song at any moment.
     await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
     await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();
+    await bumpContentVersion(trx);
     return { success: true } as const;
   });
 }
@@ -143,7 +151,10 @@ export async function deleteSong(services: Services, id: unknown): Promise<Outco
     .executeTakeFirst();
   if (!row) return { success: false, error: SONG_ERRORS.notFound };
   // The row goes first, so no song ever points at a file that is gone.
-  await services.db.deleteFrom("songs").where("id", "=", parsedId.data).execute();
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();
+    await bumpContentVersion(trx);
+  });
   const keys = [row.audioKey, row.coverKey, ...coverDerivedKeys(row.coverKey)];
   const results = await Promise.allSettled(keys.map((key) => services.storage.delete(key)));
   for (const result of results) {

@@ -1,0 +1,312 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import type { PagePolicy } from "./http-security.server.ts";
+
+/**
+ * Rendered pages for anonymous visitors, kept in this process's memory and
+ * dropped as soon as the site's content version moves on
+ * (content-version.server.ts), so a new song shows on the very next request
+ * from any process. A page is rendered once per version and then served from
+ * memory, precompressed, with a CSP that allows its inline scripts by hash.
+ * Why and how: docs/decisions/011-page-cache.md.
+ */
+export type PageCacheOptions = {
+  /** The site's content version; read on every cacheable request. */
+  version(): Promise<number>;
+  /** Renders a page for an anonymous visitor (React Router's fetch handler). */
+  render(request: globalThis.Request): Promise<globalThis.Response>;
+  /**
+   * A value each response must have fresh (the forms' signed start time): the
+   * render writes `placeholder`, and every response gets its own `value()`.
+   */
+  perResponse?: { placeholder: string; value(): string };
+  /** Most pages kept at once, most bytes kept, and how long a page may be kept at all. */
+  maxEntries?: number;
+  maxBytes?: number;
+  maxAgeMs?: number;
+};
+
+/** A page body as the pieces between its placeholders, each also deflated on its own. */
+type Template = {
+  pieces: Buffer[];
+  /** Raw deflate of each piece, ending on a byte boundary (sync flush), the last one final. */
+  deflated: Buffer[];
+  /** With no placeholder, the whole response precompressed once. */
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /** Hashes of inline scripts without a placeholder, and the pieces of those with one. */
+  scriptHashes: string[];
+  scriptTemplates: string[][];
+};
+
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  template: Template;
+  bytes: number;
+  storedAt: number;
+};
+
+/** Headers of a rendered page worth keeping; the rest are per response (security headers) or recomputed. */
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots-tag", "content-language"]);
+/** Our own cookies; a visitor carrying one may see a personal page (signed in, a one-time notice). */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|toast[\w-]*)=/;
+const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+const deflateRawAsync = promisify(deflateRaw);
+const brotliAsync = promisify(brotliCompress);
+
+export function createPageCache(options: PageCacheOptions) {
+  const { version, render, perResponse, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+  let cachedVersion = -1;
+  let totalBytes = 0;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  function remember(key: string, entry: Entry) {
+    forget(key);
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    // Oldest first: a Map iterates in insertion order, and a hit re-inserts.
+    for (const oldKey of entries.keys()) {
+      if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
+      forget(oldKey);
+    }
+  }
+
+  function send(entry: Entry, req: Request, res: Response, outcome: "HIT" | "MISS") {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Page-Cache", outcome);
+    // A revalidating browser keeps its copy (whose start time is older still:
+    // fine for a minimum) and merges this response's headers into it, so a 304
+    // must not carry a CSP: the one stored with that copy matches its scripts.
+    if (req.fresh) {
+      res.removeHeader("Content-Security-Policy");
+      return res.status(304).end();
+    }
+    const value = perResponse && entry.template.pieces.length > 1 ? perResponse.value() : "";
+    const policy = (res.locals.pagePolicy as PagePolicy | undefined)?.({ hashes: scriptHashes(entry.template, value) });
+    if (policy) res.setHeader("Content-Security-Policy", policy);
+    else res.removeHeader("Content-Security-Policy");
+    const body = encode(entry.template, value, req.acceptsEncodings("br", "gzip", "identity"), res);
+    res.setHeader("Content-Length", String(body.length));
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  return {
+    /** How many pages are held; for tests and diagnostics. */
+    get size() {
+      return entries.size;
+    },
+
+    middleware: async (req: Request, res: Response, next: NextFunction) => {
+      if (!isCacheableRequest(req)) return next();
+      try {
+        const current = await version();
+        if (current !== cachedVersion) {
+          entries.clear();
+          totalBytes = 0;
+          cachedVersion = current;
+        }
+        const key = req.path;
+        const hit = entries.get(key);
+        if (hit && Date.now() - hit.storedAt < maxAgeMs) {
+          remember(key, hit);
+          return send(hit, req, res, "HIT");
+        }
+
+        // Many visitors arriving at once for a page that just went stale share one render.
+        const inFlight = rendering.get(key);
+        if (inFlight) {
+          const shared = await inFlight;
+          // Not cacheable after all (a redirect, an error page): render for this visitor alone.
+          if (!shared) return await sendFresh(await render(toFetchRequest(req)), res, perResponse);
+          return send(shared, req, res, "MISS");
+        }
+        let share!: (entry: Entry | null) => void;
+        rendering.set(key, new Promise((resolve) => (share = resolve)));
+        try {
+          const response = await render(toFetchRequest(req));
+          if (!isCacheableResponse(response)) {
+            share(null);
+            return await sendFresh(response, res, perResponse);
+          }
+          const entry = await toEntry(response, perResponse?.placeholder);
+          // Kept only if no change landed while it rendered.
+          if (current === cachedVersion && entry.bytes <= maxBytes) remember(key, entry);
+          share(entry);
+          return send(entry, req, res, "MISS");
+        } catch (error) {
+          share(null);
+          throw error;
+        } finally {
+          rendering.delete(key);
+        }
+      } catch (error) {
+        next(error);
+      }
+    },
+  };
+}
+
+/** Only what is the same for every anonymous visitor: GET/HEAD, no query, none of our cookies, a page route. */
+function isCacheableRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.originalUrl.includes("?")) return false;
+  if (req.path.startsWith("/api/")) return false;
+  if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
+  return !req.headers.authorization;
+}
+
+function isCacheableResponse(response: globalThis.Response): boolean {
+  if (response.status !== 200) return false;
+  if (response.headers.has("set-cookie")) return false;
+  if (/\b(private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
+}
+
+async function toEntry(response: globalThis.Response, placeholder: string | undefined): Promise<Entry> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const template = await toTemplate(body, placeholder);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (KEPT_HEADERS.has(name)) headers.push([name, value]);
+  });
+  const compressed = template.deflated.reduce((sum, piece) => sum + piece.length, 0) + (template.br?.length ?? 0);
+  return {
+    status: response.status,
+    headers,
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    template,
+    bytes: 2 * body.length + compressed,
+    storedAt: Date.now(),
+  };
+}
+
+async function toTemplate(body: Buffer, placeholder: string | undefined): Promise<Template> {
+  const text = body.toString("utf8");
+  const pieces = placeholder ? text.split(placeholder).map((piece) => Buffer.from(piece)) : [body];
+  const last = pieces.length - 1;
+  const deflated = await Promise.all(
+    pieces.map((piece, i) => deflateRawAsync(piece, { level: 9, finishFlush: i === last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH })),
+  );
+  const whole = pieces.length === 1;
+  const br = whole
+    ? await brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : null;
+  const scriptHashes: string[] = [];
+  const scriptTemplates: string[][] = [];
+  for (const script of inlineScripts(text)) {
+    if (placeholder && script.includes(placeholder)) scriptTemplates.push(script.split(placeholder));
+    else scriptHashes.push(sha256(script));
+  }
+  const template: Template = { pieces, deflated, gzip: null, br, scriptHashes, scriptTemplates };
+  if (whole) template.gzip = gzipOf(template, "");
+  return template;
+}
+
+/**
+ * The body in the encoding the client takes. With a per-response value, the
+ * gzip stream is assembled from the pieces deflated ahead of time and the value
+ * deflated now: sync-flushed deflate blocks can be concatenated, and the
+ * trailer's CRC is computed over the whole body.
+ */
+function encode(template: Template, value: string, encoding: string | false, res: Response): Buffer {
+  if (encoding === "br" && template.br) {
+    res.setHeader("Content-Encoding", "br");
+    return template.br;
+  }
+  if (encoding === "br" || encoding === "gzip") {
+    res.setHeader("Content-Encoding", "gzip");
+    return template.gzip ?? gzipOf(template, value);
+  }
+  if (template.pieces.length === 1) return template.pieces[0] ?? Buffer.alloc(0);
+  const valueBytes = Buffer.from(value);
+  return Buffer.concat(template.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [valueBytes, piece])));
+}
+
+function gzipOf(template: Template, value: string): Buffer {
+  const valueBytes = Buffer.from(value);
+  const valueDeflated = template.pieces.length > 1 ? deflateRawSync(valueBytes, { finishFlush: zlib.Z_SYNC_FLUSH }) : null;
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  template.pieces.forEach((piece, i) => {
+    if (i > 0 && valueDeflated) {
+      parts.push(valueDeflated);
+      crc = crc32(valueBytes, crc);
+      length += valueBytes.length;
+    }
+    parts.push(template.deflated[i] ?? Buffer.alloc(0));
+    crc = crc32(piece, crc);
+    length += piece.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
+}
+
+function scriptHashes(template: Template, value: string): string[] {
+  return [...new Set([...template.scriptHashes, ...template.scriptTemplates.map((pieces) => sha256(pieces.join(value)))])];
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+/**
+ * The text of every inline <script>, as CSP hashes it. A script's content is
+ * raw text in HTML (no entities), so the characters between the tags are
+ * exactly what the browser hashes.
+ */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = "", text = ""] = match;
+    if (!/\bsrc\s*=/i.test(attributes)) scripts.push(text);
+  }
+  return scripts;
+}
+
+/** A response that is not kept (an error page, a redirect, an image): its own body, its own values, its own CSP. */
+async function sendFresh(response: globalThis.Response, res: Response, perResponse: PageCacheOptions["perResponse"]) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (!CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  let text = await response.text();
+  if (perResponse) text = text.split(perResponse.placeholder).join(perResponse.value());
+  const policy = (res.locals.pagePolicy as PagePolicy | undefined)?.({ hashes: [...new Set(inlineScripts(text).map(sha256))] });
+  if (policy) res.setHeader("Content-Security-Policy", policy);
+  res.end(text);
+}
+
+function toFetchRequest(req: Request): globalThis.Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // Always GET: a HEAD render has no body to keep, and the cache answers HEAD from the GET.
+  return new globalThis.Request(url, { method: "GET", headers });
+}
