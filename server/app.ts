@@ -5,7 +5,7 @@ import express from "express";
 import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
 import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { contentVersionReader } from "#app/lib/content-version.server.ts";
 import { createMediaHandler } from "#app/lib/media.server.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { createPageCache } from "#app/lib/page-cache.server.ts";
@@ -49,8 +49,9 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
 // changes under the cache.
 const development = services.env.nodeEnv === "development";
 const renderPage = createFetchHandler(build, development ? "development" : "production");
+const contentVersion = contentVersionReader(services);
 export const pageCache = createPageCache({
-  version: () => currentContentVersion(services.db),
+  version: contentVersion.read,
   // Cached pages carry no nonce (their CSP allows their inline scripts by hash)
   // and a placeholder where each response gets its own "form started" time.
   async render(request) {
@@ -66,7 +67,8 @@ export const pageCache = createPageCache({
   },
   perResponse: { placeholder: FORM_STARTED_PLACEHOLDER, value: () => formStartedToken(services.env.authSecret) },
 });
-if (!development) app.use(pageCache.middleware);
+/** The host runs this before compression and the router (host.server.ts). */
+export const pages = development ? undefined : pageCache.middleware;
 
 app.use(
   createRequestHandler({

@@ -1,5 +1,6 @@
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "./env.server.ts";
 import { clientIpHeader, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
@@ -9,6 +10,8 @@ import { MEDIA_PREFIX } from "./song.ts";
 export type AppModule = {
   app: RequestHandler;
   media: RequestHandler;
+  /** Pages kept for anonymous visitors; answers before compression and the router, or passes on. */
+  pages?: RequestHandler;
   checkHealth(): Promise<void>;
 };
 
@@ -29,6 +32,24 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
   host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development, mediaUrl: env.s3?.publicUrl }));
   host.use(clientIpHeader({ trustProxy: env.trustProxy }));
   host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
+  // Media first: never compressed, never a page.
+  host.use(MEDIA_PREFIX, (async (req, res, next) => {
+    try {
+      await (await loadApp()).media(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  }) satisfies RequestHandler);
+  // Cached pages come precompressed, so they skip the compression middleware's per-response work.
+  host.use((async (req, res, next) => {
+    try {
+      const { pages } = await loadApp();
+      if (pages) await pages(req, res, next);
+      else next();
+    } catch (error) {
+      next(error);
+    }
+  }) satisfies RequestHandler);
   host.use(
     compression({
       // Audio and images are already compressed, and compressing them would break range requests.
@@ -40,13 +61,6 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
   );
   for (const handler of assets) host.use(handler);
 
-  host.use(MEDIA_PREFIX, (async (req, res, next) => {
-    try {
-      await (await loadApp()).media(req, res, next);
-    } catch (error) {
-      next(error);
-    }
-  }) satisfies RequestHandler);
 
   host.get("/healthz", (async (_req, res) => {
     try {
@@ -69,10 +83,20 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
   return host;
 }
 
-/** The production build's client files: hashed assets cached for a year. */
+/**
+ * The production build's client files: hashed assets cached for a year, and
+ * the few files at the top (favicon.svg…) an hour. Only those paths reach the
+ * file system: a page request costs no stat and no 404 error object.
+ */
 export function builtAssets(clientDir = "build/client"): RequestHandler {
   const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  const topFiles = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serveTop = express.static(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (topFiles.has(req.path) ? serveTop(req, res, next) : next()));
   return router;
 }

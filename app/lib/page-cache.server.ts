@@ -41,7 +41,11 @@ type Template = {
   scriptTemplates: string[][];
 };
 
+/** What a templated page's responses share for a moment: one token, its bodies and CSP. */
+type Rendition = { at: number; value: string; hashes: string[]; identity?: Buffer; gzip?: Buffer; policyFor?: PagePolicy; policy?: string | null };
+
 type Entry = {
+  rendition?: Rendition;
   status: number;
   headers: [string, string][];
   etag: string;
@@ -55,6 +59,12 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots
 /** Our own cookies; a visitor carrying one may see a personal page (signed in, a one-time notice). */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|toast[\w-]*)=/;
 const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
+/**
+ * How long responses may share one signed start time. The check it feeds counts
+ * whole seconds (2 s), so a token up to 100 ms old changes nothing a person or
+ * a bot could notice, and saves signing, hashing and compressing per response.
+ */
+const RENDITION_MS = 100;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 const deflateRawAsync = promisify(deflateRaw);
 const brotliAsync = promisify(brotliCompress);
@@ -84,6 +94,15 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  function renditionOf(entry: Entry): Rendition {
+    const templated = !!perResponse && entry.template.pieces.length > 1;
+    const now = Date.now();
+    if (entry.rendition && (!templated || now - entry.rendition.at < RENDITION_MS)) return entry.rendition;
+    const value = templated ? perResponse.value() : "";
+    entry.rendition = { at: now, value, hashes: scriptHashes(entry.template, value) };
+    return entry.rendition;
+  }
+
   function send(entry: Entry, req: Request, res: Response, outcome: "HIT" | "MISS") {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -97,11 +116,15 @@ export function createPageCache(options: PageCacheOptions) {
       res.removeHeader("Content-Security-Policy");
       return res.status(304).end();
     }
-    const value = perResponse && entry.template.pieces.length > 1 ? perResponse.value() : "";
-    const policy = (res.locals.pagePolicy as PagePolicy | undefined)?.({ hashes: scriptHashes(entry.template, value) });
-    if (policy) res.setHeader("Content-Security-Policy", policy);
+    const rendition = renditionOf(entry);
+    const pagePolicy = res.locals.pagePolicy as PagePolicy | undefined;
+    if (rendition.policyFor !== pagePolicy) {
+      rendition.policyFor = pagePolicy;
+      rendition.policy = pagePolicy?.({ hashes: rendition.hashes }) ?? null;
+    }
+    if (rendition.policy) res.setHeader("Content-Security-Policy", rendition.policy);
     else res.removeHeader("Content-Security-Policy");
-    const body = encode(entry.template, value, req.acceptsEncodings("br", "gzip", "identity"), res);
+    const body = encode(entry.template, rendition, req.acceptsEncodings("br", "gzip", "identity"), res);
     res.setHeader("Content-Length", String(body.length));
     res.end(req.method === "HEAD" ? undefined : body);
   }
@@ -162,11 +185,14 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
+/** Paths that are never pages: files (assets, media, images) and the API. React Router's data requests end in .data. */
+const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
+
 /** Only what is the same for every anonymous visitor: GET/HEAD, no query, none of our cookies, a page route. */
 function isCacheableRequest(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.originalUrl.includes("?")) return false;
-  if (req.path.startsWith("/api/")) return false;
+  if (NOT_A_PAGE.test(req.path)) return false;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
   return !req.headers.authorization;
 }
@@ -224,18 +250,22 @@ async function toTemplate(body: Buffer, placeholder: string | undefined): Promis
  * deflated now: sync-flushed deflate blocks can be concatenated, and the
  * trailer's CRC is computed over the whole body.
  */
-function encode(template: Template, value: string, encoding: string | false, res: Response): Buffer {
+function encode(template: Template, rendition: Rendition, encoding: string | false, res: Response): Buffer {
   if (encoding === "br" && template.br) {
     res.setHeader("Content-Encoding", "br");
     return template.br;
   }
   if (encoding === "br" || encoding === "gzip") {
     res.setHeader("Content-Encoding", "gzip");
-    return template.gzip ?? gzipOf(template, value);
+    rendition.gzip ??= template.gzip ?? gzipOf(template, rendition.value);
+    return rendition.gzip;
   }
   if (template.pieces.length === 1) return template.pieces[0] ?? Buffer.alloc(0);
-  const valueBytes = Buffer.from(value);
-  return Buffer.concat(template.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [valueBytes, piece])));
+  if (!rendition.identity) {
+    const valueBytes = Buffer.from(rendition.value);
+    rendition.identity = Buffer.concat(template.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [valueBytes, piece])));
+  }
+  return rendition.identity;
 }
 
 function gzipOf(template: Template, value: string): Buffer {
