@@ -8,6 +8,7 @@ import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
 import { contentVersionReader } from "#app/lib/content-version.server.ts";
 import { createMediaHandler } from "#app/lib/media.server.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
+import { baseSecurityHeaders, createPagePolicy } from "#app/lib/http-security.server.ts";
 import { createPageCache } from "#app/lib/page-cache.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/lib/setup-token.server.ts";
@@ -50,7 +51,10 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
 const development = services.env.nodeEnv === "development";
 const renderPage = createFetchHandler(build, development ? "development" : "production");
 const contentVersion = contentVersionReader(services);
+const security = { publicUrl: services.env.publicUrl, trustProxy: services.env.trustProxy, development, mediaUrl: services.env.s3?.publicUrl };
 export const pageCache = createPageCache({
+  policy: createPagePolicy(security),
+  baseHeaders: baseSecurityHeaders(security),
   version: contentVersion.read,
   // Cached pages carry no nonce (their CSP allows their inline scripts by hash)
   // and a placeholder where each response gets its own "form started" time.
@@ -69,6 +73,8 @@ export const pageCache = createPageCache({
 });
 /** The host runs this before compression and the router (host.server.ts). */
 export const pages = development ? undefined : pageCache.middleware;
+/** And this before Express itself, for requests the cache can answer alone (server/index.ts). */
+export const serveCachedPage = development ? undefined : pageCache.serveHit;
 
 app.use(
   createRequestHandler({

@@ -2,7 +2,7 @@
 // app bundle (Vite in development, the build in production) and listens.
 import { existsSync } from "node:fs";
 import type { RequestHandler } from "express";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { loadEnv } from "#app/lib/env.server.ts";
 import { builtAssets, createHost } from "#app/lib/host.server.ts";
 
@@ -29,7 +29,17 @@ if (development) {
 const initial = await loadApp();
 const host = createHost({ env, development, loadApp, assets: [assets] });
 
-const server: Server = host.listen(env.port, env.host, async () => {
+// Pages the cache holds for anonymous visitors are answered before Express,
+// which costs more than writing them (docs/decisions/011-page-cache.md).
+const { serveCachedPage } = initial;
+const server: Server = createServer((req, res) => {
+  if (!serveCachedPage) return void host(req, res);
+  serveCachedPage(req, res).then(
+    (served) => served || host(req, res),
+    () => host(req, res),
+  );
+});
+server.listen(env.port, env.host, async () => {
   console.log(`Artist site listening on ${env.publicUrl} (bound to ${env.host}:${env.port})`);
   for (const line of await initial.startupMessages()) console.log(line);
 });

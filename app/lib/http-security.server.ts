@@ -57,6 +57,27 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: { https: 
   ].join("; ");
 }
 
+/** The CSP builder for pages whose inline scripts are allowed another way than a fresh nonce (the page cache). */
+export function createPagePolicy(options: SecurityOptions): PagePolicy {
+  const https = options.publicUrl.startsWith("https://");
+  // CSP also checks where a request is redirected, so /media/ answered by a 302
+  // to the bucket or CDN needs that origin in img-src and media-src.
+  const mediaOrigin = options.mediaUrl ? new URL(options.mediaUrl).origin : undefined;
+  return (scripts) => (options.development ? null : contentSecurityPolicy(scripts, { https, mediaOrigin }));
+}
+
+/** The headers every response carries, whatever answers it (the CSP aside). */
+export function baseSecurityHeaders(options: SecurityOptions): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+    ...(options.publicUrl.startsWith("https://") ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+  ];
+}
+
 /**
  * Sets the security headers and a fresh CSP nonce (res.locals.cspNonce) on
  * every response, and res.locals.pagePolicy for responses whose inline scripts
@@ -64,25 +85,17 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: { https: 
  * inline scripts, so the CSP is left off there (pagePolicy gives null).
  */
 export function securityHeaders(options: SecurityOptions) {
-  const https = options.publicUrl.startsWith("https://");
-  // CSP also checks where a request is redirected, so /media/ answered by a 302
-  // to the bucket or CDN needs that origin in img-src and media-src.
-  const mediaOrigin = options.mediaUrl ? new URL(options.mediaUrl).origin : undefined;
-  const pagePolicy: PagePolicy = (scripts) => (options.development ? null : contentSecurityPolicy(scripts, { https, mediaOrigin }));
+  const pagePolicy = createPagePolicy(options);
+  const base = baseSecurityHeaders(options);
   // Built once; each response only puts its nonce in.
-  const [beforeNonce = "", afterNonce = ""] = contentSecurityPolicy({ nonce: "\u0000" }, { https, mediaOrigin }).split("\u0000");
+  const [beforeNonce = "", afterNonce = ""] = (pagePolicy({ nonce: "\u0000" }) ?? "").split("\u0000");
   return (_req: Request, res: Response, next: NextFunction) => {
     // 122 random bits from the runtime's buffered generator: a fresh randomBytes call per response costs more.
     const nonce = randomUUID().replaceAll("-", "");
     res.locals.cspNonce = nonce;
     res.locals.pagePolicy = pagePolicy;
     if (!options.development) res.setHeader("Content-Security-Policy", `${beforeNonce}${nonce}${afterNonce}`);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of base) res.setHeader(name, value);
     next();
   };
 }

@@ -3,7 +3,7 @@ import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { securityHeaders } from "./http-security.server.ts";
+import { baseSecurityHeaders, createPagePolicy, securityHeaders } from "./http-security.server.ts";
 import { createPageCache, inlineScripts } from "./page-cache.server.ts";
 
 const PLACEHOLDER = "__TOKEN_PLACEHOLDER__";
@@ -17,7 +17,10 @@ describe("page cache for anonymous visitors", () => {
   let renders = 0;
   let tokens = 0;
   let renderDelayMs = 0;
+  const security = { publicUrl: "http://localhost", trustProxy: false, development: false };
   const cache = createPageCache({
+    policy: createPagePolicy(security),
+    baseHeaders: baseSecurityHeaders(security),
     version: async () => version,
     perResponse: { placeholder: PLACEHOLDER, value: () => `token-${++tokens}` },
     async render(request) {
@@ -38,7 +41,7 @@ describe("page cache for anonymous visitors", () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(securityHeaders({ publicUrl: "http://localhost", trustProxy: false, development: false }));
+    app.use(securityHeaders(security));
     app.use(cache.middleware);
     app.use((_req, res) => res.type("text/plain").send("rendered for this visitor only"));
     await new Promise<void>((resolve) => {
@@ -144,7 +147,7 @@ describe("page cache for anonymous visitors", () => {
 
   it("passes binary responses through untouched", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
-    const binary = createPageCache({ version: async () => 1, render: async () => new Response(png, { headers: { "content-type": "image/png" } }) });
+    const binary = createPageCache({ policy: createPagePolicy(security), baseHeaders: [], version: async () => 1, render: async () => new Response(png, { headers: { "content-type": "image/png" } }) });
     const app = express();
     app.use(binary.middleware);
     const other = await new Promise<Server>((resolve) => {
@@ -170,6 +173,29 @@ describe("page cache for anonymous visitors", () => {
     const noFollow = await fetch(`${base}/gone`, { redirect: "manual" });
     expect(noFollow.status).toBe(302);
     expect(noFollow.headers.get("location")).toBe("/");
+  });
+
+  it("answers a cached page before any framework, with the security headers, and declines the rest", async () => {
+    await get("/music");
+    const raw = http.createServer(async (req, res) => {
+      if (await cache.serveHit(req, res)) return;
+      res.end("not from the cache");
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+      const hit = await fetch(`${rawBase}/music`, { headers: { "accept-encoding": "gzip" } });
+      expect(hit.headers.get("x-page-cache")).toBe("HIT");
+      expect(hit.headers.get("content-encoding")).toBe("gzip");
+      expect(hit.headers.get("x-frame-options")).toBe("DENY");
+      expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+      const html = await hit.text();
+      for (const script of inlineScripts(html)) expect(scriptSources(hit)).toContain(hashOf(script));
+      expect(await (await fetch(`${rawBase}/never-rendered`)).text()).toBe("not from the cache");
+      expect(await (await fetch(`${rawBase}/music`, { headers: { cookie: "better-auth.session_token=x" } })).text()).toBe("not from the cache");
+    } finally {
+      raw.close();
+    }
   });
 
   it("answers HEAD without a body and a matching If-None-Match with 304", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { PagePolicy } from "./http-security.server.ts";
 
@@ -22,6 +23,9 @@ export type PageCacheOptions = {
    * render writes `placeholder`, and every response gets its own `value()`.
    */
   perResponse?: { placeholder: string; value(): string };
+  /** The CSP for a page's inline scripts (http-security.server.ts), and the headers every response carries. */
+  policy: PagePolicy;
+  baseHeaders: [string, string][];
   /** Most pages kept at once, most bytes kept, and how long a page may be kept at all. */
   maxEntries?: number;
   maxBytes?: number;
@@ -42,7 +46,7 @@ type Template = {
 };
 
 /** What a templated page's responses share for a moment: one token, its bodies and CSP. */
-type Rendition = { at: number; value: string; hashes: string[]; identity?: Buffer; gzip?: Buffer; policyFor?: PagePolicy; policy?: string | null };
+type Rendition = { at: number; value: string; hashes: string[]; identity?: Buffer; gzip?: Buffer; policy?: string | null };
 
 type Entry = {
   rendition?: Rendition;
@@ -70,7 +74,7 @@ const deflateRawAsync = promisify(deflateRaw);
 const brotliAsync = promisify(brotliCompress);
 
 export function createPageCache(options: PageCacheOptions) {
-  const { version, render, perResponse, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
+  const { version, render, perResponse, policy, baseHeaders, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let cachedVersion = -1;
@@ -103,8 +107,10 @@ export function createPageCache(options: PageCacheOptions) {
     return entry.rendition;
   }
 
-  function send(entry: Entry, req: Request, res: Response, outcome: "HIT" | "MISS") {
-    res.status(entry.status);
+  /** Written with Node's own response API, so the raw fast path (serveHit) and Express share it. */
+  function send(entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: "HIT" | "MISS") {
+    res.statusCode = entry.status;
+    for (const [name, value] of baseHeaders) res.setHeader(name, value);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding");
@@ -112,21 +118,33 @@ export function createPageCache(options: PageCacheOptions) {
     // A revalidating browser keeps its copy (whose start time is older still:
     // fine for a minimum) and merges this response's headers into it, so a 304
     // must not carry a CSP: the one stored with that copy matches its scripts.
-    if (req.fresh) {
+    if (isFresh(req.headers, entry.etag)) {
       res.removeHeader("Content-Security-Policy");
-      return res.status(304).end();
+      res.statusCode = 304;
+      res.end();
+      return;
     }
     const rendition = renditionOf(entry);
-    const pagePolicy = res.locals.pagePolicy as PagePolicy | undefined;
-    if (rendition.policyFor !== pagePolicy) {
-      rendition.policyFor = pagePolicy;
-      rendition.policy = pagePolicy?.({ hashes: rendition.hashes }) ?? null;
-    }
+    if (rendition.policy === undefined) rendition.policy = policy({ hashes: rendition.hashes });
     if (rendition.policy) res.setHeader("Content-Security-Policy", rendition.policy);
     else res.removeHeader("Content-Security-Policy");
-    const body = encode(entry.template, rendition, req.acceptsEncodings("br", "gzip", "identity"), res);
+    const body = encode(entry.template, rendition, preferredEncoding(req.headers["accept-encoding"]), res);
     res.setHeader("Content-Length", String(body.length));
     res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** The current entry for a cacheable request, after checking the content version. */
+  async function lookup(req: IncomingMessage): Promise<{ key: string; hit: Entry | undefined; current: number } | null> {
+    if (!isCacheableRequest(req)) return null;
+    const current = await version();
+    if (current !== cachedVersion) {
+      entries.clear();
+      totalBytes = 0;
+      cachedVersion = current;
+    }
+    const key = req.url ?? "/";
+    const hit = entries.get(key);
+    return { key, current, hit: hit && Date.now() - hit.storedAt < maxAgeMs ? hit : undefined };
   }
 
   return {
@@ -135,18 +153,25 @@ export function createPageCache(options: PageCacheOptions) {
       return entries.size;
     },
 
+    /**
+     * Answers a request from memory if it can, before any framework: for the
+     * host's raw request listener (server/index.ts). False means "not here".
+     */
+    async serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      const found = await lookup(req);
+      if (!found?.hit) return false;
+      remember(found.key, found.hit);
+      send(found.hit, req, res, "HIT");
+      return true;
+    },
+
+    /** Serves from memory, or renders, keeps and serves; anything not cacheable goes on. */
     middleware: async (req: Request, res: Response, next: NextFunction) => {
-      if (!isCacheableRequest(req)) return next();
       try {
-        const current = await version();
-        if (current !== cachedVersion) {
-          entries.clear();
-          totalBytes = 0;
-          cachedVersion = current;
-        }
-        const key = req.path;
-        const hit = entries.get(key);
-        if (hit && Date.now() - hit.storedAt < maxAgeMs) {
+        const found = await lookup(req);
+        if (!found) return next();
+        const { key, hit, current } = found;
+        if (hit) {
           remember(key, hit);
           return send(hit, req, res, "HIT");
         }
@@ -156,7 +181,7 @@ export function createPageCache(options: PageCacheOptions) {
         if (inFlight) {
           const shared = await inFlight;
           // Not cacheable after all (a redirect, an error page): render for this visitor alone.
-          if (!shared) return await sendFresh(await render(toFetchRequest(req)), res, perResponse);
+          if (!shared) return await sendFresh(await render(toFetchRequest(req)), res, perResponse, policy);
           return send(shared, req, res, "MISS");
         }
         let share!: (entry: Entry | null) => void;
@@ -165,7 +190,7 @@ export function createPageCache(options: PageCacheOptions) {
           const response = await render(toFetchRequest(req));
           if (!isCacheableResponse(response)) {
             share(null);
-            return await sendFresh(response, res, perResponse);
+            return await sendFresh(response, res, perResponse, policy);
           }
           const entry = await toEntry(response, perResponse?.placeholder);
           // Kept only if no change landed while it rendered.
@@ -185,14 +210,36 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
+/** If-None-Match against our ETag (weak comparison), unless the request asks to bypass caches (as `fresh` does). */
+function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
+  const ifNoneMatch = headers["if-none-match"];
+  if (!ifNoneMatch) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers["cache-control"] ?? "")) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** br, else gzip, else identity, as Accept-Encoding allows (q=0 refuses). */
+function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
 /** Paths that are never pages: files (assets, media, images) and the API. React Router's data requests end in .data. */
 const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
 
 /** Only what is the same for every anonymous visitor: GET/HEAD, no query, none of our cookies, a page route. */
-function isCacheableRequest(req: Request): boolean {
+function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.originalUrl.includes("?")) return false;
-  if (NOT_A_PAGE.test(req.path)) return false;
+  const url = req.url ?? "/";
+  if (url.includes("?") || !url.startsWith("/")) return false;
+  if (NOT_A_PAGE.test(url)) return false;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
   return !req.headers.authorization;
 }
@@ -250,12 +297,12 @@ async function toTemplate(body: Buffer, placeholder: string | undefined): Promis
  * deflated now: sync-flushed deflate blocks can be concatenated, and the
  * trailer's CRC is computed over the whole body.
  */
-function encode(template: Template, rendition: Rendition, encoding: string | false, res: Response): Buffer {
+function encode(template: Template, rendition: Rendition, encoding: "br" | "gzip" | "identity", res: ServerResponse): Buffer {
   if (encoding === "br" && template.br) {
     res.setHeader("Content-Encoding", "br");
     return template.br;
   }
-  if (encoding === "br" || encoding === "gzip") {
+  if (encoding !== "identity") {
     res.setHeader("Content-Encoding", "gzip");
     rendition.gzip ??= template.gzip ?? gzipOf(template, rendition.value);
     return rendition.gzip;
@@ -312,7 +359,7 @@ export function inlineScripts(html: string): string[] {
 }
 
 /** A response that is not kept (an error page, a redirect, an image): its own body, its own values, its own CSP. */
-async function sendFresh(response: globalThis.Response, res: Response, perResponse: PageCacheOptions["perResponse"]) {
+async function sendFresh(response: globalThis.Response, res: Response, perResponse: PageCacheOptions["perResponse"], policy: PagePolicy) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
@@ -325,8 +372,8 @@ async function sendFresh(response: globalThis.Response, res: Response, perRespon
   }
   let text = await response.text();
   if (perResponse) text = text.split(perResponse.placeholder).join(perResponse.value());
-  const policy = (res.locals.pagePolicy as PagePolicy | undefined)?.({ hashes: [...new Set(inlineScripts(text).map(sha256))] });
-  if (policy) res.setHeader("Content-Security-Policy", policy);
+  const csp = policy({ hashes: [...new Set(inlineScripts(text).map(sha256))] });
+  if (csp) res.setHeader("Content-Security-Policy", csp);
   res.end(text);
 }
 

@@ -4,9 +4,7 @@ import { createAuth, type Auth } from "./auth.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn, type Db } from "./db.server.ts";
 import { loadEnv, type Env } from "./env.server.ts";
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
-import { connectRedis } from "./redis.server.ts";
 import { createLocalStorage } from "./storage-local.server.ts";
-import { createS3Storage } from "./storage-s3.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 /**
@@ -31,13 +29,15 @@ export async function createServices(env: Env = loadEnv()): Promise<Services> {
     sqliteFile: sqliteFileIn(env.dataDir),
   });
   await migrateToLatest(db);
-  const redis = env.redisUrl ? await connectRedis(env.redisUrl) : undefined;
+  // The S3 SDK and the Redis client are loaded only when configured: together
+  // they add a few hundred milliseconds to every start of the embedded site.
+  const redis = env.redisUrl ? await (await import("./redis.server.ts")).connectRedis(env.redisUrl) : undefined;
   // While Redis cannot answer, limits are counted in the (equally shared) database
   // rather than refusing everyone or letting sign-in go unguarded.
   const rateLimiter = redis
     ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
     : createDatabaseRateLimiter(db);
-  const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, "uploads"));
+  const storage = env.s3 ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, "uploads"));
   return {
     env,
     db,
