@@ -6,7 +6,7 @@ import { RouterContextProvider, createRequestHandler as createFetchHandler } fro
 import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
 import { contentVersionReader } from "#app/lib/content-version.server.ts";
-import { createMediaHandler } from "#app/lib/media.server.ts";
+import { createMediaHandler, createRawMediaHandler } from "#app/lib/media.server.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "#app/lib/http-security.server.ts";
 import { createPageCache } from "#app/lib/page-cache.server.ts";
@@ -73,8 +73,9 @@ export const pageCache = createPageCache({
 });
 /** The host runs this before compression and the router (host.server.ts). */
 export const pages = development ? undefined : pageCache.middleware;
-/** And this before Express itself, for requests the cache can answer alone (server/index.ts). */
+/** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
+export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security));
 
 app.use(
   createRequestHandler({

@@ -29,10 +29,12 @@ if (development) {
 const initial = await loadApp();
 const host = createHost({ env, development, loadApp, assets: [assets] });
 
-// Pages the cache holds for anonymous visitors are answered before Express,
-// which costs more than writing them (docs/decisions/011-page-cache.md).
-const { serveCachedPage } = initial;
+// Media on local disk and the pages the cache holds for anonymous visitors are
+// answered before Express, which costs more than serving them
+// (docs/decisions/011-page-cache.md).
+const { serveCachedPage, serveLocalMedia } = initial;
 const server: Server = createServer((req, res) => {
+  if (serveLocalMedia(req, res)) return;
   if (!serveCachedPage) return void host(req, res);
   serveCachedPage(req, res).then(
     (served) => served || host(req, res),

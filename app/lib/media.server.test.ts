@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +12,8 @@ import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.
 import { createTestSite } from "#tests/support/test-site.ts";
 import { loadEnv, type Env } from "./env.server.ts";
 import { createHost } from "./host.server.ts";
-import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler, parseByteRange } from "./media.server.ts";
+import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler, createRawMediaHandler, parseByteRange } from "./media.server.ts";
+import { createLocalStorage } from "./storage-local.server.ts";
 import { createS3Storage } from "./storage-s3.server.ts";
 import type { Storage } from "./storage.server.ts";
 
@@ -318,5 +319,48 @@ describe("parseByteRange", () => {
     ["items=0-1", 100, null],
   ] as const)("%s of %i bytes", (header, size, expected) => {
     expect(parseByteRange(header, size)).toEqual(expected);
+  });
+});
+
+// The same local files before any framework, as server/index.ts serves them.
+describe("local media from the raw request listener", () => {
+  let root = "";
+  let server: Server;
+  let base = "";
+  let key = "";
+  const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 100 });
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "raw-media-"));
+    const storage = createLocalStorage(root);
+    key = (await storage.put("music", "raw.wav", Readable.from(wav))).key;
+    const serveMedia = createRawMediaHandler(storage, [["X-Content-Type-Options", "nosniff"]]);
+    server = http.createServer((req, res) => {
+      if (!serveMedia(req, res)) res.end("left to the host");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("answers ranges with a strong ETag and the security headers", async () => {
+    const response = await fetch(`${base}/media/${key}`, { headers: { range: "bytes=0-1" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 0-1/${wav.length}`);
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await response.arrayBuffer()).equals(wav.subarray(0, 2))).toBe(true);
+  });
+
+  it("says 404 for a missing file and leaves anything else to the host", async () => {
+    const missing = await fetch(`${base}/media/music/1700000000000_missing.wav`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect(await (await fetch(`${base}/media/../site.db`)).text()).toBe("left to the host");
+    expect(await (await fetch(`${base}/music`)).text()).toBe("left to the host");
+    expect(await (await fetch(`${base}/media/${key}`, { method: "POST" })).text()).toBe("left to the host");
   });
 });

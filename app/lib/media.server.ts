@@ -1,8 +1,10 @@
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { contentType } from "mime-types";
 import send from "send";
+import { MEDIA_PREFIX } from "./song.ts";
 import { isValidKey, type Storage } from "./storage.server.ts";
 
 export const MEDIA_MAX_AGE = "1y";
@@ -57,7 +59,7 @@ export function createMediaHandler(storage: Storage) {
   };
 }
 
-function sendLocal(file: string, req: Request, res: Response, next: NextFunction) {
+function sendLocal(file: string, req: IncomingMessage, res: ServerResponse, onError: (error: unknown) => void) {
   // RFC 9110: If-Range needs a strong validator; a weak one means "send it all".
   const ifRange = req.headers["if-range"];
   if (typeof ifRange === "string" && ifRange.startsWith("W/")) delete req.headers.range;
@@ -66,11 +68,36 @@ function sendLocal(file: string, req: Request, res: Response, next: NextFunction
   // also refuse a DATA_DIR that merely sits under a dotted folder.
   send(req, file, { maxAge: MEDIA_MAX_AGE, immutable: true, index: false, dotfiles: "allow", etag: false, highWaterMark: READ_CHUNK_BYTES } as send.SendOptions)
     // send's own stat, before it evaluates conditions and ranges: our strong ETag is in place for If-Range and If-None-Match.
-    .on("headers", (response: Response, _path: string, stat: { size: number; mtime: Date }) => {
+    .on("headers", (response: ServerResponse, _path: string, stat: { size: number; mtime: Date }) => {
       response.setHeader("ETag", strongEtag({ size: stat.size, modified: stat.mtime }));
     })
-    .on("error", (error: { status?: number }) => (error.status === 404 ? notFound(res) : next(error)))
+    .on("error", (error: { status?: number }) => (error.status === 404 ? notFound(res) : onError(error)))
     .pipe(res);
+}
+
+/**
+ * Local media for the host's raw request listener (server/index.ts), before
+ * Express: a player's range requests skip the framework. Only GET and HEAD of
+ * /media/<valid key>; false leaves the request to the host.
+ */
+export function createRawMediaHandler(storage: Storage, baseHeaders: [string, string][]) {
+  const localPath = storage.localPath?.bind(storage);
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!localPath || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const url = req.url ?? "";
+    if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
+    const key = decodePath(url.slice(MEDIA_PREFIX.length));
+    if (key === null || !isValidKey(key)) return false;
+    for (const [name, value] of baseHeaders) res.setHeader(name, value);
+    sendLocal(localPath(key), req, res, (error) => {
+      console.error(`Serving ${key} failed`, error);
+      if (res.headersSent) return res.destroy();
+      res.statusCode = 500;
+      res.setHeader("Cache-Control", "no-store");
+      res.end("Internal error");
+    });
+    return true;
+  };
 }
 
 type ObjectInfo = { size: number; modified: Date };
@@ -234,12 +261,14 @@ function decodePath(encoded: string): string | null {
 }
 
 /** Headers describing an object, for responses that turn out not to carry it. */
-function clearObjectHeaders(res: Response) {
+function clearObjectHeaders(res: ServerResponse) {
   for (const name of ["ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range"]) res.removeHeader(name);
 }
 
-function notFound(res: Response) {
+function notFound(res: ServerResponse) {
   clearObjectHeaders(res);
-  res.status(404).setHeader("Cache-Control", "no-store");
-  res.type("text/plain").send("Not found");
+  res.statusCode = 404;
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Not found");
 }
