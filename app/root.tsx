@@ -30,7 +30,7 @@ import { getProfile } from "#app/lib/session.server.ts";
 import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
 import type { FlashToast } from "#app/lib/toast.ts";
 import { takeToast } from "#app/lib/toast.server.ts";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -73,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* precedence: React puts the stylesheet ahead of the script preloads, so it is fetched first. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

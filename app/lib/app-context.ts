@@ -14,7 +14,8 @@ export type RequestContext = {
   markDegraded(): void;
 };
 
-export const appContext = createContext<RequestContext>();
+// Pure: on the client no code reads it, so the bundler can leave it out.
+export const appContext = /* @__PURE__ */ createContext<RequestContext>();
 
 export function servicesOf(context: Readonly<RouterContextProvider>): Services {
   return context.get(appContext).services;

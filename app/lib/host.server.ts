@@ -1,6 +1,7 @@
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import { readdirSync } from "node:fs";
+import { contentType } from "mime-types";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "./env.server.ts";
 import { clientIpHeader, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
@@ -86,11 +87,28 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
 /**
  * The production build's client files: hashed assets cached for a year, and
  * the few files at the top (favicon.svg…) an hour. Only those paths reach the
- * file system: a page request costs no stat and no 404 error object.
+ * file system: a page request costs no stat and no 404 error object. Text
+ * assets are sent as the brotli or gzip copy the build wrote beside them
+ * (scripts/precompress.ts), when the browser takes it.
  */
 export function builtAssets(clientDir = "build/client"): RequestHandler {
   const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  const assetsDir = path.join(clientDir, "assets");
+  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
+  router.use("/assets", (req, res, next) => {
+    const name = req.path.slice(1);
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : "";
+    if (suffix && precompressed.has(`${name}${suffix}`)) {
+      res.setHeader("Content-Type", contentType(path.extname(name)) || "application/octet-stream");
+      res.setHeader("Content-Encoding", encoding as string);
+      res.setHeader("Vary", "Accept-Encoding");
+      req.url = `/${name}${suffix}`;
+    }
+    next();
+  });
+  router.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   const topFiles = new Set(
     readdirSync(clientDir, { withFileTypes: true })
       .filter((entry) => entry.isFile())

@@ -18,6 +18,9 @@ export type Song = {
   updatedAt: number;
 };
 
+/** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */
+export type PageSongs = Song[] | Promise<Song[]>;
+
 export const streamingServices = [
   { key: "spotify", label: "Spotify" },
   { key: "apple", label: "Apple Music" },

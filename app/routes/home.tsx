@@ -8,14 +8,15 @@ import { servicesOf } from "#app/lib/app-context.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { artist, home, featuredSong, social } = siteConfig;
+  const { songs } = await songsForPage(context);
   return {
     artist: { name: artist.name, genres: artist.genres },
     home,
     featuredSong,
     sameAs: social.map((link) => link.url),
-    songs: songsForPage(context),
+    songs,
   };
 }
 
@@ -80,7 +81,7 @@ export default function Home() {
               {featuredSong.streamingLabel}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
-            <Link to="/music" className={`${buttonStyles.secondary} border-stone-600 text-stone-50 hover:bg-stone-800 dark:hover:bg-stone-700`}>
+            <Link to="/music" className={buttonStyles.secondaryOnDark}>
               More Music
             </Link>
           </div>
@@ -102,7 +103,8 @@ export default function Home() {
           <div>
             <p className="text-lg leading-relaxed text-stone-700 dark:text-stone-300">{home.aboutPreview}</p>
             <Link to="/bio" className={`${buttonStyles.secondary} mt-6`}>
-              Read More
+              {/* The hidden words make the link make sense on its own, as in a screen reader's list of links. */}
+              Read More<span className="sr-only"> about {artist.name}</span>
             </Link>
           </div>
         </div>

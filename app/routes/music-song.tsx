@@ -20,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const song = await getSong(services, params.songId);
   if (!song) throw data(null, { status: 404 });
-  return { song, songs: songsForPage(context) };
+  const { songs } = await songsForPage(context);
+  return { song, songs };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

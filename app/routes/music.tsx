@@ -14,12 +14,13 @@ import type { loader as rootLoader } from "#app/root.tsx";
 /** The music page adds Alternative to the site's genres (SPEC section 1). */
 const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { songs } = await songsForPage(context);
   return {
     artistName: siteConfig.artist.name,
     liveVideo: siteConfig.liveVideo,
     social: siteConfig.social,
-    songs: songsForPage(context),
+    songs,
   };
 }
 

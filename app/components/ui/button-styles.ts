@@ -4,4 +4,6 @@ const base =
 export const buttonStyles = {
   primary: `${base} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400`,
   secondary: `${base} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`,
+  /** The secondary button on a dark panel in either theme (adding colours to `secondary` loses to its own in the CSS). */
+  secondaryOnDark: `${base} border border-stone-600 text-stone-50 hover:bg-stone-800 dark:hover:bg-stone-700`,
 } as const;

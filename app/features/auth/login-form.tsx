@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
-import type { LoginMode } from "./schema.ts";
+import type { LoginMode } from "./auth-messages.ts";
 
 /**
  * Sign in / sign up. The mode lives in the URL (?mode=signup), so toggling is a

@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { LOGIN_MESSAGES } from "./auth-messages.ts";
 
-export const LOGIN_MESSAGES = {
-  missingCredentials: "Please enter your email and password",
-  missingName: "Please enter your name",
-  invalidEmail: "Invalid email address",
-  passwordTooShort: "Password must be at least 8 characters",
-  passwordTooLong: "Password must be at most 128 characters",
-  failed: "Authentication failed",
-  exception: "An error occurred. Please try again.",
-} as const;
-
-export const SIGN_IN_TOAST = { message: "Welcome back! 🎼", duration: 4000 } as const;
-export const SIGN_UP_TOAST = { message: "Welcome to your musical journey! 🎵", duration: 5000 } as const;
+export { LOGIN_MESSAGES, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./auth-messages.ts";
 
 const email = z
   .string({ error: LOGIN_MESSAGES.missingCredentials })
@@ -40,10 +30,5 @@ export const signUpSchema = z.object({ intent: z.literal("signup"), name, email,
 export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const SETUP_INVALID = "This setup link is invalid, has expired or has already been used.";
-
 /** The first-admin form on /setup asks for the same things as sign-up. */
 export const setupSchema = z.object({ token: z.string().min(1), name, email, password: newPassword });
-
-export type LoginMode = "signin" | "signup";
-export const loginModeFrom = (value: string | null): LoginMode => (value === "signup" ? "signup" : "signin");

@@ -4,7 +4,7 @@ import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import type { ContactResult } from "./contact.server.ts";
-import { CONTACT_MESSAGES, CONTACT_SUCCESS_MS, MAX_MESSAGE_LENGTH } from "./schema.ts";
+import { CONTACT_MESSAGES, CONTACT_SUCCESS_MS, MAX_MESSAGE_LENGTH } from "./contact-messages.ts";
 
 /**
  * The contact form (SPEC section 2 and 4): idle → sending → 'Message Sent!'
@@ -89,7 +89,7 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
             aria-describedby={`${messageId}-count`}
             className={`${inputStyles} resize-y`}
           />
-          <p id={`${messageId}-count`} className="text-right text-xs text-stone-500">
+          <p id={`${messageId}-count`} className="text-right text-xs text-stone-500 dark:text-stone-400">
             {length.toLocaleString("en-US")} / {MAX_MESSAGE_LENGTH.toLocaleString("en-US")}
           </p>
         </div>

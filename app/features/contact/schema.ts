@@ -1,19 +1,7 @@
 import { z } from "zod";
+import { CONTACT_MESSAGES, MAX_MESSAGE_LENGTH } from "./contact-messages.ts";
 
-/** SPEC section 5 and 8, plus a length limit a person can understand. */
-export const CONTACT_MESSAGES = {
-  messageRequired: "Please enter a message",
-  serviceMessageRequired: "Message is required",
-  invalidEmail: "Invalid email address",
-  messageTooLong: "Your message is too long (5,000 characters at most).",
-  nameTooLong: "Your name is too long (100 characters at most).",
-  sent: "Message Sent!",
-  failed: "Something went wrong. Please try again.",
-} as const;
-
-export const MAX_MESSAGE_LENGTH = 5000;
-/** SPEC section 9: the success panel stays 5 s. */
-export const CONTACT_SUCCESS_MS = 5000;
+export { CONTACT_MESSAGES, CONTACT_SUCCESS_MS, MAX_MESSAGE_LENGTH } from "./contact-messages.ts";
 
 /** An optional text field: blank becomes null, anything else must pass `schema` (its message kept). */
 const optional = (schema: z.ZodType<string, string>) =>

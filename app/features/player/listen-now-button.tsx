@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Song } from "#app/lib/song.ts";
+import type { PageSongs, Song } from "#app/lib/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
 import { usePlayer } from "./player-context.tsx";
 
@@ -8,12 +8,12 @@ import { usePlayer } from "./player-context.tsx";
  * Plays the latest release at once. Until the songs are known, or without
  * JavaScript, it is a plain link to the music page.
  */
-export function ListenNowButton({ songs, className, scrollTo }: { songs: Promise<Song[]>; className: string; scrollTo?: string }) {
+export function ListenNowButton({ songs, className, scrollTo }: { songs: PageSongs; className: string; scrollTo?: string }) {
   const store = usePlayer();
-  const [list, setList] = useState<Song[] | null>(null);
+  const [list, setList] = useState<Song[] | null>(Array.isArray(songs) ? songs : null);
   useEffect(() => {
     let current = true;
-    songs.then(
+    Promise.resolve(songs).then(
       (resolved) => current && setList(resolved),
       () => {},
     );

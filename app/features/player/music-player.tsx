@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { formatDuration, streamingServices, type Song } from "#app/lib/song.ts";
+import { formatDuration, streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
 import { sameQueue } from "./player-store.ts";
@@ -37,7 +37,7 @@ function PlayerMessage({ children, role = "status" }: { children: string; role?:
  * A page's player for a list of songs, with the loading, empty and failure
  * states. Every page player drives the one site-wide audio element.
  */
-export function SongsPlayer({ songs, label, initialSongId }: { songs: Promise<Song[]>; label: string; initialSongId?: string }) {
+export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs; label: string; initialSongId?: string }) {
   return (
     <PlayerPanel label={label}>
       <Suspense fallback={<PlayerMessage>{PLAYER_MESSAGES.loading}</PlayerMessage>}>
@@ -135,14 +135,14 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
                   aria-current={current ? "true" : undefined}
                   className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
                 >
-                  <span className="w-6 text-right text-sm tabular-nums text-stone-500">{String(i + 1).padStart(2, "0")}</span>
+                  <span className="w-6 text-right text-sm tabular-nums text-stone-500 dark:text-stone-400">{String(i + 1).padStart(2, "0")}</span>
                   <span className="min-w-0 flex-1 truncate">{track.title}</span>
                   {track.isLatest ? (
                     <span className="rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-white dark:bg-brand-500 dark:text-stone-950">
                       NEW
                     </span>
                   ) : null}
-                  <span className="text-sm tabular-nums text-stone-500">{formatDuration(track.durationMs)}</span>
+                  <span className="text-sm tabular-nums text-stone-500 dark:text-stone-400">{formatDuration(track.durationMs)}</span>
                 </button>
               </li>
             );

@@ -53,7 +53,7 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
             <h3 className="truncate font-semibold" title={song.title}>
               {song.title}
             </h3>
-            <span className="shrink-0 text-sm tabular-nums text-stone-500" aria-label={`Length ${formatDuration(song.durationMs)}`}>
+            <span className="shrink-0 text-sm tabular-nums text-stone-500 dark:text-stone-400" aria-label={`Length ${formatDuration(song.durationMs)}`}>
               {formatDuration(song.durationMs)}
             </span>
           </div>

@@ -3,11 +3,12 @@ import type { Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db-schema.ts";
 import { pageOf, parsePageRequest, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
+import { resolvedWithin } from "#app/lib/resolved-within.ts";
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { mediaUrl, type Song } from "#app/lib/song.ts";
+import { mediaUrl, type PageSongs, type Song } from "#app/lib/song.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
@@ -51,18 +52,26 @@ export async function listSongs(services: Services): Promise<Song[]> {
   return rows.map(toSong);
 }
 
+/** How long a page waits for its songs before it streams without them. */
+export const SONGS_WAIT_MS = 100;
+
 /**
- * Songs for a page, unawaited, so the page streams at once and the player shows
- * its loading state; a failure is logged here, shown by the player, and keeps
- * the page out of the page cache.
+ * Songs for a page. Usually the query answers within SONGS_WAIT_MS and the list
+ * itself goes in the first HTML, so the player is there at first paint and
+ * nothing below it moves. A slower query never holds the page back: the page
+ * streams at once with the pending promise, and the player shows its loading
+ * state until the songs arrive. A failure is logged here, shown by the player,
+ * and keeps the page out of the page cache.
  */
-export function songsForPage(context: Readonly<RouterContextProvider>): Promise<Song[]> {
+export async function songsForPage(context: Readonly<RouterContextProvider>): Promise<{ songs: PageSongs }> {
   const { services, markDegraded } = context.get(appContext);
-  return listSongs(services).catch((error: unknown) => {
+  const songs = listSongs(services).catch((error: unknown) => {
     console.error("Loading songs failed", error);
     markDegraded();
     throw new Error("Failed to load songs");
   });
+  const { value } = await resolvedWithin(songs, SONGS_WAIT_MS);
+  return { songs: value };
 }
 
 export async function getSong(services: Services, id: string): Promise<Song | null> {

@@ -1,0 +1,332 @@
+// npm run bench: the performance figures of issue #7, each against a reference
+// measured in the same run on the same machine (machines differ; ratios travel).
+//
+//   npm run bench [-- --seconds 8] [-- --skip-dashboard]
+//
+// - anonymous pages / and /music: requests per second against nginx serving the same HTML bytes;
+// - audio: whole-file downloads and 64 KB range requests against nginx with sendfile;
+// - a 50 MB upload: the server's peak RSS growth, and its time against a plain streamed copy;
+// - cold start of the embedded default to the first 200 on /, against a bare Node HTTP server;
+// - the dashboard with 10,000 songs and 100,000 messages (scripts/bench/dashboard-messages.ts);
+// - JavaScript loaded by a first visit (scripts/bench/js-weight.ts).
+//
+// Progress goes to stderr, the table to stdout. Results are in docs/performance.md.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
+import http from "node:http";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { freePort, projectRoot, startDemoSite, type DemoSite } from "#scripts/lib/demo-site.ts";
+import { measureJavaScript } from "./js-weight.ts";
+import { ensureReferenceTools, runWrk, startNginx, type WrkResult } from "./reference-tools.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "8" },
+    "skip-dashboard": { type: "boolean", default: false },
+  },
+});
+const SECONDS = Math.max(2, Number(args.seconds) || 8);
+const log = (line: string) => console.error(line);
+
+type Row = { measure: string; ours: string; reference: string; ratio: string; target: string; met: boolean | null };
+const rows: Row[] = [];
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 1)} MB`;
+const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
+
+function throughputRow(measure: string, ours: WrkResult, nginx: WrkResult, target: number, unit: "req/s" | "MB/s") {
+  const value = (r: WrkResult) => (unit === "req/s" ? r.requestsPerSecond : r.bytesPerSecond / 1024 / 1024);
+  const ratio = value(ours) / value(nginx);
+  const errors = ours.errors + nginx.errors;
+  rows.push({
+    measure,
+    ours: `${fmt(value(ours), unit === "MB/s" ? 1 : 0)} ${unit} (p99 ${fmt(ours.p99Ms, 1)} ms)`,
+    reference: `nginx ${fmt(value(nginx), unit === "MB/s" ? 1 : 0)} ${unit}`,
+    ratio: `${fmt(ratio, 2)}${errors ? ` (${errors} errors!)` : ""}`,
+    target: `≥ ${target}`,
+    met: errors === 0 && ratio >= target,
+  });
+}
+
+/** Our server and nginx, alternately, so both see the same machine. */
+function compare(oursUrl: string, nginxUrl: string, wrk: string, headers?: Record<string, string>) {
+  runWrk(wrk, oursUrl, { seconds: 2, headers });
+  runWrk(wrk, nginxUrl, { seconds: 2, headers });
+  const ours = runWrk(wrk, oursUrl, { seconds: SECONDS, headers });
+  const nginx = runWrk(wrk, nginxUrl, { seconds: SECONDS, headers });
+  return { ours, nginx };
+}
+
+async function benchServing(site: DemoSite, tools: { nginx: string; wrk: string }) {
+  const files = new Map<string, Buffer>();
+  for (const page of ["/", "/music"]) {
+    const response = await fetch(`${site.baseUrl}${page}`, { headers: { "accept-encoding": "identity" } });
+    files.set(page === "/" ? "/" : `${page}/`, Buffer.from(await response.arrayBuffer()));
+  }
+  // A song-sized file (an 8 MB WAV is about 48 s; an MP3 of that size about 5 minutes),
+  // stored where the site keeps uploads, so /media serves it like any song.
+  const audioName = `${Date.now()}_bench-song.wav`;
+  await writeWav(path.join(site.dataDir, "uploads", "music", audioName), 8 * 1024 * 1024);
+  const audioPath = `/media/music/${audioName}`;
+  const audio = readFileSync(path.join(site.dataDir, "uploads", "music", audioName));
+  files.set(audioPath, audio);
+  const nginx = await startNginx(tools.nginx, await freePort(), files);
+  try {
+    for (const page of ["/", "/music"]) {
+      log(`Pages: ${page} (${kb(files.get(page === "/" ? "/" : `${page}/`)?.length ?? 0)} of HTML), ${SECONDS} s each...`);
+      const { ours, nginx: reference } = compare(`${site.baseUrl}${page}`, `${nginx.baseUrl}${page === "/" ? "/" : `${page}/`}`, tools.wrk);
+      throughputRow(`anonymous page ${page}`, ours, reference, 0.5, "req/s");
+    }
+    log(`Audio: whole ${mb(audio.length)} file, and 64 KB ranges...`);
+    const whole = compare(`${site.baseUrl}${audioPath}`, `${nginx.baseUrl}${audioPath}`, tools.wrk);
+    throughputRow(`audio, whole file (${mb(audio.length)})`, whole.ours, whole.nginx, 0.7, "MB/s");
+    const start = Math.floor(audio.length / 3);
+    const range = { range: `bytes=${start}-${start + 65535}` };
+    const ranged = compare(`${site.baseUrl}${audioPath}`, `${nginx.baseUrl}${audioPath}`, tools.wrk, range);
+    throughputRow("audio, 206 range of 64 KB", ranged.ours, ranged.nginx, 0.7, "req/s");
+  } finally {
+    await nginx.stop();
+  }
+}
+
+/** A valid WAV header over `bytes` of silence: what the upload endpoint accepts as audio. */
+function writeWav(file: string, bytes: number): Promise<void> {
+  const header = Buffer.alloc(44);
+  const dataBytes = bytes - 44;
+  header.write("RIFF", 0);
+  header.writeUInt32LE(bytes - 8, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(44_100, 24);
+  header.writeUInt32LE(44_100 * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(dataBytes, 40);
+  const chunk = Buffer.alloc(1024 * 1024);
+  async function* body() {
+    yield header;
+    for (let left = dataBytes; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+  }
+  return pipeline(body, createWriteStream(file));
+}
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+
+async function benchUpload(site: DemoSite) {
+  const work = mkdtempSync(path.join(tmpdir(), "bench-upload-"));
+  try {
+    const size = 50 * 1024 * 1024;
+    const file = path.join(work, "fifty.wav");
+    await writeWav(file, size);
+    const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
+    const created = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email, "--password", "bench-password-1", "--name", "Bench"], {
+      cwd: projectRoot,
+      env: site.env,
+      encoding: "utf8",
+    });
+    if (created.status !== 0) throw new Error(`Could not create the benchmark admin: ${created.stderr}`);
+    const signIn = await fetch(`${site.baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.baseUrl },
+      body: JSON.stringify({ email, password: "bench-password-1" }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    if (!signIn.ok || !cookie) throw new Error(`Sign-in failed: ${signIn.status}`);
+
+    // Three uploads; the worst counts, since garbage collection timing varies from run to run.
+    let growth = 0;
+    let baseline = 0;
+    const times: number[] = [];
+    for (let run = 1; run <= 3; run++) {
+      log(`Upload ${run}/3: 50 MB through /api/uploads/audio, sampling the server's memory...`);
+      const result = await uploadOnce(site, file, size, cookie);
+      growth = Math.max(growth, result.growth);
+      baseline = Math.max(baseline, result.baseline);
+      times.push(result.ms);
+    }
+    const uploadMs = [...times].sort((a, b) => a - b)[1] ?? Number.NaN;
+
+    const copyStarted = performance.now();
+    const copy = path.join(work, "copy.wav");
+    await pipeline(createReadStream(file), createWriteStream(copy));
+    const handle = await open(copy, "r");
+    await handle.sync();
+    await handle.close();
+    const copyMs = performance.now() - copyStarted;
+
+    rows.push({
+      measure: "50 MB upload: peak RSS growth (worst of 3)",
+      ours: mb(growth),
+      reference: `baseline RSS ${mb(baseline)}`,
+      ratio: "",
+      target: "< 64 MB",
+      met: growth < 64 * 1024 * 1024,
+    });
+    rows.push({
+      measure: "50 MB upload: time (median of 3)",
+      ours: `${fmt(uploadMs)} ms`,
+      reference: `streamed copy + fsync ${fmt(copyMs)} ms`,
+      ratio: `${fmt(uploadMs / copyMs, 1)}× the copy`,
+      target: "",
+      met: null,
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function uploadOnce(site: DemoSite, file: string, size: number, cookie: string) {
+  const samples: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    samples.push(rssOf(site.pid));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const baseline = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(site.pid))), 5);
+  const started = performance.now();
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      `${site.baseUrl}/api/uploads/audio?name=fifty.wav`,
+      { method: "POST", headers: { cookie, origin: site.baseUrl, "content-type": "audio/wav", "content-length": String(size) } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    createReadStream(file).pipe(request);
+  });
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssOf(site.pid));
+  if (status !== 201) throw new Error(`The upload answered ${status}`);
+  return { baseline, growth: peak - baseline, ms };
+}
+
+/** Milliseconds from spawning `args` until GET `/` answers 200. */
+async function timeToFirst200(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: "ignore" });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.arrayBuffer().then(() => r.status === 200), () => false);
+      if (ok) return performance.now() - started;
+      if (performance.now() - started > 30_000) throw new Error(`${args.join(" ")} did not answer within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function benchColdStart() {
+  log("Cold start: the embedded default on an empty data folder, three times...");
+  const ours: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bench-cold-"));
+    try {
+      const port = await freePort();
+      const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", AUTH_SECRET: "" };
+      ours.push(await timeToFirst200(["server/index.ts"], env, port));
+      const barePort = await freePort();
+      bare.push(
+        await timeToFirst200(["-e", `require("node:http").createServer((q, s) => s.end("ok")).listen(${barePort}, "127.0.0.1")`], process.env, barePort),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? Number.NaN;
+  rows.push({
+    measure: "cold start to first 200 on / (median of 3)",
+    ours: `${fmt(median(ours))} ms`,
+    reference: `bare Node http server ${fmt(median(bare))} ms`,
+    ratio: `${fmt(median(ours) / median(bare), 1)}×`,
+    target: "< 1500 ms",
+    met: median(ours) < 1500,
+  });
+}
+
+async function benchDashboard() {
+  log("Dashboard: seeding 10,000 songs and 100,000 messages (takes a minute)...");
+  const out = path.join(mkdtempSync(path.join(tmpdir(), "bench-dashboard-")), "result.json");
+  const child = spawn(process.execPath, ["scripts/bench/dashboard-messages.ts", "--requests", "100", "--json-out", out], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await new Promise((resolve) => child.once("exit", resolve));
+  type Summary = { p50: number; p99: number };
+  const result = JSON.parse(readFileSync(out, "utf8")) as { dashboard: Summary; static: Summary };
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  rows.push({
+    measure: "dashboard first render, 10k songs + 100k messages",
+    ours: `p50 ${fmt(result.dashboard.p50, 1)} ms, p99 ${fmt(result.dashboard.p99, 1)} ms`,
+    reference: `static file p50 ${fmt(result.static.p50, 2)} ms`,
+    ratio: `${fmt(result.dashboard.p50 / result.static.p50, 1)}×`,
+    target: "p50 < 300 ms",
+    met: result.dashboard.p50 < 300,
+  });
+}
+
+async function benchJavaScript(site: DemoSite) {
+  log("JavaScript: what a first visit loads...");
+  for (const page of await measureJavaScript({ baseUrl: site.baseUrl, pages: ["/", "/music", "/bio"] })) {
+    const target = page.page === "/" ? 110_000 : null;
+    rows.push({
+      measure: `JavaScript on first load of ${page.page} (${page.files} files)`,
+      ours: `${kb(page.gzipBytes)} gzip, ${kb(page.brotliBytes)} brotli`,
+      reference: `${kb(page.rawBytes)} raw`,
+      ratio: "",
+      target: [target ? "≤ 110 kB gzip" : "", "no dashboard/login code"].filter(Boolean).join("; "),
+      met: page.forbidden.length === 0 && (target === null || page.gzipBytes <= target),
+    });
+  }
+}
+
+function printTable() {
+  const headers = ["measure", "ours", "reference (same run)", "ratio", "target", "met"];
+  const cells = rows.map((row) => [row.measure, row.ours, row.reference, row.ratio, row.target, row.met === null ? "" : row.met ? "yes" : "NO"]);
+  const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((cell) => (cell[i] ?? "").length)));
+  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`);
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const cell of cells) console.log(line(cell));
+}
+
+/** Runs one part; a part that fails is a row saying so, and the others still run. */
+async function part(name: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    rows.push({ measure: name, ours: `failed: ${reason}`, reference: "", ratio: "", target: "", met: false });
+    process.exitCode = 1;
+  }
+}
+
+const tools = ensureReferenceTools(log);
+const site = await startDemoSite(log);
+try {
+  await part("pages and audio", () => benchServing(site, tools));
+  await part("50 MB upload", () => benchUpload(site));
+  await part("JavaScript", () => benchJavaScript(site));
+} finally {
+  await site.stop();
+}
+await part("cold start", benchColdStart);
+if (!args["skip-dashboard"]) await part("dashboard", benchDashboard);
+printTable();
