@@ -7,15 +7,14 @@
 // Runs on the embedded SQLite in a temporary DATA_DIR, which it removes at the end.
 // Builds first when the build is missing or older than the sources (as `npm start` does). Exits 1 when the
 // dashboard's median is 300 ms or more.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Transaction } from "kysely";
 import { createAdmin } from "#app/lib/admins.server.ts";
+import { ensureBuild, freePort, startServer, stopChild, waitUntilHealthy } from "#scripts/lib/demo-site.ts";
 import type { Database } from "#app/lib/db-schema.ts";
 import { loadEnv } from "#app/lib/env.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
@@ -24,7 +23,6 @@ import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
 const TARGET_P50_MS = 300;
 const STATIC_PATH = "/favicon.svg";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
   options: {
     messages: { type: "string", default: "100000" },
@@ -52,20 +50,6 @@ const options = {
 
 // ---- helpers ---------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number) => n.toLocaleString("en-US");
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
@@ -90,17 +74,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const result = await work();
   return [result, performance.now() - start];
 }
-
-const SOURCES = ["app", "db", "server/app.ts", "site.config.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-
-function newestMtime(target: string): number {
-  const info = statSync(target, { throwIfNoEntry: false });
-  if (!info) return 0;
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
-}
-
-const newestSourceMtime = () => Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
 
 // ---- seeding ---------------------------------------------------------------
 
@@ -176,43 +149,6 @@ async function seed(services: Services, now: number) {
 
 // ---- the server --------------------------------------------------------------
 
-function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  let output = "";
-  // process.execPath: the Node this script runs on (24, via npx node), not a bare `node` on PATH.
-  const child = spawn(process.execPath, ["server/index.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => output };
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
@@ -243,7 +179,7 @@ let cleaned = false;
 async function cleanup() {
   if (cleaned) return;
   cleaned = true;
-  if (server) await stopServer(server.child);
+  if (server) await stopChild(server.child);
   rmSync(tmp, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -254,12 +190,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   // As `npm start` does: a build older than the sources would run old code (or old migrations).
-  const builtAt = statSync(path.join(root, "build/server/index.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (builtAt < newestSourceMtime()) {
-    console.log(builtAt ? "The build is older than the sources; running npm run build..." : "No build found; running npm run build...");
-    const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("npm run build failed");
-  }
+  ensureBuild();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -47,7 +47,7 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
@@ -63,13 +63,26 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** The production server (server/index.ts) with `env`, keeping the last of its output for error messages. */
+export function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let output = "";
+  // process.execPath: the Node this script runs on (24), not a bare `node` on PATH.
+  const child = spawn(process.execPath, ["server/index.ts"], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { child, output: () => output };
 }
 
 export type DemoSite = {
@@ -115,19 +128,13 @@ export async function startDemoSite(log: (line: string) => void = console.log): 
     throw new Error(`The demo script failed:\n${demo.stdout}${demo.stderr}`);
   }
 
-  let output = "";
-  const child = spawn(process.execPath, ["server/index.ts"], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  const { child, output } = startServer(env);
   const stop = async () => {
     await stopChild(child);
     removeData();
   };
   try {
-    await waitUntilHealthy(baseUrl, child, () => output);
+    await waitUntilHealthy(baseUrl, child, output);
   } catch (error) {
     await stop();
     throw error;
