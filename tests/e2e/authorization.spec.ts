@@ -1,0 +1,145 @@
+// The authorisation matrix: every route in app/routes.ts, each of its loader
+// (GET) and action (POST), asked by an anonymous visitor, a signed-in fan and
+// the admin, with the status each must get. The rows are checked against the
+// route list and against what each route module exports, so a new route, or a
+// new action on an old one, without a row here fails this test. Every
+// state-changing request is asked once more from another site (CSRF).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import routes from "#app/routes.ts";
+import { DASHBOARD_PATH } from "./support/browser.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
+import { E2E_URL } from "./support/server-env.ts";
+
+type Role = "anonymous" | "fan" | "admin";
+/** The status for each role, or one status for all. */
+type Expected = number | Record<Role, number>;
+type Call = { method: "GET" | "POST"; path: string; form?: Record<string, string>; json?: unknown; expect: Expected };
+
+const everyone = (status: number): Record<Role, number> => ({ anonymous: status, fan: status, admin: status });
+const adminOnly = (adminStatus: number): Record<Role, number> => ({ anonymous: 401, fan: 403, admin: adminStatus });
+const adminPage = (adminStatus: number): Record<Role, number> => ({ anonymous: 302, fan: 302, admin: adminStatus });
+
+/** Keyed by route file. POST rows are the route's action; GET rows its loader. */
+const MATRIX: Record<string, Call[]> = {
+  "routes/home.tsx": [{ method: "GET", path: "/", expect: 200 }],
+  "routes/bio.tsx": [{ method: "GET", path: "/bio", expect: 200 }],
+  "routes/music.tsx": [{ method: "GET", path: "/music", expect: 200 }],
+  "routes/music-song.tsx": [{ method: "GET", path: "/music/no-such-song", expect: 404 }],
+  "routes/contact.tsx": [
+    { method: "GET", path: "/contact", expect: 200 },
+    // Public; without the signed start time it is treated as a bot: told "sent", nothing stored.
+    { method: "POST", path: "/contact", form: { message: "authorisation matrix" }, expect: 200 },
+  ],
+  "routes/newsletter.tsx": [
+    // Only a form's answer page: opened directly it goes home.
+    { method: "GET", path: "/newsletter", expect: 302 },
+    { method: "POST", path: "/newsletter", form: { email: "matrix@example.com" }, expect: 200 },
+  ],
+  "routes/unsubscribe.tsx": [
+    { method: "GET", path: "/unsubscribe", expect: 400 },
+    { method: "POST", path: "/unsubscribe", form: { email: "matrix@example.com", token: "forged" }, expect: 400 },
+  ],
+  "routes/privacy.tsx": [{ method: "GET", path: "/privacy", expect: 200 }],
+  "routes/terms.tsx": [{ method: "GET", path: "/terms", expect: 200 }],
+  "routes/login.tsx": [
+    // Signed in, the page offers to sign out.
+    { method: "GET", path: "/login", expect: 200 },
+    { method: "POST", path: "/login", form: { intent: "sign-in", email: "nobody@example.com", password: "wrong-password-1" }, expect: { anonymous: 400, fan: 400, admin: 400 } },
+  ],
+  "routes/logout.ts": [
+    { method: "GET", path: "/logout", expect: 302 },
+    { method: "POST", path: "/logout", expect: 302 },
+  ],
+  "routes/setup.tsx": [
+    // A forged link: the page says the link is not valid, and posting it creates nobody (checked below).
+    { method: "GET", path: "/setup?token=forged", expect: 200 },
+    { method: "POST", path: "/setup?token=forged", form: { name: "Mallory", email: "mallory@example.com", password: "correct-horse-battery" }, expect: 400 },
+  ],
+  "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
+  "routes/api.auth.ts": [
+    { method: "GET", path: "/api/auth/get-session", expect: 200 },
+    // The admin plugin's endpoints answer admins only.
+    { method: "GET", path: "/api/auth/admin/list-users", expect: { anonymous: 401, fan: 403, admin: 200 } },
+    { method: "POST", path: "/api/auth/admin/set-role", json: { userId: "nobody", role: "admin" }, expect: { anonymous: 401, fan: 403, admin: 404 } },
+  ],
+  "routes/api.messages.ts": [
+    { method: "GET", path: "/api/messages", expect: adminOnly(200) },
+    { method: "POST", path: "/api/messages", form: { intent: "mark-read", id: "no-such-message" }, expect: adminOnly(404) },
+  ],
+  "routes/api.songs.ts": [
+    { method: "GET", path: "/api/songs", expect: adminOnly(200) },
+    { method: "POST", path: "/api/songs", form: { intent: "delete-song", id: "no-such-song" }, expect: adminOnly(404) },
+  ],
+  "routes/api.subscribers.ts": [{ method: "GET", path: "/api/subscribers", expect: adminOnly(200) }],
+  "routes/api.subscribers-csv.ts": [{ method: "GET", path: "/api/subscribers.csv", expect: adminOnly(200) }],
+  "routes/api.uploads.ts": [
+    // Uploads are POSTs; a GET tells nobody anything.
+    { method: "GET", path: "/api/uploads/audio", expect: 405 },
+    { method: "POST", path: "/api/uploads/audio?name=empty.wav", expect: adminOnly(400) },
+  ],
+  "routes/social-image.ts": [{ method: "GET", path: "/social-image.png", expect: 200 }],
+  "routes/not-found.tsx": [{ method: "GET", path: "/no-such-page", expect: 404 }],
+};
+
+type RouteEntry = { file: string; children?: RouteEntry[] };
+const routeFiles = (entries: RouteEntry[]): string[] => entries.flatMap((entry) => [entry.file, ...routeFiles(entry.children ?? [])]);
+
+test.describe("authorisation matrix", () => {
+  test("every route has a row, and every loader and action of it a request", () => {
+    const files = routeFiles(routes as RouteEntry[]);
+    expect(Object.keys(MATRIX).sort(), "rows in MATRIX for exactly the routes in app/routes.ts").toEqual([...files].sort());
+    for (const file of files) {
+      const source = readFileSync(path.join("app", file), "utf8");
+      const rows = MATRIX[file] ?? [];
+      if (/export (async )?function loader|export const loader/.test(source)) expect(rows.some((row) => row.method === "GET"), `${file} loader`).toBe(true);
+      if (/export (async )?function action|export const action/.test(source)) expect(rows.some((row) => row.method === "POST"), `${file} action`).toBe(true);
+    }
+  });
+
+  test("each role gets exactly what it may, and no other site may change anything", async ({ playwright }) => {
+    test.setTimeout(120_000);
+    const password = "correct-horse-battery";
+    const clients: Record<Role, APIRequestContext> = {
+      anonymous: await playwright.request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.1" } }),
+      fan: await playwright.request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.2" } }),
+      admin: await playwright.request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.3" } }),
+    };
+    const fanEmail = uniqueEmail("matrix-fan");
+    expect((await clients.fan.post("/api/auth/sign-up/email", { data: { name: "Fan", email: fanEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+    const adminEmail = uniqueEmail("matrix-admin");
+    adminCli("create", "--email", adminEmail, "--password", password, "--name", "Juniper");
+    expect((await clients.admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+
+    const failures: string[] = [];
+    const send = (client: APIRequestContext, call: Call, origin: string) =>
+      call.method === "GET"
+        ? client.get(call.path, { maxRedirects: 0 })
+        : client.post(call.path, {
+            maxRedirects: 0,
+            headers: { origin },
+            ...(call.json !== undefined ? { data: call.json } : { form: call.form ?? {} }),
+          });
+    // Logout last: it ends the fan's and the admin's sessions.
+    const ordered = Object.entries(MATRIX).sort(([a], [b]) => Number(a === "routes/logout.ts") - Number(b === "routes/logout.ts"));
+    for (const [file, calls] of ordered) {
+      for (const call of calls) {
+        for (const role of ["anonymous", "fan", "admin"] as const) {
+          const expected = typeof call.expect === "number" ? call.expect : call.expect[role];
+          const status = (await send(clients[role], call, E2E_URL)).status();
+          if (status !== expected) failures.push(`${file} ${call.method} ${call.path} as ${role}: ${status}, expected ${expected}`);
+        }
+        // Cross-site: refused before any route runs, even for the signed-in admin.
+        if (call.method === "POST") {
+          const status = (await send(clients.admin, call, "https://evil.example")).status();
+          if (status !== 403) failures.push(`${file} POST ${call.path} from another site: ${status}, expected 403`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nobody became an admin through the forged setup link.
+    expect(adminCli("list")).not.toContain("mallory@example.com");
+    await Promise.all(Object.values(clients).map((client) => client.dispose()));
+  });
+});
