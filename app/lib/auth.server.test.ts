@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth } from "./auth-request.server.ts";
@@ -53,6 +54,18 @@ describe.each(testStacks)("auth on %s", (kind) => {
     const profile = await getProfile(site.services, requestFrom("10.0.0.1", result.setCookies));
     expect(profile).toMatchObject({ email: "new.fan@example.com", displayName: "New Fan", roles: ["user"] });
     expect(isAdmin(profile)).toBe(false);
+  });
+
+  it("refuses common passwords, whatever their case, with a message, and creates nobody", async () => {
+    for (const [i, password] of ["12345678", "Password1", "QWERTYUIOP", "iloveyou"].entries()) {
+      const email = `common-${i}@example.com`;
+      const result = await callAuth(site.services, requestFrom("10.0.0.7"), "/sign-up/email", { email, password, name: "Common" });
+      expect(result, password).toMatchObject({ ok: false, status: 400, message: COMMON_PASSWORD_MESSAGE });
+      expect(await site.services.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
+    }
+    await expect(createAdmin(site.services, { email: "lazy-admin@example.com", password: "password123", name: "Lazy" })).rejects.toThrow(COMMON_PASSWORD_MESSAGE);
+    // An uncommon one of the same length is fine.
+    expect((await callAuth(site.services, requestFrom("10.0.0.7"), "/sign-up/email", { email: "rare@example.com", password: "plum-harbour-9", name: "Rare" })).ok).toBe(true);
   });
 
   it("signs in, and signing out ends the session on the server", async () => {

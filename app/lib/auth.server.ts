@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import type { Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
 import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -11,6 +13,24 @@ export const AUTH_BASE_PATH = "/api/auth";
 /** Documented limits: docs/decisions/004-auth.md. */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 export const SIGN_UP_LIMIT = { window: 60, max: 10 };
+
+/** Every endpoint that sets a password, and the body field it comes in. */
+const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/admin/create-user": "password",
+  "/admin/set-user-password": "newPassword",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+};
+
+/** Refuses a common password wherever one is set, with a message the form shows. */
+const refuseCommonPasswords = createAuthMiddleware(async (ctx) => {
+  const field = PASSWORD_FIELDS[ctx.path];
+  const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+  if (typeof password === "string" && (await isCommonPassword(password))) {
+    throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
+  }
+});
 
 export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env; rateLimiter: RateLimiter }) {
   const { db, dialect, env, rateLimiter } = options;
@@ -50,6 +70,7 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
+    hooks: { before: refuseCommonPasswords },
     // Sign-up can never grant admin: `role` is not an input field and starts as "user".
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },
