@@ -1,0 +1,178 @@
+// Durability under the worst stop: a second app process on the e2e site's
+// services takes a stream of fan messages, subscriptions and new songs
+// (uploads, then the song), and is killed with SIGKILL at a random moment, 50
+// times. After each kill it is started again, and every write it had answered
+// must be there, and no song may point at a missing file. Then SIGTERM: a
+// request in flight when it arrives still completes.
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { storedKeys } from "./support/storage.ts";
+
+const PORT = 3111;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ["server/index.ts"], { env: { ...process.env, ...e2eAppEnv(PORT) }, stdio: "ignore" });
+}
+
+async function waitHealthy(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("The server did not come back within 20 s");
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))));
+
+let clientCounter = 0;
+/** As the proxy forwards them: the public origin, and a visitor address of its own (the forms' limits are per address). */
+const headers = (extra: Record<string, string> = {}) => ({ origin: E2E_URL, "x-forwarded-host": new URL(E2E_URL).host, "x-forwarded-for": `10.${150 + (++clientCounter % 50)}.${(clientCounter >> 8) % 256}.${clientCounter % 256}`, ...extra });
+
+test.describe.serial("durability", () => {
+  test(`every answered write survives SIGKILL, ${ROUNDS} times`, async () => {
+    test.setTimeout(300_000);
+    const password = "correct-horse-battery";
+    const email = uniqueEmail("crash-admin");
+    adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
+    const signIn = await fetch(`${E2E_URL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: E2E_URL, "x-forwarded-for": "10.149.0.1" },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(signIn.status).toBe(200);
+    const page = await (await fetch(`${E2E_URL}/contact`)).text();
+    const token = /name="formStarted" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const wav = new Uint8Array(synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 }));
+    const png = new Uint8Array(await coverPng("Crash", ["#000", "#f43f5e"], 128));
+
+    const answered = { messages: [] as string[], subscribers: [] as string[], songs: [] as string[], uploads: [] as string[] };
+    const run = `crash-${Date.now()}`;
+
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const post = (path: string, body: string | Uint8Array<ArrayBuffer>, extra: Record<string, string>) =>
+      fetch(`${BASE}${path}`, { method: "POST", body, headers: headers(extra), redirect: "manual" });
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const child = startServer();
+      await waitHealthy(child);
+      let stop = false;
+      const writer = async (lane: number) => {
+        for (let n = 0; !stop; n++) {
+          const id = `${run}-${round}-${lane}-${n}`;
+          try {
+            if (lane === 0) {
+              const response = await post("/contact", form({ formStarted: token, message: id }), { "content-type": "application/x-www-form-urlencoded" });
+              await response.arrayBuffer();
+              if (response.status === 200) answered.messages.push(id);
+            } else if (lane === 1) {
+              const address = `${id}@example.com`;
+              const response = await post("/newsletter", form({ formStarted: token, email: address }), { "content-type": "application/x-www-form-urlencoded", accept: "application/json" });
+              await response.arrayBuffer();
+              if (response.status === 200) answered.subscribers.push(address);
+            } else {
+              const audio = await post(`/api/uploads/audio?name=${id}.wav`, wav, { cookie, "content-type": "audio/wav" });
+              const audioKey = audio.status === 201 ? ((await audio.json()) as { key: string }).key : null;
+              if (audioKey) answered.uploads.push(audioKey);
+              const cover = await post(`/api/uploads/cover?name=${id}.png`, png, { cookie, "content-type": "image/png" });
+              const coverKey = cover.status === 201 ? ((await cover.json()) as { key: string }).key : null;
+              if (coverKey) answered.uploads.push(coverKey);
+              if (!audioKey || !coverKey) continue;
+              const song = await post("/api/songs", form({ intent: "create-song", title: id, audioKey, coverKey }), { cookie, "content-type": "application/x-www-form-urlencoded" });
+              const result = (await song.json()) as { success: boolean };
+              if (song.status === 200 && result.success) answered.songs.push(id);
+            }
+          } catch {
+            return; // the server is gone: whatever had no answer was never acknowledged
+          }
+        }
+      };
+      const lanes = [writer(0), writer(1), writer(2)];
+      // Anywhere from the first requests after start-up to well into the stream.
+      await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 1250));
+      child.kill("SIGKILL");
+      await exited(child);
+      stop = true;
+      await Promise.all(lanes);
+    }
+
+    // Started once more after the last kill, then everything answered must be there.
+    const child = startServer();
+    await waitHealthy(child);
+    try {
+      const found = await withE2eDb(async (db) => ({
+        messages: new Set((await db.selectFrom("contacts").select("message").where("message", "like", `${run}-%`).execute()).map((r) => r.message)),
+        subscribers: new Set((await db.selectFrom("subscribers").select("email").where("email", "like", `${run}-%`).execute()).map((r) => r.email)),
+        songs: await db.selectFrom("songs").select(["title", "audioKey", "coverKey"]).execute(),
+      }));
+      const stored = new Set(await storedKeys());
+      console.log(`answered: ${answered.messages.length} messages, ${answered.subscribers.length} subscriptions, ${answered.uploads.length} uploads, ${answered.songs.length} songs`);
+      expect(answered.messages.length, "messages were answered").toBeGreaterThan(ROUNDS);
+      expect(answered.songs.length, "songs were answered").toBeGreaterThan(0);
+      expect(answered.messages.filter((id) => !found.messages.has(id)), "answered messages that are missing").toEqual([]);
+      expect(answered.subscribers.filter((address) => !found.subscribers.has(address)), "answered subscriptions that are missing").toEqual([]);
+      const titles = new Set(found.songs.map((song) => song.title));
+      expect(answered.songs.filter((title) => !titles.has(title)), "answered songs that are missing").toEqual([]);
+      expect(answered.uploads.filter((key) => !stored.has(key)), "answered uploads whose file is missing").toEqual([]);
+      const broken = found.songs.filter((song) => !stored.has(song.audioKey) || !stored.has(song.coverKey));
+      expect(broken, "songs pointing at a missing file").toEqual([]);
+
+      // Leave the catalogue as the other suites expect it.
+      for (const song of found.songs.filter((s) => s.title.startsWith(run))) {
+        const id = await withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", song.title).executeTakeFirstOrThrow()).id);
+        await post("/api/songs", form({ intent: "delete-song", id }), { cookie, "content-type": "application/x-www-form-urlencoded" });
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await exited(child);
+    }
+  });
+
+  test("SIGTERM lets a request in flight finish, then the process exits cleanly", async () => {
+    const child = startServer();
+    await waitHealthy(child);
+    const email = uniqueEmail("sigterm-admin");
+    adminCli("create", "--email", email, "--password", "correct-horse-battery", "--name", "Juniper");
+    const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers() },
+      body: JSON.stringify({ email, password: "correct-horse-battery" }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // An upload that is still arriving when SIGTERM comes.
+    const wav = synthWav({ seconds: 3, chords: [[57, 60, 64]], bpm: 90 });
+    const status = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `${BASE}/api/uploads/audio?name=in-flight.wav`,
+        { method: "POST", headers: { ...headers({ cookie, "content-type": "audio/wav" }), "content-length": String(wav.length) } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on("error", reject);
+      request.write(wav.subarray(0, wav.length / 2));
+      setTimeout(() => {
+        child.kill("SIGTERM");
+        setTimeout(() => request.end(wav.subarray(wav.length / 2)), 300);
+      }, 200);
+    });
+    const answer = await status;
+    expect(answer.status, answer.body).toBe(201);
+    expect(await exited(child)).toBe(0);
+    const key = (JSON.parse(answer.body) as { key: string }).key;
+    expect(await storedKeys()).toContain(key);
+  });
+});
