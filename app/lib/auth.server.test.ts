@@ -80,6 +80,23 @@ describe.each(testStacks)("auth on %s", (kind) => {
     expect(await getProfile(site.services, requestFrom("10.0.0.2", signIn.setCookies))).toBeNull();
   });
 
+  it("issues a new session token at every sign-in, whatever token the browser brought (no session fixation)", async () => {
+    const tokenOf = (cookies: string[]) => cookies.find((c) => /session_token=/.test(c))?.split(";")[0]?.split("=")[1];
+    // An attacker plants a token of their choosing, then the fan signs in.
+    const planted = ["better-auth.session_token=attacker-chosen-token"];
+    const first = await callAuth(site.services, requestFrom("10.0.0.8", planted), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    expect(first.ok).toBe(true);
+    const firstToken = tokenOf(first.setCookies);
+    expect(firstToken).toBeTruthy();
+    expect(firstToken).not.toContain("attacker-chosen-token");
+    expect(await getProfile(site.services, requestFrom("10.0.0.8", planted))).toBeNull();
+    // Signing in again, even from the same browser, gives another token; each is its own session.
+    const second = await callAuth(site.services, requestFrom("10.0.0.8", first.setCookies), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    expect(second.ok).toBe(true);
+    expect(tokenOf(second.setCookies)).not.toBe(firstToken);
+    expect(await getProfile(site.services, requestFrom("10.0.0.8", second.setCookies))).toMatchObject({ email: "new.fan@example.com" });
+  });
+
   it("refuses a wrong password with a message", async () => {
     const result = await callAuth(site.services, requestFrom("10.0.0.3"), "/sign-in/email", {
       email: "new.fan@example.com",
