@@ -11,7 +11,7 @@ import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_URL, e2eAppEnv } from "./support/server-env.ts";
-import { storedKeys } from "./support/storage.ts";
+import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 
 const PORT = 3111;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -128,12 +128,18 @@ test.describe.serial("durability", () => {
       const broken = found.songs.filter((song) => !stored.has(song.audioKey) || !stored.has(song.coverKey));
       expect(broken, "songs pointing at a missing file").toEqual([]);
 
-      // Leave the catalogue as the other suites expect it.
-      for (const song of found.songs.filter((s) => s.title.startsWith(run))) {
-        const id = await withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", song.title).executeTakeFirstOrThrow()).id);
-        await post("/api/songs", form({ intent: "delete-song", id }), { cookie, "content-type": "application/x-www-form-urlencoded" });
-      }
     } finally {
+      // Leave the site as the other suites expect it: this run's songs (with their
+      // files), messages, subscribers, and uploads no song claimed.
+      for (const song of await withE2eDb((db) => db.selectFrom("songs").select("id").where("title", "like", `${run}-%`).execute())) {
+        await post("/api/songs", form({ intent: "delete-song", id: song.id }), { cookie, "content-type": "application/x-www-form-urlencoded" });
+      }
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("contacts").where("message", "like", `${run}-%`).execute();
+        await db.deleteFrom("subscribers").where("email", "like", `${run}-%`).execute();
+        await db.deleteFrom("pendingUploads").where("key", "like", `%${run}-%`).execute();
+      });
+      await deleteStoredKeys((await storedKeys()).filter((key) => key.includes(`${run}-`)));
       child.kill("SIGTERM");
       await exited(child);
     }
@@ -174,5 +180,8 @@ test.describe.serial("durability", () => {
     expect(await exited(child)).toBe(0);
     const key = (JSON.parse(answer.body) as { key: string }).key;
     expect(await storedKeys()).toContain(key);
+    // No song will claim it; the suites after this one count pending uploads.
+    await withE2eDb((db) => db.deleteFrom("pendingUploads").where("key", "=", key).execute());
+    await deleteStoredKeys([key]);
   });
 });

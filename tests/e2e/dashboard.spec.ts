@@ -317,15 +317,17 @@ test.describe.serial("contact messages", () => {
     await insert(Array.from({ length: 45 }, (_, i) => ({ id: `bulk-${String(i).padStart(2, "0")}`, name: `Fan ${i}`, email: null, message: `Message ${i}`, timestamp: t + i * 1000 })));
     await signInAsAdmin(page);
     await page.goto(DASHBOARD_PATH);
+    // The subscribers panel has a "Load more" of its own.
+    const messagesPanel = page.getByRole("region", { name: "Contact Messages" });
     const items = page.getByRole("list", { name: "Messages, newest first" }).getByRole("listitem");
     await expect(items).toHaveCount(20);
     await expect(items.first()).toContainText("Fan 44");
-    await page.getByRole("button", { name: "Load more" }).click();
+    await messagesPanel.getByRole("button", { name: "Load more" }).click();
     await expect(items).toHaveCount(40);
-    await page.getByRole("button", { name: "Load more" }).click();
+    await messagesPanel.getByRole("button", { name: "Load more" }).click();
     await expect(items).toHaveCount(45);
     await expect(items.last()).toContainText("Fan 0");
-    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    await expect(messagesPanel.getByRole("button", { name: "Load more" })).toHaveCount(0);
     await expect(page.getByTestId("unread-badge")).toHaveText(/^45 unread/);
   });
 
