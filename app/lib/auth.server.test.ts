@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
-import { callAuth } from "./auth-request.server.ts";
+import { callAuth, type AuthCallResult } from "./auth-request.server.ts";
+import { handleLogin } from "#app/features/auth/login.server.ts";
 import { SIGN_IN_LIMIT } from "./auth.server.ts";
 import { CLIENT_IP_HEADER } from "./http-security.server.ts";
 import { isAdmin } from "./profile.ts";
@@ -51,9 +52,51 @@ describe.each(testStacks)("auth on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: "new.fan@example.com", name: "New Fan", role: "user" });
 
-    const profile = await getProfile(site.services, requestFrom("10.0.0.1", result.setCookies));
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.1"), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const profile = await getProfile(site.services, requestFrom("10.0.0.1", signIn.setCookies));
     expect(profile).toMatchObject({ email: "new.fan@example.com", displayName: "New Fan", roles: ["user"] });
     expect(isAdmin(profile)).toBe(false);
+  });
+
+  it("answers a sign-up for a taken address exactly as for a new one, and changes nothing (no enumeration)", async () => {
+    const ask = (email: string) =>
+      callAuth(site.services, requestFrom("10.0.0.8"), "/sign-up/email", { email, password: "another-long-password", name: "Someone Else" });
+    const shape = (result: AuthCallResult) => ({
+      ok: result.ok,
+      status: result.status,
+      cookies: result.setCookies.length,
+      keys: result.ok ? Object.keys(result.body as object).sort() : [],
+      userKeys: result.ok ? Object.keys((result.body as { user: object }).user).sort() : [],
+    });
+    // better-auth's own table, outside our schema's types.
+    const accounts = async () => (await sql<{ userId: string; password: string }>`select "userId", "password" from "account"`.execute(site.services.db)).rows;
+    const before = await accounts();
+    const taken = await ask("New.Fan@example.com");
+    const fresh = await ask("brand.new.fan@example.com");
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(taken).toMatchObject({ ok: true, status: 200, setCookies: [] });
+    // The taken address keeps its one account, its name and its password.
+    const after = await accounts();
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(after).toHaveLength(before.length + 1);
+    const owner = await site.services.db.selectFrom("user").select("name").where("email", "=", "new.fan@example.com").execute();
+    expect(owner).toEqual([{ name: "New Fan" }]);
+  });
+
+  it("the sign-up form signs in the owner of a taken address, and tells anyone else only what a wrong password would", async () => {
+    const form = (fields: Record<string, string>, ip: string) =>
+      new Request("http://localhost:3999/login", { method: "POST", headers: { [CLIENT_IP_HEADER]: ip }, body: new URLSearchParams(fields) });
+    const signUp = (email: string, password: string) => handleLogin(site.services, form({ intent: "signup", name: "Fan", email, password }, "10.0.0.9"));
+    const signIn = (email: string, password: string) => handleLogin(site.services, form({ intent: "signin", email, password }, "10.0.0.9"));
+    const answer = async (result: Awaited<ReturnType<typeof handleLogin>>) =>
+      result instanceof Response ? { status: result.status, location: result.headers.get("location") } : { status: result.init?.status, data: result.data };
+
+    const wrongPassword = await answer(await signIn("new.fan@example.com", "not-the-password"));
+    expect(wrongPassword).toEqual({ status: 400, data: { error: "Invalid email or password" } });
+    expect(await answer(await signUp("new.fan@example.com", "not-the-password"))).toEqual(wrongPassword);
+    // A new address gets an account and is signed in; so is the owner who typed their own password.
+    expect(await answer(await signUp("form.fan@example.com", "form-fan-password"))).toEqual({ status: 302, location: "/" });
+    expect(await answer(await signUp("new.fan@example.com", "a-long-password"))).toEqual({ status: 302, location: "/" });
   });
 
   it("refuses common passwords, whatever their case, with a message, and creates nobody", async () => {

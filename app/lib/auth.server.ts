@@ -43,7 +43,10 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
     database: { db, type: dialect },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Off so that sign-up answers the same whether or not the address has an
+      // account (better-auth then hashes anyway and returns a stand-in user);
+      // our /login action signs in as a second step. Decision 004.
+      autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
     },

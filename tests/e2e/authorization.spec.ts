@@ -108,6 +108,8 @@ test.describe("authorisation matrix", () => {
     };
     const fanEmail = uniqueEmail("matrix-fan");
     expect((await clients.fan.post("/api/auth/sign-up/email", { data: { name: "Fan", email: fanEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+    // Sign-up never signs in (it answers alike for taken addresses): the fan signs in next.
+    expect((await clients.fan.post("/api/auth/sign-in/email", { data: { email: fanEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
     const adminEmail = uniqueEmail("matrix-admin");
     adminCli("create", "--email", adminEmail, "--password", password, "--name", "Juniper");
     expect((await clients.admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { callAuth, headersWithCookies } from "#app/lib/auth-request.server.ts";
+import { callAuth, headersWithCookies, type AuthCallResult } from "#app/lib/auth-request.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
@@ -17,14 +17,7 @@ export async function handleLogin(services: Services, request: Request) {
   }
   const input = parsed.data;
   try {
-    const result =
-      input.intent === "signin"
-        ? await callAuth(services, request, "/sign-in/email", { email: input.email, password: input.password })
-        : await callAuth(services, request, "/sign-up/email", {
-            email: input.email,
-            password: input.password,
-            name: input.name,
-          });
+    const result = input.intent === "signin" ? await signIn(services, request, input) : await signUpThenSignIn(services, request, input);
     if (!result.ok) {
       console.warn(`Authentication failed (${result.status}): ${result.message ?? "no message"}`);
       return data<LoginActionData>(
@@ -45,6 +38,20 @@ export async function handleLogin(services: Services, request: Request) {
     console.error("Login failed unexpectedly", error);
     return data<LoginActionData>({ error: LOGIN_MESSAGES.exception }, { status: 500 });
   }
+}
+
+const signIn = (services: Services, request: Request, input: { email: string; password: string }) =>
+  callAuth(services, request, "/sign-in/email", { email: input.email, password: input.password });
+
+/**
+ * Sign-up answers alike for a new address and a taken one (no account
+ * enumeration), so the account is then signed in to like any other: a new
+ * one, or an existing one whose own password was typed, gets in; someone
+ * else's address gets the same answer as a wrong password at sign-in.
+ */
+async function signUpThenSignIn(services: Services, request: Request, input: { email: string; password: string; name: string }): Promise<AuthCallResult> {
+  const signUp = await callAuth(services, request, "/sign-up/email", { email: input.email, password: input.password, name: input.name });
+  return signUp.ok ? signIn(services, request, input) : signUp;
 }
 
 /** Ends the session on the server and clears the cookie. */
