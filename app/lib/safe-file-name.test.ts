@@ -15,6 +15,12 @@ describe("safeFileName", () => {
     }
   });
 
+  it("keeps the extension when nothing else of the name is ASCII", () => {
+    expect(safeFileName("歌.mp3")).toBe("file.mp3");
+    expect(safeFileName("\u{57838}.wav")).toBe("file.wav");
+    expect(safeFileName("🎵🎵.flac")).toBe("file.flac");
+  });
+
   it("bounds the length and keeps the extension", () => {
     const safe = safeFileName(`${"a".repeat(300)}.flac`);
     expect(safe.length).toBe(100);

@@ -187,7 +187,7 @@ describe.each(drivers)("$name storage", (driver) => {
     ["..\\..\\evil.png", "_evil.png"],
     ["/etc/passwd", "_passwd"],
     ["a\u0000b\u001f\u007fc.png", "_a_b_c.png"],
-    ["....png", "_png"],
+    ["....png", "_file.png"],
     ["", "_file"],
   ])("keeps the hostile name %j inside its folder", async (hostile, suffix) => {
     const storage = await open();
