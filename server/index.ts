@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import { createServer, type Server } from "node:http";
 import { loadEnv } from "#app/lib/env.server.ts";
 import { builtAssets, createHost } from "#app/lib/host.server.ts";
+import { answerMalformedRequest } from "#app/lib/malformed-request.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = loadEnv();
@@ -41,6 +42,7 @@ const server: Server = createServer((req, res) => {
     () => host(req, res),
   );
 });
+server.on("clientError", answerMalformedRequest);
 server.listen(env.port, env.host, async () => {
   console.log(`Artist site listening on ${env.publicUrl} (bound to ${env.host}:${env.port})`);
   for (const line of await initial.startupMessages()) console.log(line);

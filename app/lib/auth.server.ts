@@ -7,6 +7,7 @@ import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";
+import { containsNul, FORM_ERRORS } from "./read-form.server.ts";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -23,8 +24,13 @@ const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
   "/reset-password": "newPassword",
 };
 
-/** Refuses a common password wherever one is set, with a message the form shows. */
-const refuseCommonPasswords = createAuthMiddleware(async (ctx) => {
+/**
+ * Runs before every better-auth endpoint: refuses a body holding a null
+ * character (PostgreSQL cannot store one; a 400 instead of a database error),
+ * and a common password wherever one is set, with a message the form shows.
+ */
+const checkInput = createAuthMiddleware(async (ctx) => {
+  if (containsNul(ctx.body)) throw new APIError("BAD_REQUEST", { message: FORM_ERRORS.nulCharacter, code: "NUL_CHARACTER" });
   const field = PASSWORD_FIELDS[ctx.path];
   const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
   if (typeof password === "string" && (await isCommonPassword(password))) {
@@ -73,7 +79,7 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    hooks: { before: refuseCommonPasswords },
+    hooks: { before: checkInput },
     // Sign-up can never grant admin: `role` is not an input field and starts as "user".
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },

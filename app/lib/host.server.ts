@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Env } from "./env.server.ts";
 import { clientIpHeader, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
 import { MEDIA_PREFIX } from "./song.ts";
+import { NOT_UNDERSTOOD } from "./malformed-request.server.ts";
 
 /** What the host needs from the app bundle (server/app.ts, built or via Vite). */
 export type AppModule = {
@@ -32,6 +33,12 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
 
   host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development, mediaUrl: env.s3?.publicUrl }));
   host.use(clientIpHeader({ trustProxy: env.trustProxy }));
+  // A null character in the address can be neither stored nor looked up in
+  // PostgreSQL: refused here, once, for every route.
+  host.use((req, res, next) => {
+    if (/%00/i.test(req.url)) res.status(400).type("text/plain").send(`${NOT_UNDERSTOOD}\n`);
+    else next();
+  });
   host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
   // Media first: never compressed, never a page.
   host.use(MEDIA_PREFIX, (async (req, res, next) => {

@@ -4,6 +4,7 @@ import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
 import { deleteMessage, listMessages, markMessageRead } from "#app/features/messages/messages.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { containsNul, readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
@@ -37,8 +38,14 @@ const mutationSchema = z.object(
 
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) return request.json();
-  return Object.fromEntries(await request.formData());
+  if (type.includes("application/json")) {
+    const body: unknown = await request.json();
+    if (containsNul(body)) throw new Error("A null character in the body");
+    return body;
+  }
+  const read = await readForm(request);
+  if (!read.ok) throw new Error(read.error);
+  return textFields(read.form);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,6 +4,7 @@ import { SONG_ERRORS } from "#app/features/songs/schema.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
 /** POST intent=create-song|mark-latest|delete-song. Admins only. Answers { success, id? } or { success: false, error }. */
@@ -11,7 +12,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
   const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
-  const result = await handleLibraryAction(services, await request.formData());
+  const read = await readForm(request);
+  if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
+  const result = await handleLibraryAction(services, read.form);
   const status = result.success ? 200 : result.error === SONG_ERRORS.notFound ? 404 : 400;
   return privateJson(result, status);
 }

@@ -4,6 +4,7 @@ import type { Route } from "./+types/unsubscribe";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NEWSLETTER_MESSAGES } from "#app/features/newsletter/newsletter.ts";
 import { unsubscribe, verifyUnsubscribeToken } from "#app/features/newsletter/subscribers.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -39,7 +40,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const form = await request.formData().catch(() => undefined);
+  // An unreadable body still leaves the link's own query (RFC 8058 one-click).
+  const read = await readForm(request);
+  const form = read.ok ? read.form : undefined;
   const { email, token } = credentials(new URL(request.url), form);
   if (!verifyUnsubscribeToken(services.env.authSecret, email, token)) {
     return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { callAuth, headersWithCookies, type AuthCallResult } from "#app/lib/auth-request.server.ts";
+import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
@@ -10,8 +11,9 @@ export type LoginActionData = { error: string };
 
 /** Handles the /login form: sign in or sign up, then off to the right page with a toast. */
 export async function handleLogin(services: Services, request: Request) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = loginSchema.safeParse(form);
+  const read = await readForm(request);
+  if (!read.ok) return data<LoginActionData>({ error: read.error }, { status: read.status });
+  const parsed = loginSchema.safeParse(textFields(read.form));
   if (!parsed.success) {
     return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOGIN_MESSAGES } from "./auth-messages.ts";
+import { LOGIN_MESSAGES, SETUP_INVALID } from "./auth-messages.ts";
 
 export { LOGIN_MESSAGES, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./auth-messages.ts";
 
@@ -27,8 +27,9 @@ const name = z
 
 export const signInSchema = z.object({ intent: z.literal("signin"), email, password });
 export const signUpSchema = z.object({ intent: z.literal("signup"), name, email, password: newPassword });
-export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
+// A form always says which it is; anything else is no form of ours.
+export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema], { error: LOGIN_MESSAGES.failed });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The first-admin form on /setup asks for the same things as sign-up. */
-export const setupSchema = z.object({ token: z.string().min(1), name, email, password: newPassword });
+export const setupSchema = z.object({ token: z.string({ error: SETUP_INVALID }).min(1, SETUP_INVALID), name, email, password: newPassword });

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { createAdmin } from "#app/lib/admins.server.ts";
 import { callAuth, headersWithCookies } from "#app/lib/auth-request.server.ts";
+import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { consumeSetupTokens, isSetupTokenValid } from "#app/lib/setup-token.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
@@ -9,7 +10,9 @@ import { LOGIN_MESSAGES, SETUP_INVALID, setupSchema } from "./schema.ts";
 
 /** Creates the first admin from the one-time /setup link, then signs them in. */
 export async function handleSetup(services: Services, request: Request) {
-  const parsed = setupSchema.safeParse(Object.fromEntries(await request.formData()));
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.error }, { status: read.status });
+  const parsed = setupSchema.safeParse(textFields(read.form));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { detectBot, CONTACT_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { CONTACT_MESSAGES, contactFormSchema, type ContactInput } from "./schema.ts";
@@ -30,7 +31,9 @@ export async function sendContactMessage(services: Services, input: ContactInput
  * nothing is stored; too many messages from one address get a 429.
  */
 export async function handleContact(services: Services, request: Request) {
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return data<ContactResult>({ ok: false, error: read.error }, { status: read.status });
+  const form = read.form;
   const verdict = detectBot(services.env.authSecret, form);
   if (verdict.bot) {
     console.warn(`Contact form: dropped a submission (${verdict.reason})`);

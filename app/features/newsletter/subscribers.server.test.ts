@@ -1,3 +1,4 @@
+import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
@@ -324,15 +325,15 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       expect(await send({ email: "elsewhere@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.8")).toEqual({ status: 200, body: { ok: true } });
     });
 
-    it("answers a body that is not a form with 400", async () => {
+    it("answers a body that is not a form with 415 and a message", async () => {
       const request = new Request("http://localhost:3999/newsletter", {
         method: "POST",
         body: "{}",
         headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: "10.1.2.3" },
       });
       const result = await handleSubscribe(site.services, request);
-      expect(result.init?.status).toBe(400);
-      expect(result.data).toEqual({ ok: false, error: NEWSLETTER_MESSAGES.required });
+      expect(result.init?.status).toBe(415);
+      expect(result.data).toEqual({ ok: false, error: FORM_ERRORS.unreadable });
     });
   });
 });

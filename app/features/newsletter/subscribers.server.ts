@@ -6,6 +6,7 @@ import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit
 import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
 import { NEWSLETTER_MESSAGES, SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
@@ -223,12 +224,9 @@ const answer = (result: SubscribeResult, status = 200) => data<SubscribeResult>(
  * nothing to adapt to; a client over the rate limit gets 429; a bad address 400.
  */
 export async function handleSubscribe(services: Services, request: Request) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return answer({ ok: false, error: NEWSLETTER_MESSAGES.required }, 400);
-  }
+  const read = await readForm(request);
+  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
+  const form = read.form;
 
   const verdict = detectBot(services.env.authSecret, form);
   if (verdict.bot) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { SONG_ERRORS } from "./schema.ts";
 import { createSong, deleteSong, setLatestSong, type Outcome } from "./songs.server.ts";
@@ -17,7 +18,7 @@ const createForm = z.object({
 
 /** The Music Library's mutations, from a form: create, mark latest, delete. */
 export async function handleLibraryAction(services: Services, form: FormData): Promise<Outcome<{ id?: string }>> {
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = textFields(form);
   switch (fields.intent) {
     case "create-song": {
       const input = createForm.parse(fields);

@@ -3,6 +3,7 @@ import { z } from "zod";
 /** The service layer's messages (SPEC section 5). */
 export const SONG_ERRORS = {
   titleRequired: "Song title is required",
+  titleTooLong: "Song title must be at most 200 characters",
   audioRequired: "Audio file is required",
   coverRequired: "Cover art is required",
   idRequired: "Song ID is required",
@@ -18,7 +19,7 @@ const streamingLink = z
   .default("");
 
 export const newSongSchema = z.object({
-  title: z.string({ error: SONG_ERRORS.titleRequired }).trim().min(1, SONG_ERRORS.titleRequired).max(200),
+  title: z.string({ error: SONG_ERRORS.titleRequired }).trim().min(1, SONG_ERRORS.titleRequired).max(200, SONG_ERRORS.titleTooLong),
   audioKey: z.string({ error: SONG_ERRORS.audioRequired }).min(1, SONG_ERRORS.audioRequired),
   coverKey: z.string({ error: SONG_ERRORS.coverRequired }).min(1, SONG_ERRORS.coverRequired),
   durationMs: z.int().min(0).nullable().default(null),

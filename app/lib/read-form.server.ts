@@ -1,0 +1,80 @@
+// Reading a form post without trusting it: a body that is not a form, or far
+// bigger than any of our forms, is answered with a message (400, 413 or 415)
+// instead of an exception, and is never buffered past the limit.
+
+/** Our largest form is a contact message of 5,000 characters; this leaves room for any encoding of it. */
+export const MAX_FORM_BYTES = 256 * 1024;
+
+export const FORM_ERRORS = {
+  unreadable: "We couldn't read what was sent. Please reload the page and try again.",
+  tooLarge: "What was sent is too large. Please shorten it and try again.",
+  nulCharacter: "What was sent contains a null character, which cannot be stored. Please remove it and try again.",
+} as const;
+
+/**
+ * True when a value (or any string inside it) holds U+0000. No person types
+ * one, PostgreSQL cannot store one in text, and some parsers stop at one, so
+ * such input is refused where it comes in rather than failing deeper down.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, inner]) => containsNul(key) || containsNul(inner));
+  return false;
+}
+
+export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; error: string };
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormRead> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.some((formType) => type.toLowerCase().startsWith(formType))) {
+    return { ok: false, status: 415, error: FORM_ERRORS.unreadable };
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) return { ok: false, status: 413, error: FORM_ERRORS.tooLarge };
+  const bytes = await readAtMost(request.body, maxBytes);
+  if (bytes === "too-large") return { ok: false, status: 413, error: FORM_ERRORS.tooLarge };
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    return { ok: false, status: 400, error: FORM_ERRORS.unreadable };
+  }
+  for (const [name, value] of form.entries()) {
+    if (containsNul(name) || (typeof value === "string" && containsNul(value))) return { ok: false, status: 400, error: FORM_ERRORS.nulCharacter };
+  }
+  return { ok: true, form };
+}
+
+async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return "too-large";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The string fields of a form (a file where text belongs counts as missing). */
+export function textFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  return fields;
+}
