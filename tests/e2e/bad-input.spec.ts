@@ -1,0 +1,393 @@
+// Bad input, property-based (fast-check), against the real server on each
+// stack: every action and endpoint that takes input gets random, oversize,
+// wrong-type, Unicode, control-character and injection-shaped values. Each
+// answer must be a success the input deserved, or a 4xx carrying a message,
+// never a 5xx; and no invalid row may be stored. The forms' own zod schemas
+// are the oracle: what they accept must be stored exactly as they parse it,
+// what they refuse must come back with their message and store nothing.
+//
+// A failure prints fast-check's seed and the smallest input it found;
+// FC_SEED=<seed> replays it, FC_RUNS=<n> changes the number of cases.
+import fc from "fast-check";
+import { synthWav, coverPng } from "../../scripts/media/synth.ts";
+import { contactFormSchema } from "#app/features/contact/schema.ts";
+import { loginSchema } from "#app/features/auth/schema.ts";
+import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
+import { newSongSchema } from "#app/features/songs/schema.ts";
+import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
+import { formStartedToken } from "#app/lib/form-guard.server.ts";
+import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { asSent, freshClientIp, inHtml, maybe, nastyEmail, nastyText } from "./support/nasty-input.ts";
+import { E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+
+const RUNS = Number(process.env.FC_RUNS ?? 60);
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const check = <T>(property: fc.IAsyncPropertyWithHooks<T>, runs = RUNS) => fc.assert(property, { numRuns: runs, seed: SEED, endOnFailure: true });
+
+const SECRET = e2eAppEnv().AUTH_SECRET ?? "";
+/** A "form started" token as the page would have issued it, old enough to be a person's. */
+const personToken = () => formStartedToken(SECRET, Date.now() - 5_000);
+
+type Sent = { status: number; text: string; json: unknown; location: string | null; type: string };
+
+async function send(path: string, init: { body?: BodyInit; contentType?: string; cookie?: string; method?: string } = {}): Promise<Sent> {
+  const headers: Record<string, string> = { origin: E2E_URL, "x-forwarded-for": freshClientIp() };
+  if (init.contentType) headers["content-type"] = init.contentType;
+  if (init.cookie) headers.cookie = init.cookie;
+  const response = await fetch(`${E2E_URL}${path}`, { method: init.method ?? "POST", headers, body: init.body, redirect: "manual" });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, text, json, location: response.headers.get("location"), type: response.headers.get("content-type") ?? "" };
+}
+
+/** A urlencoded form; fields left undefined are not sent at all. */
+function form(fields: Record<string, string | undefined>): { body: string; contentType: string } {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) params.append(name, value);
+  return { body: params.toString(), contentType: "application/x-www-form-urlencoded" };
+}
+
+const errorOf = (sent: Sent): string | null => {
+  // What Node's parser refuses (an address too long to read) is answered in plain text.
+  if (sent.type.startsWith("text/plain")) return sent.text.trim() || null;
+  const body = sent.json;
+  if (body && typeof body === "object") {
+    for (const key of ["error", "message"] as const) {
+      const value = (body as Record<string, unknown>)[key];
+      if (typeof value === "string" && value.trim() !== "") return value;
+    }
+  }
+  return null;
+};
+
+/** A refusal a person can act on: 4xx, and the message we expect (in the page or the JSON). */
+function expectRefusal(sent: Sent, message?: string) {
+  expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+  expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+  if (message === undefined) {
+    expect(errorOf(sent), `no message in ${sent.text.slice(0, 300)}`).toBeTruthy();
+  } else if (sent.json !== null) {
+    expect(errorOf(sent)).toBe(message);
+  } else {
+    expect(sent.text, `"${message}" not in the page`).toContain(inHtml(message));
+  }
+}
+
+/** A null character anywhere in a form is refused before anything else looks at it. */
+const nulIn = (...values: (string | undefined)[]) => values.some((value) => value?.includes("\u0000"));
+
+const rowCount = (table: "contacts" | "subscribers" | "songs" | "user") =>
+  withE2eDb(async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+
+let adminCookie = "";
+test.beforeAll(async () => {
+  const email = uniqueEmail("bad-input-admin");
+  const password = "correct-horse-battery";
+  adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
+  const signIn = await fetch(`${E2E_URL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: E2E_URL, "x-forwarded-for": freshClientIp() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  adminCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+
+test.describe("bad input never gets a 5xx or an invalid row", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("contact form: stored exactly as validated, or refused with its message", async () => {
+    await check(
+      fc.asyncProperty(maybe(nastyText), maybe(nastyEmail), maybe(nastyText), async (name, email, message) => {
+        const before = await rowCount("contacts");
+        const sent = await send("/contact", form({ name, email, message, [FORM_STARTED_FIELD]: personToken() }));
+        if (nulIn(name, email, message)) {
+          expectRefusal(sent, FORM_ERRORS.nulCharacter);
+          expect(await rowCount("contacts")).toBe(before);
+          return;
+        }
+        const expected = contactFormSchema.safeParse({ name: name && asSent(name), email: email && asSent(email), message: message && asSent(message) });
+        if (!expected.success) {
+          expectRefusal(sent, expected.error.issues[0]?.message);
+          expect(await rowCount("contacts")).toBe(before);
+          return;
+        }
+        expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+        const newest = await withE2eDb((db) => db.selectFrom("contacts").select(["name", "email", "message", "status", "source"]).orderBy("timestamp", "desc").limit(1).executeTakeFirstOrThrow());
+        expect(newest).toEqual({ ...expected.data, status: "unread", source: "website" });
+        expect(await rowCount("contacts")).toBe(before + 1);
+      }),
+    );
+  });
+
+  test("newsletter: subscribed exactly as validated, or refused with its message", async () => {
+    await check(
+      fc.asyncProperty(maybe(nastyEmail), async (email) => {
+        const sent = await send("/newsletter", form({ email, [FORM_STARTED_FIELD]: personToken() }));
+        const expected = subscribeFormSchema.safeParse({ email: email && asSent(email) });
+        if (nulIn(email) || !expected.success) {
+          const before = await rowCount("subscribers");
+          expectRefusal(sent, nulIn(email) ? FORM_ERRORS.nulCharacter : expected.error?.issues[0]?.message);
+          expect(await rowCount("subscribers")).toBe(before);
+          return;
+        }
+        expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+        const row = await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).where("email", "=", expected.data.email).executeTakeFirst());
+        expect(row).toEqual({ email: expected.data.email, subscribed: 1 });
+      }),
+    );
+  });
+
+  test("login and sign-up form: in only with valid details, a message otherwise, no account from bad input", async () => {
+    const intent = fc.oneof({ weight: 4, arbitrary: fc.constantFrom("signin", "signup") }, { weight: 1, arbitrary: nastyText });
+    await check(
+      fc.asyncProperty(maybe(intent), maybe(nastyText), maybe(nastyEmail), maybe(nastyText), async (intentValue, name, email, password) => {
+        const users = await rowCount("user");
+        const sent = await send("/login", form({ intent: intentValue, name, email, password }));
+        const expected = loginSchema.safeParse({ intent: intentValue, name: name && asSent(name), email: email && asSent(email), password: password && asSent(password) });
+        expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+        if (nulIn(intentValue, name, email, password) || !expected.success) {
+          expectRefusal(sent, nulIn(intentValue, name, email, password) ? FORM_ERRORS.nulCharacter : expected.error?.issues[0]?.message);
+          expect(await rowCount("user")).toBe(users);
+          return;
+        }
+        // Valid details: a new account signs in (302), anything else is refused with the provider's message.
+        if (sent.status === 302) {
+          expect(expected.data.intent).toBe("signup");
+          const row = await withE2eDb((db) => db.selectFrom("user").select(["email", "name", "role"]).where("email", "=", expected.data.email).executeTakeFirst());
+          expect(row).toEqual({ email: expected.data.email, name: expected.data.intent === "signup" ? expected.data.name : "", role: "user" });
+        } else {
+          expect(sent.status).toBe(400);
+          expect(sent.text).toMatch(/Invalid email or password|too common|[Ii]nvalid|[Pp]assword/);
+          expect(await rowCount("user")).toBe(users);
+        }
+      }),
+      Math.ceil(RUNS / 2),
+    );
+  });
+
+  test("sign-in and sign-up API: wrong types and shapes are refused with a message", async () => {
+    const value = fc.oneof(nastyText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+    const body = fc.record({ email: value, password: value, name: value, rememberMe: value, callbackURL: value }, { requiredKeys: [] });
+    await check(
+      fc.asyncProperty(fc.constantFrom("/api/auth/sign-in/email", "/api/auth/sign-up/email"), body, async (path, fields) => {
+        const users = await rowCount("user");
+        const sent = await send(path, { body: JSON.stringify(fields), contentType: "application/json" });
+        const plausible = typeof fields.email === "string" && typeof fields.password === "string" && fields.password.length >= 8;
+        if (sent.status < 400) {
+          expect(plausible, `accepted ${JSON.stringify(fields)}`).toBe(true);
+        } else {
+          expectRefusal(sent);
+        }
+        if (!plausible) expect(await rowCount("user")).toBe(users);
+      }),
+    );
+  });
+
+  test("uploads: only real audio and images are kept, under a safe name; anything else a message and no file", async () => {
+    const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 120 });
+    const png = await coverPng("Bad input", ["#000", "#f43f5e"], 64);
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 4096 }),
+      fc.constant(new Uint8Array()),
+      fc.constantFrom(
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        new TextEncoder().encode("<!doctype html><script>alert(1)</script>"),
+        new TextEncoder().encode("#!/bin/sh\nrm -rf /\n"),
+        new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]),
+      ),
+      // Real headers with the rest cut off or replaced.
+      fc.tuple(fc.constantFrom(new Uint8Array(wav), new Uint8Array(png)), fc.nat(), fc.uint8Array({ maxLength: 256 })).map(([file, cut, tail]) => {
+        const head = file.subarray(0, cut % file.length);
+        const joined = new Uint8Array(head.length + tail.length);
+        joined.set(head);
+        joined.set(tail, head.length);
+        return joined;
+      }),
+      // And whole, valid files, so the accepting side is exercised too.
+      fc.constantFrom(new Uint8Array(wav), new Uint8Array(png)),
+    );
+    // Header values are Latin-1 at most: fetch itself refuses anything else.
+    const anyHeaderValue = fc.string({ maxLength: 60 }).map((value) => value.replace(/[^\x20-\x7e]/g, ""));
+    const contentType = fc.option(fc.oneof(fc.constantFrom("audio/wav", "image/png", "image/svg+xml", "text/html", "application/octet-stream", "multipart/form-data"), anyHeaderValue), { nil: undefined });
+    const before = new Set(await storedKeys());
+    try {
+      await check(
+        fc.asyncProperty(fc.constantFrom("audio", "cover"), maybe(nastyText), bytes, contentType, async (kind, name, body, type) => {
+          const keysBefore = await storedKeys();
+          const query = name === undefined ? "" : `?name=${encodeURIComponent(name)}`;
+          const sent = await send(`/api/uploads/${kind}${query}`, { body, contentType: type, cookie: adminCookie });
+          if (sent.status === 201) {
+            const file = sent.json as { key: string; url: string; size: number };
+            // A safe key in its own folder, with the extension the bytes proved.
+            expect(file.key).toMatch(kind === "audio" ? /^music\/[A-Za-z0-9._-]+\.(wav|mp3|ogg|oga|opus|flac|m4a|aac|webm)$/ : /^covers\/[A-Za-z0-9._-]+\.(png|jpe?g|webp|avif|gif)$/);
+            expect(file.key).not.toContain("..");
+            const served = await fetch(`${E2E_URL}${file.url}`);
+            expect(served.status).toBe(200);
+            expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+            expect(served.headers.get("content-type") ?? "").toMatch(kind === "audio" ? /^audio\// : /^image\/(?!svg)/);
+            expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(body))).toBe(true);
+            return;
+          }
+          expectRefusal(sent);
+          const keysAfter = await storedKeys();
+          expect(keysAfter).toEqual(keysBefore);
+        }),
+        Math.ceil(RUNS / 2),
+      );
+    } finally {
+      await deleteStoredKeys((await storedKeys()).filter((key) => !before.has(key)));
+    }
+  });
+
+  test("song actions: a song only from valid details and files it owns; a message otherwise", async () => {
+    const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 120 });
+    const png = await coverPng("Song", ["#000", "#f43f5e"], 64);
+    const upload = async (kind: "audio" | "cover") => {
+      const sent = await send(`/api/uploads/${kind}?name=${kind === "audio" ? "take.wav" : "cover.png"}`, { body: new Uint8Array(kind === "audio" ? wav : png), cookie: adminCookie });
+      expect(sent.status).toBe(201);
+      return (sent.json as { key: string }).key;
+    };
+    const songsBefore = await withE2eDb((db) => db.selectFrom("songs").select("id").execute());
+    const keysBefore = new Set(await storedKeys());
+    const link = fc.oneof(nastyText, fc.webUrl(), fc.constantFrom("javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "https://", "http://example.com/a b", "HTTPS://OPEN.SPOTIFY.COM/track/1"));
+    const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("create-song", "mark-latest", "delete-song") }, { weight: 1, arbitrary: nastyText });
+    try {
+      await check(
+        fc.asyncProperty(
+          maybe(intent),
+          maybe(nastyText),
+          fc.constantFrom("real", "missing", "other-kind", "nasty"),
+          maybe(link),
+          maybe(link),
+          maybe(nastyText),
+          maybe(nastyText),
+          async (intentValue, title, files, spotify, youtube, durationMs, id) => {
+            let audioKey: string | undefined;
+            let coverKey: string | undefined;
+            if (intentValue === "create-song" && files !== "missing") {
+              const [audio, cover] = [await upload("audio"), await upload("cover")];
+              [audioKey, coverKey] = files === "real" ? [audio, cover] : files === "other-kind" ? [cover, audio] : [`music/../${audio}`, `covers/${id ?? "x"}`];
+            }
+            const songs = await rowCount("songs");
+            const sent = await send("/api/songs", { ...form({ intent: intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id }), cookie: adminCookie });
+            if (nulIn(intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id)) {
+              expectRefusal(sent, FORM_ERRORS.nulCharacter);
+              expect(await rowCount("songs")).toBe(songs);
+              return;
+            }
+            if (intentValue === "create-song") {
+              const expected = newSongSchema.safeParse({
+                title: title === undefined ? "" : asSent(title),
+                audioKey,
+                coverKey,
+                streamingLinks: { spotify: spotify && asSent(spotify), youtube: youtube && asSent(youtube) },
+              });
+              if (expected.success && files === "real") {
+                expect(sent.status, sent.text).toBe(200);
+                const song = await withE2eDb((db) =>
+                  db.selectFrom("songs").select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl"]).where("id", "=", (sent.json as { id: string }).id).executeTakeFirstOrThrow(),
+                );
+                expect(song).toEqual({ title: expected.data.title, audioKey, coverKey, spotifyUrl: expected.data.streamingLinks.spotify, youtubeUrl: expected.data.streamingLinks.youtube });
+                return;
+              }
+              expectRefusal(sent, expected.success ? undefined : expected.error.issues[0]?.message);
+              expect(await rowCount("songs")).toBe(songs);
+              return;
+            }
+            // Mark latest or delete, on ids that name no song; or an intent that is no intent.
+            expectRefusal(sent);
+            expect(await rowCount("songs")).toBe(songs);
+          },
+        ),
+        Math.ceil(RUNS / 2),
+      );
+      // Every song the site holds is one a person could have made.
+      const rows = await withE2eDb((db) => db.selectFrom("songs").selectAll().execute());
+      const keys = new Set(await storedKeys());
+      for (const row of rows) {
+        expect(row.title.trim()).toBe(row.title);
+        expect(row.title.length).toBeGreaterThan(0);
+        expect(keys.has(row.audioKey) && keys.has(row.coverKey)).toBe(true);
+        for (const url of [row.spotifyUrl, row.appleUrl, row.amazonUrl, row.youtubeUrl]) expect(url).toMatch(/^(|https?:\/\/\S+)$/i);
+      }
+    } finally {
+      const created = (await withE2eDb((db) => db.selectFrom("songs").select("id").execute())).filter((row) => !songsBefore.some((old) => old.id === row.id));
+      for (const row of created) await send("/api/songs", { ...form({ intent: "delete-song", id: row.id }), cookie: adminCookie });
+      await deleteStoredKeys((await storedKeys()).filter((key) => !keysBefore.has(key)));
+    }
+  });
+
+  test("message actions: ids and intents of any shape get a message; only a real id changes anything", async () => {
+    const id = fc.oneof(nastyText, fc.uuid());
+    const jsonValue = fc.oneof(nastyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
+    const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("mark-read", "delete") }, { weight: 1, arbitrary: nastyText });
+    const asJson = fc.boolean();
+    await check(
+      fc.asyncProperty(maybe(intent), maybe(id), jsonValue, asJson, async (intentValue, idValue, oddId, json) => {
+        const before = await withE2eDb((db) => db.selectFrom("contacts").select(["id", "status"]).orderBy("id").execute());
+        const sent = json
+          ? await send("/api/messages", { body: JSON.stringify({ intent: intentValue, id: idValue ?? oddId }), contentType: "application/json", cookie: adminCookie })
+          : await send("/api/messages", { ...form({ intent: intentValue, id: idValue }), cookie: adminCookie });
+        expectRefusal(sent);
+        expect(await withE2eDb((db) => db.selectFrom("contacts").select(["id", "status"]).orderBy("id").execute())).toEqual(before);
+      }),
+    );
+  });
+
+  test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
+    await check(
+      fc.asyncProperty(fc.constantFrom("/unsubscribe", "/setup"), maybe(nastyEmail), maybe(nastyText), maybe(nastyText), async (path, email, token, name) => {
+        const users = await rowCount("user");
+        const subscribers = await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute());
+        const query = token === undefined ? "" : `?token=${encodeURIComponent(token)}`;
+        const sent = await send(`${path}${query}`, form({ email, token, name, password: "correct-horse-battery" }));
+        expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+        if (sent.status === 431) expect(sent.text).toContain("too long");
+        else expect(sent.text).toMatch(path === "/setup" ? /setup link is invalid|Please enter|Invalid email|Password must|too common|null character|could not be understood/ : /unsubscribe link is not valid|could not be understood/);
+        expect(await rowCount("user")).toBe(users);
+        expect(await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute())).toEqual(subscribers);
+      }),
+    );
+  });
+
+  test("malformed bodies, on every endpoint that takes one, get a 4xx and a message", async () => {
+    const endpoints = ["/contact", "/newsletter", "/login", "/unsubscribe", "/setup?token=x", "/api/songs", "/api/messages", "/api/auth/sign-in/email", "/api/auth/sign-up/email"];
+    const malformed = fc.oneof(
+      fc.record({ contentType: fc.constant("application/json"), body: fc.oneof(fc.string(), fc.constantFrom("{", "[1,2", '{"email":', "null", "1e999999", '"\\ud800"')) }),
+      fc.record({ contentType: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz"), body: fc.oneof(fc.string(), fc.constant("--xyz\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nunterminated")) }),
+      fc.record({ contentType: fc.constant("application/x-www-form-urlencoded"), body: fc.oneof(fc.string(), fc.constantFrom("%", "%zz=%", "message=%E0%A4%A", "a=1&&&=&=")) }),
+      fc.record({ contentType: fc.constantFrom("text/plain", "application/xml", "image/png", "", "no/such; charset=utf-1000"), body: fc.string() }),
+    );
+    await check(
+      fc.asyncProperty(fc.constantFrom(...endpoints), malformed, async (path, { contentType, body }) => {
+        const counts = await Promise.all((["contacts", "subscribers", "songs", "user"] as const).map(rowCount));
+        const sent = await send(path, { body, contentType: contentType || undefined, cookie: path.startsWith("/api/") ? adminCookie : undefined });
+        expect(sent.status, `${path} ${contentType} ${JSON.stringify(body)} → ${sent.text.slice(0, 300)}`).toBeLessThan(500);
+        // Public forms may answer an unsigned submission as a bot's (200, nothing stored).
+        if (sent.status >= 300) expect(sent.status).toBeGreaterThanOrEqual(400);
+        expect(await Promise.all((["contacts", "subscribers", "songs", "user"] as const).map(rowCount))).toEqual(counts);
+      }),
+    );
+  });
+
+  test("queries and paths of any shape never get a 5xx", async () => {
+    const paths = ["/api/messages?before=", "/api/messages?limit=", "/api/songs?before=", "/api/subscribers?before=", "/unsubscribe?token=", "/setup?token=", "/login?mode=", "/music/", "/media/music/", "/media/covers/", "/"];
+    await check(
+      fc.asyncProperty(fc.constantFrom(...paths), nastyText, async (path, value) => {
+        const url = `${E2E_URL}${path}${encodeURIComponent(value).slice(0, 4000)}`;
+        const response = await fetch(url, { headers: { cookie: adminCookie, "x-forwarded-for": freshClientIp() }, redirect: "manual" });
+        await response.arrayBuffer();
+        expect(response.status, `${url} → ${response.status}`).toBeLessThan(500);
+      }),
+    );
+  });
+});
