@@ -147,6 +147,9 @@ describe.each(testStacks)("auth on %s", (kind) => {
     });
     expect(result).toMatchObject({ ok: false, status: 401 });
     expect(result.ok ? "" : result.message).toMatch(/invalid email or password/i);
+    // An address with no account gets the very same answer (no enumeration).
+    const unknown = await callAuth(site.services, requestFrom("10.0.0.3"), "/sign-in/email", { email: "nobody.here@example.com", password: "wrong-password" });
+    expect(unknown).toEqual(result);
   });
 
   it(`answers 429 after ${SIGN_IN_LIMIT.max} sign-in attempts from one address in a minute`, async () => {
