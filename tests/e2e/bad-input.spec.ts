@@ -86,6 +86,12 @@ const nulIn = (...values: (string | undefined)[]) => values.some((value) => valu
 const rowCount = (table: "contacts" | "subscribers" | "songs" | "user") =>
   withE2eDb(async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
 
+/** Removes the files a test uploaded, and their pending-upload rows, so later tests start clean. */
+async function removeUploads(keys: string[]) {
+  await deleteStoredKeys(keys);
+  if (keys.length) await withE2eDb((db) => db.deleteFrom("pendingUploads").where("key", "in", keys).execute());
+}
+
 let adminCookie = "";
 test.beforeAll(async () => {
   const email = uniqueEmail("bad-input-admin");
@@ -243,7 +249,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         Math.ceil(RUNS / 2),
       );
     } finally {
-      await deleteStoredKeys((await storedKeys()).filter((key) => !before.has(key)));
+      await removeUploads((await storedKeys()).filter((key) => !before.has(key)));
     }
   });
 
@@ -321,7 +327,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     } finally {
       const created = (await withE2eDb((db) => db.selectFrom("songs").select("id").execute())).filter((row) => !songsBefore.some((old) => old.id === row.id));
       for (const row of created) await send("/api/songs", { ...form({ intent: "delete-song", id: row.id }), cookie: adminCookie });
-      await deleteStoredKeys((await storedKeys()).filter((key) => !keysBefore.has(key)));
+      await removeUploads((await storedKeys()).filter((key) => !keysBefore.has(key)));
     }
   });
 
