@@ -91,11 +91,21 @@ export type DemoSite = {
   pid: number;
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /** The last 20 kB the server printed, for explaining a failure. */
+  output: () => string;
   stop: () => Promise<void>;
 };
 
+export type DemoSiteOptions = {
+  /**
+   * Take the client address from X-Forwarded-For, as behind a reverse proxy: a
+   * load test then stands for many fans, each under the per-address form limits.
+   */
+  trustProxy?: boolean;
+};
+
 /** Builds if needed, seeds a fresh DATA_DIR with the demo songs and serves the build on a free port. */
-export async function startDemoSite(log: (line: string) => void = console.log): Promise<DemoSite> {
+export async function startDemoSite(log: (line: string) => void = console.log, options: DemoSiteOptions = {}): Promise<DemoSite> {
   ensureBuild(log);
   const tmp = mkdtempSync(path.join(tmpdir(), "artist-demo-site-"));
   const port = await freePort();
@@ -117,7 +127,7 @@ export async function startDemoSite(log: (line: string) => void = console.log): 
     S3_SECRET_ACCESS_KEY: "",
     S3_PUBLIC_URL: "",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
-    TRUST_PROXY: "false",
+    TRUST_PROXY: options.trustProxy ? "true" : "false",
   };
   const removeData = () => rmSync(tmp, { recursive: true, force: true });
 
@@ -139,5 +149,5 @@ export async function startDemoSite(log: (line: string) => void = console.log): 
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid ?? 0, dataDir: String(env.DATA_DIR), env, stop };
+  return { baseUrl, pid: child.pid ?? 0, dataDir: String(env.DATA_DIR), env, output, stop };
 }
