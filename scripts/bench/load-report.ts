@@ -176,7 +176,8 @@ export function printReport(report: LoadReport): void {
   );
   console.log(`Server RSS: ${mb(rss.baseline)} before, median ${mb(rss.p50)} under load, peak ${mb(rss.peak)}`);
   console.log(
-    `Server CPU: ${fmt(cpu.percent)}% of a core; its main thread ran ${fmt(cpu.mainThreadPercent)}% of the time and waited for a CPU ${fmt(cpu.mainThreadWaitPercent, 1)}%`,
+    `Server CPU: ${fmt(cpu.percent)}% of a core (main thread ${fmt(cpu.mainThreadPercent)}%, its other threads: GC, file reads, compression ${fmt(cpu.percent - cpu.mainThreadPercent)}%); ` +
+      `the main thread waited for a CPU ${fmt(cpu.mainThreadWaitPercent, 1)}% of the run`,
   );
   console.log(
     `Generator: start lag p50 ${ms(g.lagP50Ms)}, p99 ${ms(g.lagP99Ms)}, max ${ms(g.lagMaxMs)}; ${fmt(g.cpuPercent)}% of a core; event-loop delay p99 ${ms(g.eventLoopDelayP99Ms)}` +
@@ -190,7 +191,10 @@ export function printReport(report: LoadReport): void {
   for (const [description, count] of Object.entries(report.errorSamples)) console.log(`  ERROR ×${count}: ${description}`);
   for (const [description, count] of Object.entries(report.reference?.errorSamples ?? {})) console.log(`  nginx ERROR ×${count}: ${description}`);
   if (cpu.mainThreadWaitPercent > 10) {
-    console.log(`  The server waited for a CPU ${fmt(cpu.mainThreadWaitPercent)}% of the run: something else kept this machine busy, so latencies (and timeouts) say more about it than about the site.`);
+    console.log(
+      `  The server's main thread waited for a CPU ${fmt(cpu.mainThreadWaitPercent)}% of the run, taken by other processes, the generator or its own other threads: ` +
+        "on a busy machine, latencies (and timeouts) say more about the machine than about the site.",
+    );
   }
   const rateMet = report.total.perSecond >= MIN_RATE_SHARE * report.rate;
   console.log(
