@@ -72,9 +72,13 @@ async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: num
   return bytes;
 }
 
-/** The string fields of a form (a file where text belongs counts as missing). */
+/**
+ * The string fields of a form, the first of each name (as `form.get` reads);
+ * a file where text belongs counts as missing. No prototype, so a field named
+ * `__proto__` or `constructor` is just a field.
+ */
 export function textFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !Object.hasOwn(fields, name)) fields[name] = value;
   return fields;
 }
