@@ -16,7 +16,7 @@ import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema } from "#app/features/songs/schema.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
-import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
+import { containsNul, FORM_ERRORS } from "#app/lib/read-form.server.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -81,7 +81,7 @@ function expectRefusal(sent: Sent, message?: string) {
 }
 
 /** A null character anywhere in a form is refused before anything else looks at it. */
-const nulIn = (...values: (string | undefined)[]) => values.some((value) => value?.includes("\u0000"));
+const nulIn = (...values: (string | undefined)[]) => values.some(containsNul);
 
 const rowCount = (table: "contacts" | "subscribers" | "songs" | "user") =>
   withE2eDb(async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
