@@ -12,6 +12,7 @@ import { baseSecurityHeaders, createPagePolicy } from "#app/lib/http-security.se
 import { createPageCache } from "#app/lib/page-cache.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/lib/setup-token.server.ts";
+import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
 // One set of services per process; in development this module is reloaded on
 // every change, so keep them on globalThis instead of opening the database again.
@@ -28,7 +29,7 @@ app.disable("x-powered-by");
 // settings. Behind a proxy, React Router must build request.url from the
 // forwarded scheme and host, or its action CSRF check sees an https Origin
 // against an http URL and refuses every form with 400.
-if (services.env.trustProxy) app.set("trust proxy", true);
+app.set("trust proxy", expressTrustProxy(services.env.trustProxy));
 
 const build = () => import("virtual:react-router/server-build");
 /** Letters and underscores only, so it reads the same in HTML, JSON and React Router's data stream. */
@@ -51,16 +52,19 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
 const development = services.env.nodeEnv === "development";
 const renderPage = createFetchHandler(build, development ? "development" : "production");
 const contentVersion = contentVersionReader(services);
-const security = { publicUrl: services.env.publicUrl, trustProxy: services.env.trustProxy, development, mediaUrl: services.env.s3?.publicUrl };
+const security = { publicUrl: services.env.publicUrl, development, mediaUrl: services.env.s3?.publicUrl };
 export const pageCache = createPageCache({
   policy: createPagePolicy(security),
   baseHeaders: baseSecurityHeaders(security),
   version: contentVersion.read,
-  // Cached pages carry no nonce (their CSP allows their inline scripts by hash)
-  // and a placeholder where each response gets its own "form started" time.
-  async render(request) {
+  origin: services.env.publicUrl,
+  // Cached pages are sent without a nonce: their CSP allows, by hash, the
+  // inline scripts this render marked with `scriptNonce` (and the cache then
+  // strips). They carry a placeholder where each response gets its own
+  // "form started" time.
+  async render(request, scriptNonce) {
     let degraded = false;
-    const context = loadContext("", { formStarted: () => FORM_STARTED_PLACEHOLDER, markDegraded: () => (degraded = true) });
+    const context = loadContext(scriptNonce, { formStarted: () => FORM_STARTED_PLACEHOLDER, markDegraded: () => (degraded = true) });
     const response = await renderPage(request, context);
     // Read to the end first: a deferred query fails while the page streams.
     const body = await response.arrayBuffer();

@@ -35,7 +35,7 @@ describe("environment", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadEnv({ DATA_DIR: dataDir, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
-    expect(() => loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false, a number of proxies/);
   });
 
   it("uses local disk and in-database limits unless S3_BUCKET and REDIS_URL are set", () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { formatIssues } from "./site-config-schema.ts";
+import { parseTrustProxy, type TrustProxy } from "./trusted-proxy.server.ts";
 
 const optionalString = z
   .string()
@@ -24,7 +25,12 @@ const envSchema = z.object({
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
-  TRUST_PROXY: optionalString.pipe(z.enum(["true", "false"]).optional()).transform((v) => v === "true"),
+  TRUST_PROXY: optionalString.transform((value, ctx): TrustProxy => {
+    const parsed = parseTrustProxy(value);
+    if (parsed.ok) return parsed.trust;
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }),
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   S3_BUCKET: optionalString.pipe(
     z
@@ -63,7 +69,8 @@ export type Env = {
   /** Origin the site is reached at, without a trailing slash. */
   publicUrl: string;
   authSecret: string;
-  trustProxy: boolean;
+  /** Proxies trusted to name the client (X-Forwarded-For); trusted-proxy.server.ts. */
+  trustProxy: TrustProxy;
   s3: S3Config | undefined;
   redisUrl: string | undefined;
   /** Starts every key this site keeps in Redis, so several sites can share one server. */

@@ -3,9 +3,11 @@ import express, { type Express, type RequestHandler } from "express";
 import { contentType } from "mime-types";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { canonicalPath, pathOf } from "./canonical-path.server.ts";
 import type { Env } from "./env.server.ts";
-import { clientIpHeader, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
+import { clientIpHeader, dropMalformedForwardedHeaders, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
 import { MEDIA_PREFIX } from "./song.ts";
+import { expressTrustProxy } from "./trusted-proxy.server.ts";
 import { NOT_UNDERSTOOD } from "./malformed-request.server.ts";
 
 /** What the host needs from the app bundle (server/app.ts, built or via Vite). */
@@ -29,10 +31,11 @@ export type HostOptions = {
 export function createHost({ env, development, loadApp, assets }: HostOptions): Express {
   const host = express();
   host.disable("x-powered-by");
-  if (env.trustProxy) host.set("trust proxy", true);
+  host.set("trust proxy", expressTrustProxy(env.trustProxy));
 
-  host.use(securityHeaders({ publicUrl: env.publicUrl, trustProxy: env.trustProxy, development, mediaUrl: env.s3?.publicUrl }));
-  host.use(clientIpHeader({ trustProxy: env.trustProxy }));
+  host.use(securityHeaders({ publicUrl: env.publicUrl, development, mediaUrl: env.s3?.publicUrl }));
+  host.use(clientIpHeader(env.trustProxy));
+  host.use(dropMalformedForwardedHeaders);
   // A null character in the address can be neither stored nor looked up in
   // PostgreSQL: refused here, once, for every route.
   host.use((req, res, next) => {
@@ -40,6 +43,7 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
     else next();
   });
   host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
+  host.use(redirectToCanonicalPath);
   // Media first: never compressed, never a page.
   host.use(MEDIA_PREFIX, (async (req, res, next) => {
     try {
@@ -90,6 +94,24 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
 
   return host;
 }
+
+/** Files and the API keep their paths as they are (asset and media names have capitals). */
+const EXACT_PATHS = /^\/(?:api|assets|media)\//;
+
+/**
+ * A page asked for by another spelling of its address (`//x/../terms`,
+ * `/TERMS`, `/terms/`) is sent to the one spelling (canonical-path.server.ts),
+ * so no spelling renders a page of its own and the page cache keeps one copy
+ * per page. The target is always a local path: it starts with a single `/`.
+ */
+const redirectToCanonicalPath: RequestHandler = (req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || EXACT_PATHS.test(req.url)) return next();
+  const path = pathOf(req.url);
+  const canonical = canonicalPath(path);
+  if (canonical === null || canonical === path) return next();
+  res.setHeader("Cache-Control", "public, max-age=3600");
+  res.redirect(301, `${canonical}${req.url.slice(path.length)}`);
+};
 
 /**
  * The production build's client files: hashed assets cached for a year, and

@@ -2,16 +2,20 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, clientIpHeader, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
+import { CLIENT_IP_HEADER, clientIpHeader, dropMalformedForwardedHeaders, sameOriginOnly, securityHeaders, trustedOrigins } from "./http-security.server.ts";
+import { parseTrustProxy, type TrustProxy } from "./trusted-proxy.server.ts";
 
-function serve(options: { trustProxy: boolean; https: boolean }) {
+function serve(options: { trustProxy: TrustProxy; https: boolean }) {
   const app = express();
   const publicUrl = options.https ? "https://music.example.com" : "http://localhost:3000";
-  app.use(securityHeaders({ publicUrl, trustProxy: options.trustProxy, development: false }));
-  app.use(clientIpHeader({ trustProxy: options.trustProxy }));
+  app.use(securityHeaders({ publicUrl, development: false }));
+  app.use(clientIpHeader(options.trustProxy));
+  app.set("trust proxy", options.trustProxy ? 1 : false);
+  app.use(dropMalformedForwardedHeaders);
   app.use(sameOriginOnly(trustedOrigins(publicUrl, 3000)));
   app.all("/echo", (req, res) => {
-    res.json({ ip: req.headers[CLIENT_IP_HEADER], nonce: res.locals.cspNonce });
+    // What React Router's Express adapter builds its request URL from.
+    res.json({ ip: req.headers[CLIENT_IP_HEADER], nonce: res.locals.cspNonce, url: new URL(`${req.protocol}://${req.hostname}${req.originalUrl}`).href });
   });
   return new Promise<{ server: Server; url: string }>((resolve) => {
     const server = app.listen(0, "127.0.0.1", () =>
@@ -25,7 +29,7 @@ describe("host security middleware", () => {
   let proxied: { server: Server; url: string };
   beforeAll(async () => {
     plain = await serve({ trustProxy: false, https: false });
-    proxied = await serve({ trustProxy: true, https: true });
+    proxied = await serve({ trustProxy: { hops: 1 }, https: true });
   });
   afterAll(() => {
     plain.server.close();
@@ -49,7 +53,7 @@ describe("host security middleware", () => {
   it("lets pages load images and audio from the media CDN, and only from its origin", async () => {
     const app = express();
     app.use(
-      securityHeaders({ publicUrl: "http://localhost:3000", trustProxy: false, development: false, mediaUrl: "https://cdn.example.com/bucket/media" }),
+      securityHeaders({ publicUrl: "http://localhost:3000", development: false, mediaUrl: "https://cdn.example.com/bucket/media" }),
     );
     app.get("/", (_req, res) => res.send("ok"));
     const server = await new Promise<Server>((resolve) => {
@@ -77,8 +81,46 @@ describe("host security middleware", () => {
   it("overwrites a spoofed client address unless a proxy is trusted", async () => {
     const spoofed = await fetch(`${plain.url}/echo`, { headers: { [CLIENT_IP_HEADER]: "6.6.6.6", "x-forwarded-for": "7.7.7.7" } });
     expect(((await spoofed.json()) as { ip: string }).ip).toBe("127.0.0.1");
-    const behindProxy = await fetch(`${proxied.url}/echo`, { headers: { "x-forwarded-for": "7.7.7.7, 10.0.0.1" } });
-    expect(((await behindProxy.json()) as { ip: string }).ip).toBe("7.7.7.7");
+  });
+
+  it("takes the address the trusted proxy saw, never one the client wrote in front of it", async () => {
+    const ipFrom = async (url: string, forwardedFor: string) =>
+      ((await (await fetch(`${url}/echo`, { headers: { "x-forwarded-for": forwardedFor } })).json()) as { ip: string }).ip;
+    // One proxy (TRUST_PROXY=true) appends the peer it saw: the rightmost entry.
+    expect(await ipFrom(proxied.url, "7.7.7.7, 10.0.0.1")).toBe("10.0.0.1");
+    expect(await ipFrom(proxied.url, "10.0.0.1")).toBe("10.0.0.1");
+    // Two proxies (a CDN, then nginx): the CDN's entry is the client.
+    const chain = await serve({ trustProxy: { hops: 2 }, https: true });
+    // Proxies known by address: the rightmost entry that is not one of them.
+    const ranges = await serve({ trustProxy: { ranges: ["loopback", "10.0.0.0/8"] }, https: true });
+    try {
+      expect(await ipFrom(chain.url, "6.6.6.6, 203.0.113.9, 10.0.0.1")).toBe("203.0.113.9");
+      expect(await ipFrom(ranges.url, "6.6.6.6, 203.0.113.9, 10.0.0.7, 10.0.0.1")).toBe("203.0.113.9");
+      expect(await ipFrom(ranges.url, "10.0.0.7")).toBe("10.0.0.7");
+    } finally {
+      chain.server.close();
+      ranges.server.close();
+    }
+  });
+
+  it("ignores a forwarded scheme or host that no URL can hold, and keeps good ones", async () => {
+    const urlFrom = async (headers: Record<string, string>) => ((await (await fetch(`${proxied.url}/echo?x=1`, { headers })).json()) as { url: string }).url;
+    expect(await urlFrom({ "x-forwarded-proto": "https", "x-forwarded-host": "music.example.com" })).toBe("https://music.example.com/echo?x=1");
+    expect(await urlFrom({ "x-forwarded-proto": "Googlebot/2.1" })).toBe(`http://127.0.0.1/echo?x=1`);
+    expect(await urlFrom({ "x-forwarded-proto": "https, http", "x-forwarded-host": "a b" })).toBe(`https://127.0.0.1/echo?x=1`);
+    expect(await urlFrom({ "x-forwarded-host": "evil.example/x?" })).toBe(`http://127.0.0.1/echo?x=1`);
+    expect(await urlFrom({ "x-forwarded-host": "[::1]:8080" })).toBe(`http://[::1]/echo?x=1`);
+  });
+
+  it("reads TRUST_PROXY as off, a number of proxies, or their addresses", () => {
+    expect(parseTrustProxy(undefined)).toEqual({ ok: true, trust: false });
+    expect(parseTrustProxy("false")).toEqual({ ok: true, trust: false });
+    expect(parseTrustProxy("true")).toEqual({ ok: true, trust: { hops: 1 } });
+    expect(parseTrustProxy("2")).toEqual({ ok: true, trust: { hops: 2 } });
+    expect(parseTrustProxy("loopback, 172.16.0.0/12")).toEqual({ ok: true, trust: { ranges: ["loopback", "172.16.0.0/12"] } });
+    expect(parseTrustProxy("yes").ok).toBe(false);
+    expect(parseTrustProxy("10.0.0.0/99").ok).toBe(false);
+    expect(parseTrustProxy("50").ok).toBe(false);
   });
 
   it("refuses a cross-site POST and lets same-site ones through", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { clientAddressReader, type TrustProxy } from "./trusted-proxy.server.ts";
 
 /**
  * The header our host sets, on every request, to the client address it
@@ -23,7 +24,6 @@ export type PagePolicy = (scripts: InlineScripts) => string | null;
 
 export type SecurityOptions = {
   publicUrl: string;
-  trustProxy: boolean;
   development: boolean;
   /** Where /media/ redirects to (S3_PUBLIC_URL), when not this site; pages may load images and audio from there. */
   mediaUrl?: string | undefined;
@@ -102,15 +102,31 @@ export function securityHeaders(options: SecurityOptions) {
 
 /**
  * Replaces whatever the client sent as CLIENT_IP_HEADER with the address we
- * trust: the socket peer, or the first X-Forwarded-For hop behind a proxy.
+ * trust: the socket peer, or what the trusted proxies saw (TRUST_PROXY).
  */
-export function clientIpHeader(options: Pick<SecurityOptions, "trustProxy">) {
+export function clientIpHeader(trust: TrustProxy) {
+  const clientAddress = clientAddressReader(trust);
   return (req: Request, _res: Response, next: NextFunction) => {
-    const forwarded = options.trustProxy ? req.headers["x-forwarded-for"] : undefined;
-    const fromProxy = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-    req.headers[CLIENT_IP_HEADER] = fromProxy || req.socket.remoteAddress || "unknown";
+    req.headers[CLIENT_IP_HEADER] = clientAddress(req);
     next();
   };
+}
+
+/**
+ * Behind a trusted proxy Express reads the scheme and host from
+ * X-Forwarded-Proto and X-Forwarded-Host, which a proxy may pass on from the
+ * client as they came. A value no URL can hold (`Googlebot/2.1`, `a b`) would
+ * make every request URL built from them throw (a 500), so such a value is
+ * dropped and the connection's own scheme and Host header are used.
+ */
+export function dropMalformedForwardedHeaders(req: Request, _res: Response, next: NextFunction) {
+  const proto = req.headers["x-forwarded-proto"];
+  if (proto !== undefined && !/^\s*https?\s*(?:,|$)/i.test(String(proto))) delete req.headers["x-forwarded-proto"];
+  const host = req.headers["x-forwarded-host"];
+  if (host !== undefined && !/^\s*(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?\s*(?:,|$)/i.test(String(host))) {
+    delete req.headers["x-forwarded-host"];
+  }
+  next();
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

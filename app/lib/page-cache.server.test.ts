@@ -4,9 +4,15 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { baseSecurityHeaders, createPagePolicy, securityHeaders } from "./http-security.server.ts";
-import { createPageCache, inlineScripts } from "./page-cache.server.ts";
+import { createPageCache } from "./page-cache.server.ts";
 
 const PLACEHOLDER = "__TOKEN_PLACEHOLDER__";
+const INJECTED = "<script>alert(1)</script>";
+
+/** The text of every inline <script>, whoever wrote it. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1] ?? "")).map((m) => m[2] ?? "");
+}
 
 // The cache in front of a stand-in renderer, behind the site's real security
 // headers, over real HTTP.
@@ -17,24 +23,29 @@ describe("page cache for anonymous visitors", () => {
   let renders = 0;
   let tokens = 0;
   let renderDelayMs = 0;
-  const security = { publicUrl: "http://localhost", trustProxy: false, development: false };
+  let lastRequest: Request | undefined;
+  const security = { publicUrl: "http://localhost", development: false };
   const cache = createPageCache({
     policy: createPagePolicy(security),
     baseHeaders: baseSecurityHeaders(security),
     version: async () => version,
+    origin: "https://artist.example",
     perResponse: { placeholder: PLACEHOLDER, value: () => `token-${++tokens}` },
-    async render(request) {
+    async render(request, nonce) {
       renders += 1;
+      lastRequest = request;
       if (renderDelayMs) await new Promise((resolve) => setTimeout(resolve, renderDelayMs));
       const path = new URL(request.url).pathname;
       if (path === "/gone") return new Response(`<p>moved</p>`, { status: 302, headers: { location: "/" } });
-      if (path === "/broken") return new Response(`<script>window.failed=1</script><p>error</p>`, { status: 500, headers: { "content-type": "text/html" } });
-      if (path === "/plain") return new Response(`<p>${"plain ".repeat(200)}</p><script>boot()</script>`, { headers: { "content-type": "text/html" } });
+      if (path === "/broken") return new Response(`<script nonce="${nonce}">window.failed=1</script><p>error</p>${INJECTED}`, { status: 500, headers: { "content-type": "text/html" } });
+      if (path === "/plain") return new Response(`<p>${"plain ".repeat(200)}</p><script nonce="${nonce}">boot()</script>`, { headers: { "content-type": "text/html" } });
       const html =
-        `<!doctype html><html><head><script>theme()</script></head><body>` +
+        `<!doctype html><html><head><script nonce="${nonce}">theme()</script></head><body>` +
         `<form><input type="hidden" name="formStarted" value="${PLACEHOLDER}"></form>` +
         `<p>version ${version} ${"lorem ipsum ".repeat(300)}</p>` +
-        `<script>window.ctx = {"formStarted":"${PLACEHOLDER}"}</script></body></html>`;
+        // Content that escaped escaping (a song title, say): it is not the server's own script.
+        `<h2>${INJECTED}</h2>` +
+        `<script nonce="${nonce}">window.ctx = {"formStarted":"${PLACEHOLDER}"}</script></body></html>`;
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     },
   });
@@ -81,16 +92,52 @@ describe("page cache for anonymous visitors", () => {
     expect(b).toContain(`{"formStarted":"${tokenIn(b)}"}`);
   });
 
-  it("allows exactly the page's inline scripts, by hash, with no nonce", async () => {
+  it("allows exactly the server's own inline scripts, by hash, with no nonce, and never a script found in content", async () => {
     await get("/music");
     const response = await get("/music");
     const html = await response.text();
     const sources = scriptSources(response);
     expect(sources.some((source) => source.startsWith("'nonce-"))).toBe(false);
-    const scripts = inlineScripts(html);
-    expect(scripts).toHaveLength(2);
-    for (const script of scripts) expect(sources).toContain(hashOf(script));
+    expect(html).not.toContain("nonce=");
+    expect(html).toContain(INJECTED);
+    const own = inlineScripts(html).filter((script) => script !== "alert(1)");
+    expect(own).toHaveLength(2);
+    for (const script of own) expect(sources).toContain(hashOf(script));
+    expect(sources).not.toContain(hashOf("alert(1)"));
     expect(sources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+  });
+
+  it("renders a kept page from its canonical path alone: no cookie, no header of the visitor's", async () => {
+    // Headers the cache lets through (a cookie not ours, a proxy's): none of them may reach the render.
+    const response = await get("/contact", {
+      cookie: "session=fan-token; other=1",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "http",
+      "accept-language": "fr",
+      "user-agent": "Googlebot",
+    });
+    expect(response.headers.get("x-page-cache")).toBe("MISS");
+    expect(lastRequest?.url).toBe("https://artist.example/contact");
+    expect([...(lastRequest?.headers.keys() ?? [])]).toEqual([]);
+    expect(lastRequest?.method).toBe("GET");
+  });
+
+  it("keeps one copy per page: another spelling of an address is never kept", async () => {
+    await get("/login");
+    const before = cache.size;
+    for (const path of ["//x/login", "/./login", "/LOGIN", "/login/", "/%6cogin", "/a/../login", "/x//login", "/login/."]) {
+      // Not fetch: it would tidy the path before sending it.
+      const cacheHeader = await new Promise<string | string[] | undefined>((resolve, reject) => {
+        const { hostname, port } = new URL(base);
+        http.get({ hostname, port, path }, (response) => {
+          response.resume();
+          resolve(response.headers["x-page-cache"]);
+        }).on("error", reject);
+      });
+      expect(cacheHeader, path).toBeUndefined();
+    }
+    expect(cache.size).toBe(before);
+    expect((await get("/login")).headers.get("x-page-cache")).toBe("HIT");
   });
 
   it("serves gzip assembled around the fresh token, byte for byte the page", async () => {
@@ -102,7 +149,7 @@ describe("page cache for anonymous visitors", () => {
     expect(html).toMatch(/value="token-\d+"/);
     expect(html).not.toContain(PLACEHOLDER);
     const token = /value="(token-\d+)"/.exec(html)?.[1] ?? "";
-    for (const script of inlineScripts(html)) expect(scriptSources(response)).toContain(hashOf(script));
+    for (const script of inlineScripts(html).filter((text) => text !== "alert(1)")) expect(scriptSources(response)).toContain(hashOf(script));
     expect(html).toContain(`{"formStarted":"${token}"}`);
   });
 
@@ -132,7 +179,16 @@ describe("page cache for anonymous visitors", () => {
   });
 
   it("leaves personal requests to the renderer: our cookies, query strings, other methods", async () => {
-    for (const cookie of ["better-auth.session_token=abc", "__Secure-better-auth.session_token=abc", "toast=hello"]) {
+    for (const cookie of [
+      "better-auth.session_token=abc",
+      "__Secure-better-auth.session_token=abc",
+      "toast=hello",
+      "better-auth.session_token =abc",
+      "better-auth.session_token\t=abc",
+      "\u00a0better-auth.session_token=abc",
+      "a=1;Better-Auth.Session_Token=abc",
+      " toast =x",
+    ]) {
       expect(await (await get("/music", { cookie })).text()).toBe("rendered for this visitor only");
     }
     expect(await (await get("/music", { cookie: "someone-elses=1" })).text()).toContain("<!doctype html>");
@@ -147,7 +203,7 @@ describe("page cache for anonymous visitors", () => {
 
   it("passes binary responses through untouched", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
-    const binary = createPageCache({ policy: createPagePolicy(security), baseHeaders: [], version: async () => 1, render: async () => new Response(png, { headers: { "content-type": "image/png" } }) });
+    const binary = createPageCache({ policy: createPagePolicy(security), baseHeaders: [], origin: "http://localhost", version: async () => 1, render: async () => new Response(png, { headers: { "content-type": "image/png" } }) });
     const app = express();
     app.use(binary.middleware);
     const other = await new Promise<Server>((resolve) => {
@@ -170,6 +226,7 @@ describe("page cache for anonymous visitors", () => {
     expect([broken.status, again.status]).toEqual([500, 500]);
     expect(renders).toBe(4);
     expect(scriptSources(again)).toContain(hashOf("window.failed=1"));
+    expect(scriptSources(again)).not.toContain(hashOf("alert(1)"));
     const noFollow = await fetch(`${base}/gone`, { redirect: "manual" });
     expect(noFollow.status).toBe(302);
     expect(noFollow.headers.get("location")).toBe("/");
@@ -190,7 +247,7 @@ describe("page cache for anonymous visitors", () => {
       expect(hit.headers.get("x-frame-options")).toBe("DENY");
       expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
       const html = await hit.text();
-      for (const script of inlineScripts(html)) expect(scriptSources(hit)).toContain(hashOf(script));
+      for (const script of inlineScripts(html).filter((text) => text !== "alert(1)")) expect(scriptSources(hit)).toContain(hashOf(script));
       expect(await (await fetch(`${rawBase}/never-rendered`)).text()).toBe("not from the cache");
       expect(await (await fetch(`${rawBase}/music`, { headers: { cookie: "better-auth.session_token=x" } })).text()).toBe("not from the cache");
     } finally {

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { canonicalPath } from "./canonical-path.server.ts";
 import type { PagePolicy } from "./http-security.server.ts";
 
 /**
@@ -16,8 +17,16 @@ import type { PagePolicy } from "./http-security.server.ts";
 export type PageCacheOptions = {
   /** The site's content version; read on every cacheable request. */
   version(): Promise<number>;
-  /** Renders a page for an anonymous visitor (React Router's fetch handler). */
-  render(request: globalThis.Request): Promise<globalThis.Response>;
+  /** The site's public origin (PUBLIC_URL): the only origin a cached page is ever rendered for. */
+  origin: string;
+  /**
+   * Renders a page for an anonymous visitor (React Router's fetch handler).
+   * `request` is made by the cache from the page's canonical path alone: no
+   * cookie and no header of the visitor's can reach a render that is kept.
+   * Every inline script the server itself writes must carry `scriptNonce`
+   * (never sent to anyone): only those are allowed by the page's CSP.
+   */
+  render(request: globalThis.Request, scriptNonce: string): Promise<globalThis.Response>;
   /**
    * A value each response must have fresh (the forms' signed start time): the
    * render writes `placeholder`, and every response gets its own `value()`.
@@ -60,8 +69,13 @@ type Entry = {
 
 /** Headers of a rendered page worth keeping; the rest are per response (security headers) or recomputed. */
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots-tag", "content-language"]);
-/** Our own cookies; a visitor carrying one may see a personal page (signed in, a one-time notice). */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|toast[\w-]*)=/;
+/**
+ * Our own cookies; a visitor carrying one may see a personal page (signed in, a
+ * one-time notice). Matched anywhere in the header, whatever the spacing, case
+ * or prefix around the name: a false "personal" only costs a render, and the
+ * render a page is kept from never sees cookies anyway.
+ */
+const PERSONAL_COOKIE = /better-auth|toast/i;
 const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
 /**
  * How long responses may share one signed start time. The check it feeds counts
@@ -74,7 +88,7 @@ const deflateRawAsync = promisify(deflateRaw);
 const brotliAsync = promisify(brotliCompress);
 
 export function createPageCache(options: PageCacheOptions) {
-  const { version, render, perResponse, policy, baseHeaders, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
+  const { version, origin, render, perResponse, policy, baseHeaders, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let cachedVersion = -1;
@@ -147,6 +161,12 @@ export function createPageCache(options: PageCacheOptions) {
     return { key, current, hit: hit && Date.now() - hit.storedAt < maxAgeMs ? hit : undefined };
   }
 
+  /** A page that is not kept (a redirect, an error page), rendered the same anonymous way for this visitor alone. */
+  async function renderFresh(key: string, res: Response) {
+    const scriptNonce = randomUUID();
+    return sendFresh(await render(renderRequest(origin, key), scriptNonce), scriptNonce, res, perResponse, policy);
+  }
+
   return {
     /** How many pages are held; for tests and diagnostics. */
     get size() {
@@ -181,18 +201,19 @@ export function createPageCache(options: PageCacheOptions) {
         if (inFlight) {
           const shared = await inFlight;
           // Not cacheable after all (a redirect, an error page): render for this visitor alone.
-          if (!shared) return await sendFresh(await render(toFetchRequest(req)), res, perResponse, policy);
+          if (!shared) return await renderFresh(key, res);
           return send(shared, req, res, "MISS");
         }
         let share!: (entry: Entry | null) => void;
         rendering.set(key, new Promise((resolve) => (share = resolve)));
         try {
-          const response = await render(toFetchRequest(req));
+          const scriptNonce = randomUUID();
+          const response = await render(renderRequest(origin, key), scriptNonce);
           if (!isCacheableResponse(response)) {
             share(null);
-            return await sendFresh(response, res, perResponse, policy);
+            return await sendFresh(response, scriptNonce, res, perResponse, policy);
           }
-          const entry = await toEntry(response, perResponse?.placeholder);
+          const entry = await toEntry(response, scriptNonce, perResponse?.placeholder);
           // Kept only if no change landed while it rendered.
           if (current === cachedVersion && entry.bytes <= maxBytes) remember(key, entry);
           share(entry);
@@ -234,11 +255,15 @@ function preferredEncoding(header: string | undefined): "br" | "gzip" | "identit
 /** Paths that are never pages: files (assets, media, images) and the API. React Router's data requests end in .data. */
 const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
 
-/** Only what is the same for every anonymous visitor: GET/HEAD, no query, none of our cookies, a page route. */
+/**
+ * Only what is the same for every anonymous visitor: GET/HEAD of a page's
+ * canonical path (every other spelling is redirected before it gets here, and
+ * so can never add a key), no query, none of our cookies.
+ */
 function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "/";
-  if (url.includes("?") || !url.startsWith("/")) return false;
+  if (url.includes("?") || canonicalPath(url) !== url) return false;
   if (NOT_A_PAGE.test(url)) return false;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
   return !req.headers.authorization;
@@ -251,9 +276,10 @@ function isCacheableResponse(response: globalThis.Response): boolean {
   return CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
 }
 
-async function toEntry(response: globalThis.Response, placeholder: string | undefined): Promise<Entry> {
-  const body = Buffer.from(await response.arrayBuffer());
-  const template = await toTemplate(body, placeholder);
+async function toEntry(response: globalThis.Response, scriptNonce: string, placeholder: string | undefined): Promise<Entry> {
+  const own = ownScripts(await response.text(), scriptNonce);
+  const body = Buffer.from(own.text);
+  const template = await toTemplate(body, own.scripts, placeholder);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (KEPT_HEADERS.has(name)) headers.push([name, value]);
@@ -269,7 +295,7 @@ async function toEntry(response: globalThis.Response, placeholder: string | unde
   };
 }
 
-async function toTemplate(body: Buffer, placeholder: string | undefined): Promise<Template> {
+async function toTemplate(body: Buffer, ownInlineScripts: string[], placeholder: string | undefined): Promise<Template> {
   const text = body.toString("utf8");
   const pieces = placeholder ? text.split(placeholder).map((piece) => Buffer.from(piece)) : [body];
   const last = pieces.length - 1;
@@ -282,7 +308,7 @@ async function toTemplate(body: Buffer, placeholder: string | undefined): Promis
     : null;
   const scriptHashes: string[] = [];
   const scriptTemplates: string[][] = [];
-  for (const script of inlineScripts(text)) {
+  for (const script of ownInlineScripts) {
     if (placeholder && script.includes(placeholder)) scriptTemplates.push(script.split(placeholder));
     else scriptHashes.push(sha256(script));
   }
@@ -345,21 +371,26 @@ function scriptHashes(template: Template, value: string): string[] {
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
 /**
- * The text of every inline <script>, as CSP hashes it. A script's content is
- * raw text in HTML (no entities), so the characters between the tags are
- * exactly what the browser hashes.
+ * The inline scripts the server itself wrote, told from anything else that
+ * looks like a script (text from the database that escaped escaping) by the
+ * secret nonce the render put on them; and the page with that nonce removed.
+ * Only these are allowed by the page's CSP, by hash: a script found in
+ * content is never trusted. A script's content is raw text in HTML (no
+ * entities), so the characters between the tags are exactly what the browser
+ * hashes; removing the attribute does not change them.
  */
-export function inlineScripts(html: string): string[] {
+export function ownScripts(html: string, scriptNonce: string): { text: string; scripts: string[] } {
   const scripts: string[] = [];
+  const marker = ` nonce="${scriptNonce}"`;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const [, attributes = "", text = ""] = match;
-    if (!/\bsrc\s*=/i.test(attributes)) scripts.push(text);
+    if (attributes.includes(marker) && !/\bsrc\s*=/i.test(attributes)) scripts.push(text);
   }
-  return scripts;
+  return { text: html.split(marker).join(""), scripts };
 }
 
 /** A response that is not kept (an error page, a redirect, an image): its own body, its own values, its own CSP. */
-async function sendFresh(response: globalThis.Response, res: Response, perResponse: PageCacheOptions["perResponse"], policy: PagePolicy) {
+async function sendFresh(response: globalThis.Response, scriptNonce: string, res: Response, perResponse: PageCacheOptions["perResponse"], policy: PagePolicy) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
@@ -370,20 +401,25 @@ async function sendFresh(response: globalThis.Response, res: Response, perRespon
     res.end(Buffer.from(await response.arrayBuffer()));
     return;
   }
-  let text = await response.text();
-  if (perResponse) text = text.split(perResponse.placeholder).join(perResponse.value());
-  const csp = policy({ hashes: [...new Set(inlineScripts(text).map(sha256))] });
+  const own = ownScripts(await response.text(), scriptNonce);
+  let { text } = own;
+  let { scripts } = own;
+  if (perResponse) {
+    const value = perResponse.value();
+    text = text.split(perResponse.placeholder).join(value);
+    scripts = scripts.map((script) => script.split(perResponse.placeholder).join(value));
+  }
+  const csp = policy({ hashes: [...new Set(scripts.map(sha256))] });
   if (csp) res.setHeader("Content-Security-Policy", csp);
   res.end(text);
 }
 
-function toFetchRequest(req: Request): globalThis.Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  // Always GET: a HEAD render has no body to keep, and the cache answers HEAD from the GET.
-  return new globalThis.Request(url, { method: "GET", headers });
+/**
+ * The request a kept page is rendered from: the public origin, the canonical
+ * path, GET (the cache answers HEAD from it), and nothing else. Whatever a
+ * visitor sent (cookies in any spelling, Authorization, forwarded headers)
+ * cannot reach it, so a page kept for everyone can show nobody's own data.
+ */
+function renderRequest(origin: string, path: string): globalThis.Request {
+  return new globalThis.Request(new URL(path, origin), { method: "GET" });
 }
