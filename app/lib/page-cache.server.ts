@@ -263,8 +263,7 @@ const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
 function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "/";
-  if (url.includes("?") || canonicalPath(url) !== url) return false;
-  if (NOT_A_PAGE.test(url)) return false;
+  if (url.includes("?") || NOT_A_PAGE.test(url) || canonicalPath(url) !== url) return false;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
   return !req.headers.authorization;
 }
