@@ -92,6 +92,73 @@ async function removeUploads(keys: string[]) {
   if (keys.length) await withE2eDb((db) => db.deleteFrom("pendingUploads").where("key", "in", keys).execute());
 }
 
+// Range and conditional headers for /media/ (security issue #13): validators
+// are templates ({etag}, {date:SECONDS}) filled in with the file's own, so a
+// counterexample prints as text.
+const MEDIA_CSP = "default-src 'none'; sandbox";
+/** Any Unicode as a client sends it in UTF-8 and the server reads it, byte by byte, minus what fetch refuses in a header. */
+const headerText = fc.string({ unit: "binary", maxLength: 30 }).map((text) => Buffer.from(text, "utf8").toString("latin1").replace(/[^\t\x20-\x7e\x80-\xff]/g, ""));
+const bytePosition = (size: number) =>
+  fc.oneof(
+    fc.integer({ min: 0, max: size + 20 }).map(String),
+    fc.constantFrom(0, 1, size - 1, size, size + 1).map(String),
+    fc.bigInt({ min: 0n, max: 10n ** 40n }).map(String),
+  );
+const rangeSpec = (size: number) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 0, max: size + 20 }), fc.nat({ max: size })).map(([first, extra]) => `${first}-${first + extra}`) },
+    fc.tuple(bytePosition(size), bytePosition(size)).map(([first, last]) => `${first}-${last}`),
+    bytePosition(size).map((first) => `${first}-`),
+    bytePosition(size).map((length) => `-${length}`),
+    fc.constantFrom("-", "", " ", "abc", "1-2-3", "1e3-", "\u00a01-2"),
+  );
+const rangeHeader = (size: number) =>
+  fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(
+          fc.oneof({ weight: 6, arbitrary: fc.constant("bytes=") }, fc.constantFrom("Bytes=", "items=", "bytes =", "bytes= ", "")),
+          fc.array(rangeSpec(size), { minLength: 1, maxLength: 4 }),
+          fc.constantFrom(",", ", ", ",,", " , ", ",,,,"),
+        )
+        .map(([unit, specs, separator]) => `${unit}${specs.join(separator)}`),
+    },
+    { weight: 1, arbitrary: headerText },
+  );
+const tagTemplate = fc.oneof(fc.constantFrom("{etag}", "W/{etag}", "*", '"nope"', '"nope", {etag}', "{etag},,", "{etag}x", '""'), headerText);
+const dateTemplate = fc.oneof(
+  fc.oneof(fc.constant(0), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -172_800, max: 172_800 })).map((seconds) => `{date:${seconds}}`),
+  fc.constantFrom("1", "yesterday", "2999-01-01", "Sun, 31 Feb 2021 00:00:00 GMT"),
+  headerText,
+);
+/** Present in about one request in five, so requests mix a few conditions. */
+const rarely = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+const mediaRequest = (size: number) =>
+  fc.record({
+    method: fc.constantFrom("GET", "GET", "GET", "HEAD"),
+    headers: fc.record({
+      range: fc.option(rangeHeader(size), { nil: undefined, freq: 6 }),
+      "if-range": rarely(fc.oneof(tagTemplate, dateTemplate)),
+      "if-match": rarely(tagTemplate),
+      "if-none-match": rarely(tagTemplate),
+      "if-modified-since": rarely(dateTemplate),
+      "if-unmodified-since": rarely(dateTemplate),
+    }),
+  });
+
+/** The generated headers with the file's validators put in, the absent ones left out. */
+function mediaHeaders(templates: Record<string, string | undefined>, etag: string, lastModified: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(templates)) {
+    if (template === undefined) continue;
+    headers[name] = template
+      .replaceAll("{etag}", etag)
+      .replace(/\{date:(-?\d+)\}/g, (_match, seconds: string) => new Date(Date.parse(lastModified) + Number(seconds) * 1000).toUTCString());
+  }
+  return headers;
+}
+
 let adminCookie = "";
 test.beforeAll(async () => {
   const email = uniqueEmail("bad-input-admin");
@@ -383,6 +450,48 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         expect(await Promise.all((["contacts", "subscribers", "songs", "user"] as const).map(rowCount))).toEqual(counts);
       }),
     );
+  });
+
+  test("media: Range and conditional headers of any shape never get a 5xx, and a 206 is the exact slice it names", async () => {
+    const wav = synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 });
+    const keysBefore = new Set(await storedKeys());
+    try {
+      const uploaded = await send("/api/uploads/audio?name=ranges.wav", { body: new Uint8Array(wav), cookie: adminCookie });
+      expect(uploaded.status, uploaded.text.slice(0, 300)).toBe(201);
+      const mediaUrl = `${E2E_URL}${(uploaded.json as { url: string }).url}`;
+      const plain = await fetch(mediaUrl);
+      expect(plain.status).toBe(200);
+      expect(Buffer.from(await plain.arrayBuffer()).equals(wav)).toBe(true);
+      const etag = plain.headers.get("etag") ?? "";
+      const lastModified = plain.headers.get("last-modified") ?? "";
+      await check(
+        fc.asyncProperty(mediaRequest(wav.length), async ({ method, headers }) => {
+          const sentHeaders = mediaHeaders(headers, etag, lastModified);
+          const response = await fetch(mediaUrl, { method, headers: sentHeaders, redirect: "manual" });
+          const body = Buffer.from(await response.arrayBuffer());
+          const what = `${method} ${JSON.stringify(sentHeaders)} → ${response.status} ${body.subarray(0, 200).toString("latin1")}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect([200, 206, 304, 412, 416], what).toContain(response.status);
+          expect(response.headers.get("content-security-policy"), what).toBe(MEDIA_CSP);
+          const contentRange = response.headers.get("content-range");
+          if (response.status === 206) {
+            const [, first = "", last = "", size = ""] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange ?? "") ?? [];
+            expect(size, what).toBe(String(wav.length));
+            expect(response.headers.get("content-length"), what).toBe(String(Number(last) - Number(first) + 1));
+            expect(body.equals(wav.subarray(Number(first), Number(last) + 1)), what).toBe(true);
+          } else if (response.status === 416) {
+            expect(contentRange, what).toBe(`bytes */${wav.length}`);
+            expect(response.headers.get("cache-control"), what).toBe("no-store");
+          } else if (response.status === 412) {
+            expect(response.headers.get("cache-control"), what).toBe("no-store");
+          } else if (response.status === 200 && method === "GET") {
+            expect(body.equals(wav), what).toBe(true);
+          }
+        }),
+      );
+    } finally {
+      await removeUploads((await storedKeys()).filter((key) => !keysBefore.has(key)));
+    }
   });
 
   test("queries and paths of any shape never get a 5xx", async () => {
