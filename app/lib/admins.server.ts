@@ -36,15 +36,23 @@ export async function listAdmins(services: Services): Promise<AdminListEntry[]> 
     .filter((u) => u.roles.includes("admin"));
 }
 
-/** Grants admin to an existing account. Returns false when no account has that e-mail. */
+/**
+ * Grants admin to an existing account. Returns false when no account has that
+ * e-mail. Every one-time setup link dies with it: once an admin exists none is
+ * needed, and one printed earlier must not work again if the admin is later
+ * revoked.
+ */
 export async function grantAdmin(services: Services, email: string): Promise<boolean> {
   const user = await findUser(services, email);
   if (!user) return false;
-  await services.db
-    .updateTable("user")
-    .set({ role: withRole(user.role, true), updatedAt: new Date().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ role: withRole(user.role, true), updatedAt: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("setupTokens").execute();
+  });
   return true;
 }
 

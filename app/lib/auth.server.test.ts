@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server.ts";
+import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "./password-strength.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth, type AuthCallResult } from "./auth-request.server.ts";
 import { handleLogin } from "#app/features/auth/login.server.ts";
-import { SIGN_IN_LIMIT } from "./auth.server.ts";
+import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_MESSAGES } from "./auth.server.ts";
 import { CLIENT_IP_HEADER } from "./http-security.server.ts";
 import { isAdmin } from "./profile.ts";
 import { connectRedis } from "./redis.server.ts";
@@ -81,6 +81,69 @@ describe.each(testStacks)("auth on %s", (kind) => {
     expect(after).toHaveLength(before.length + 1);
     const owner = await site.services.db.selectFrom("user").select("name").where("email", "=", "new.fan@example.com").execute();
     expect(owner).toEqual([{ name: "New Fan" }]);
+  });
+
+  it("answers better-auth's own JSON sign-up for a taken address byte for byte as for a new one, ids aside, and no sooner", async () => {
+    // Through the HTTP handler, as /api/auth/sign-up/email reaches it.
+    const signUp = async (email: string) => {
+      const started = performance.now();
+      const response = await site.services.auth.handler(
+        new Request(`${site.services.env.publicUrl}${AUTH_BASE_PATH}/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: site.services.env.publicUrl, [CLIENT_IP_HEADER]: "10.0.0.12" },
+          body: JSON.stringify({ email, password: "another-long-password", name: "Someone Else" }),
+        }),
+      );
+      const text = await response.text();
+      const ms = performance.now() - started;
+      const body = JSON.parse(text) as { user: Record<string, unknown> };
+      const generic = text.replace(JSON.stringify(body.user.id), '"ID"').replaceAll(String(body.user.createdAt), "T").replaceAll(String(body.user.updatedAt), "T").replace(email, "EMAIL");
+      return { status: response.status, cookies: response.headers.getSetCookie().length, generic, ms };
+    };
+    const taken = await signUp("new.fan@example.com");
+    const fresh = await signUp("json.fan@example.com");
+    expect(taken.generic).toBe(fresh.generic);
+    expect([taken.status, taken.cookies]).toEqual([fresh.status, fresh.cookies]);
+    expect(JSON.parse(fresh.generic).user.role).toBe("user");
+    // Writing the new account takes time the stand-in answer does not: both are held to one floor.
+    expect(taken.ms).toBeGreaterThanOrEqual(SIGN_UP_MIN_MS - 5);
+    expect(fresh.ms).toBeGreaterThanOrEqual(SIGN_UP_MIN_MS - 5);
+  });
+
+  it("bounds every user field, through sign-up and update-user alike", async () => {
+    const huge = "N".repeat(300_000);
+    const signUp = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", { email: "huge@example.com", password: "a-long-password", name: huge });
+    expect(signUp).toMatchObject({ ok: false, status: 400, message: USER_FIELD_MESSAGES.name });
+    const longEmail = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", { email: `${"e".repeat(250)}@example.com`, password: "a-long-password", name: "E" });
+    expect(longEmail).toMatchObject({ ok: false, status: 400, message: USER_FIELD_MESSAGES.email });
+    expect(await site.services.db.selectFrom("user").select("id").where("email", "in", ["huge@example.com"]).execute()).toEqual([]);
+
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const update = (body: Record<string, unknown>) =>
+      site.services.auth.handler(
+        new Request(`${site.services.env.publicUrl}${AUTH_BASE_PATH}/update-user`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: site.services.env.publicUrl, cookie: signIn.setCookies.map((c) => c.split(";")[0]).join("; "), [CLIENT_IP_HEADER]: "10.0.0.13" },
+          body: JSON.stringify(body),
+        }),
+      );
+    const refused = await update({ name: huge });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(USER_FIELD_MESSAGES.name);
+    expect((await update({ image: `https://example.com/${"i".repeat(3000)}` })).status).toBe(400);
+    expect((await update({ name: "New Fan" })).status).toBe(200);
+    expect(await site.services.db.selectFrom("user").select("name").where("email", "=", "new.fan@example.com").execute()).toEqual([{ name: "New Fan" }]);
+  });
+
+  it("refuses trivially guessable passwords that no list holds, with a message", async () => {
+    for (const [i, password] of ["aaaaaaaa", "abcdefgh", "        ", "Passw0rd!", "qwertyui", "zephyrine77"].entries()) {
+      const email = `zephyrine-${i}@example.com`;
+      const result = await callAuth(site.services, requestFrom("10.0.0.14"), "/sign-up/email", { email, password, name: "Zephyrine" });
+      expect(result, JSON.stringify(password)).toMatchObject({ ok: false, status: 400 });
+      expect([COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE], JSON.stringify(password)).toContain(result.ok ? "" : result.message);
+      expect(await site.services.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
+    }
+    await expect(createAdmin(site.services, { email: "weak-admin@example.com", password: "abcdefgh", name: "Weak" })).rejects.toThrow(/too (easy|common)/);
   });
 
   it("the sign-up form signs in the owner of a taken address, and tells anyone else only what a wrong password would", async () => {
@@ -238,5 +301,10 @@ describe.each(testStacks)("first-admin setup link on %s", (kind) => {
     await createAdmin(site.services, { email: "first@example.com", password: "first-password", name: "First" });
     expect(await isSetupTokenValid(site.services, second ?? "")).toBe(false);
     expect(await issueSetupToken(site.services)).toBeNull();
+    // The link printed before the CLI made the admin is gone, not merely refused:
+    // it must not come back to life if that admin is revoked.
+    expect(await site.services.db.selectFrom("setupTokens").select("tokenHash").execute()).toEqual([]);
+    await revokeAdmin(site.services, "first@example.com");
+    expect(await isSetupTokenValid(site.services, second ?? "")).toBe(false);
   });
 });

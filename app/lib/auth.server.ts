@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
 import type { Env } from "./env.server.ts";
 import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
+import { passwordProblem } from "./password-strength.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";
 import { containsNul, FORM_ERRORS } from "./read-form.server.ts";
 
@@ -23,19 +23,69 @@ const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
   "/change-password": "newPassword",
   "/reset-password": "newPassword",
 };
+const PASSWORD_LENGTH = { min: 8, max: 128 };
+
+/** The most a user field may hold, wherever it is set (sign-up, update-user, the admin endpoints). */
+export const USER_FIELD_LIMITS = { name: 100, email: 254, newEmail: 254, image: 2048 } as const;
+export const USER_FIELD_MESSAGES: Record<keyof typeof USER_FIELD_LIMITS, string> = {
+  name: `Names can be at most ${USER_FIELD_LIMITS.name} characters.`,
+  email: `E-mail addresses can be at most ${USER_FIELD_LIMITS.email} characters.`,
+  newEmail: `E-mail addresses can be at most ${USER_FIELD_LIMITS.email} characters.`,
+  image: `Image addresses can be at most ${USER_FIELD_LIMITS.image} characters.`,
+};
+
+/**
+ * Sign-up answers a taken address with a stand-in user instead of creating
+ * one (decision 004). Both answers take at least this long, so the time the
+ * new account's writes take does not tell the two apart either. Hashing the
+ * password (done on both paths) takes well under this.
+ */
+export const SIGN_UP_MIN_MS = 400;
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** The first user field over its limit in a body (or its `data`, as the admin plugin's update-user sends). */
+function oversizeUserField(body: unknown): keyof typeof USER_FIELD_LIMITS | null {
+  for (const fields of [record(body), record(record(body)?.data)]) {
+    for (const [name, limit] of Object.entries(USER_FIELD_LIMITS) as [keyof typeof USER_FIELD_LIMITS, number][]) {
+      const value = fields?.[name];
+      if (typeof value === "string" && value.length > limit) return name;
+    }
+  }
+  return null;
+}
+
+/** When each sign-up request arrived, for the floor on its answer's time. */
+const signUpStarted = new WeakMap<object, number>();
 
 /**
  * Runs before every better-auth endpoint: refuses a body holding a null
  * character (PostgreSQL cannot store one; a 400 instead of a database error),
- * and a common password wherever one is set, with a message the form shows.
+ * a user field over its limit, and a guessable password wherever one is set,
+ * with a message the form shows.
  */
 const checkInput = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/sign-up/email" && ctx.request) signUpStarted.set(ctx.request, performance.now());
   if (containsNul(ctx.body)) throw new APIError("BAD_REQUEST", { message: FORM_ERRORS.nulCharacter, code: "NUL_CHARACTER" });
+  const oversize = oversizeUserField(ctx.body);
+  if (oversize) throw new APIError("BAD_REQUEST", { message: USER_FIELD_MESSAGES[oversize], code: "FIELD_TOO_LONG" });
   const field = PASSWORD_FIELDS[ctx.path];
-  const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
-  if (typeof password === "string" && (await isCommonPassword(password))) {
-    throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
-  }
+  const body = record(ctx.body);
+  const password = field ? body?.[field] : undefined;
+  // Out-of-range lengths get better-auth's own messages.
+  if (typeof password !== "string" || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) return;
+  const userInputs = [body?.email, body?.name].map((value) => (typeof value === "string" ? value : undefined));
+  const problem = await passwordProblem(password, userInputs);
+  if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
+});
+
+/** Holds every sign-up answer to SIGN_UP_MIN_MS, whichever way it went. */
+const evenOutSignUp = createAuthMiddleware(async (ctx) => {
+  const started = ctx.path === "/sign-up/email" && ctx.request ? signUpStarted.get(ctx.request) : undefined;
+  if (started === undefined) return;
+  const wait = SIGN_UP_MIN_MS - (performance.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 });
 
 export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env; rateLimiter: RateLimiter }) {
@@ -53,8 +103,19 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       // account (better-auth then hashes anyway and returns a stand-in user);
       // our /login action signs in as a second step. Decision 004.
       autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // The stand-in answer for a taken address has every field a new account's
+      // answer has, with the same values (the admin plugin's role among them).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -79,7 +140,7 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    hooks: { before: checkInput },
+    hooks: { before: checkInput, after: evenOutSignUp },
     // Sign-up can never grant admin: `role` is not an input field and starts as "user".
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },
