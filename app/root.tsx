@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const [profile, flash] = await Promise.all([
     getProfile(services, request),
-    takeToast(services.env.authSecret, request),
+    takeToast(services.env, request),
   ]);
   const siteMeta: SiteMeta = {
     origin: services.env.publicUrl,

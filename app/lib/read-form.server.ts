@@ -23,6 +23,11 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** The media type of a Content-Type header, without its parameters: `Application/JSON; charset=utf-8` → `application/json`. */
+export function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+}
+
 export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; error: string };
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

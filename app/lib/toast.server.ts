@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
+import type { Env } from "./env.server.ts";
 import { alertTypes, type FlashToast } from "./toast.ts";
 
 const flashToastSchema = z.object({
@@ -8,29 +9,33 @@ const flashToastSchema = z.object({
   duration: z.number().int().min(0).max(60_000).optional(),
 }) satisfies z.ZodType<FlashToast>;
 
-function toastCookie(secret: string) {
+/** Signed with the site's secret; Secure whenever the site is served over https, like the session cookie. */
+type ToastEnv = Pick<Env, "authSecret" | "publicUrl">;
+
+function toastCookie(env: ToastEnv) {
   return createCookie("toast", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
+    secure: env.publicUrl.startsWith("https://"),
     maxAge: 60,
-    secrets: [secret],
+    secrets: [env.authSecret],
   });
 }
 
 /** The Set-Cookie value that makes the next page show `toast`. */
-export async function flashToast(secret: string, toast: FlashToast): Promise<string> {
-  return toastCookie(secret).serialize(toast);
+export async function flashToast(env: ToastEnv, toast: FlashToast): Promise<string> {
+  return toastCookie(env).serialize(toast);
 }
 
 /** Reads and clears the flashed toast, if any. */
 export async function takeToast(
-  secret: string,
+  env: ToastEnv,
   request: Request,
 ): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader?.includes("toast=")) return { toast: null, setCookie: null };
-  const cookie = toastCookie(secret);
+  const cookie = toastCookie(env);
   const parsed = flashToastSchema.safeParse(await cookie.parse(cookieHeader));
   return {
     toast: parsed.success ? parsed.data : null,

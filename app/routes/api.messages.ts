@@ -4,7 +4,7 @@ import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
 import { deleteMessage, listMessages, markMessageRead } from "#app/features/messages/messages.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
-import { containsNul, readForm, textFields } from "#app/lib/read-form.server.ts";
+import { containsNul, mediaTypeOf, readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
@@ -37,8 +37,9 @@ const mutationSchema = z.object(
 );
 
 async function readBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
+  // JSON only when it says so exactly: `text/plain; x=application/json` is what a
+  // form on another site can send without asking first.
+  if (mediaTypeOf(request.headers.get("Content-Type")) === "application/json") {
     const body: unknown = await request.json();
     if (containsNul(body)) throw new Error("A null character in the body");
     return body;

@@ -28,7 +28,7 @@ export async function handleLogin(services: Services, request: Request) {
       );
     }
     const toast = input.intent === "signin" ? SIGN_IN_TOAST : SIGN_UP_TOAST;
-    const toastCookie = await flashToast(services.env.authSecret, { ...toast, type: "success" });
+    const toastCookie = await flashToast(services.env, { ...toast, type: "success" });
     const user = await services.db
       .selectFrom("user")
       .select("role")

@@ -27,7 +27,7 @@ export async function handleSetup(services: Services, request: Request) {
     return data({ error: message }, { status: 400 });
   }
   const signIn = await callAuth(services, request, "/sign-in/email", { email, password });
-  const toast = await flashToast(services.env.authSecret, {
+  const toast = await flashToast(services.env, {
     message: "Your admin account is ready.",
     type: "success",
   });

@@ -1,0 +1,52 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { createAdmin } from "#app/lib/admins.server.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { callAuth } from "#app/lib/auth-request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/http-security.server.ts";
+import { action } from "./api.messages.ts";
+
+// The dashboard's message actions, called as React Router calls them, by a signed-in admin.
+describe.each(testStacks)("message actions on %s", (kind) => {
+  let site: TestSite;
+  let adminCookie = "";
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+    await createAdmin(site.services, { email: "owner@example.com", password: "owner-password", name: "Owner" });
+    const signIn = await callAuth(site.services, new Request("http://localhost:3999/login", { headers: { [CLIENT_IP_HEADER]: "10.0.0.1" } }), "/sign-in/email", { email: "owner@example.com", password: "owner-password" });
+    adminCookie = signIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  });
+  afterAll(() => site.cleanup());
+
+  async function post(contentType: string, body: string) {
+    const context = new RouterContextProvider();
+    context.set(appContext, { services: site.services, cspNonce: "", formStarted: () => "", markDegraded: () => {} });
+    const request = new Request("http://localhost:3999/api/messages", { method: "POST", headers: { "content-type": contentType, cookie: adminCookie }, body });
+    return action({ request, context, params: {}, unstable_pattern: "/api/messages" } as unknown as Parameters<typeof action>[0]);
+  }
+  const seedMessage = async (id: string) =>
+    site.services.db.insertInto("contacts").values({ id, name: null, email: null, message: "Hello", timestamp: Date.now(), status: "unread" }).execute();
+  const stillThere = async (id: string) => (await site.services.db.selectFrom("contacts").select("id").where("id", "=", id).execute()).length === 1;
+
+  it("reads JSON only when the body says exactly that it is JSON", async () => {
+    await seedMessage("kept-message");
+    const json = JSON.stringify({ intent: "delete", id: "kept-message" });
+    // What a form on another site can send without a preflight: not JSON, whatever its parameters say.
+    for (const type of ["text/plain; note=application/json", "text/plain;application/json", "application/json-seq", "application/jsonx"]) {
+      const response = await post(type, json);
+      expect(response.status, type).toBe(400);
+      expect(await stillThere("kept-message"), type).toBe(true);
+    }
+    const response = await post("Application/JSON; charset=utf-8", json);
+    expect(response.status).toBe(200);
+    expect(await stillThere("kept-message")).toBe(false);
+  });
+
+  it("still takes the dashboard's forms", async () => {
+    await seedMessage("form-message");
+    const response = await post("application/x-www-form-urlencoded", new URLSearchParams({ intent: "delete", id: "form-message" }).toString());
+    expect(response.status).toBe(200);
+    expect(await stillThere("form-message")).toBe(false);
+  });
+});
