@@ -3,11 +3,31 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { crc32, deflateSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverPng } from "#scripts/media/synth.ts";
 import { createLocalStorage } from "#app/lib/storage-local.server.ts";
 import { coverSocialKey, coverVariantKey } from "#app/lib/song.ts";
-import { coverDerivedKeys, createCoverVariants, MAX_COVER_PIXELS } from "./cover-variants.server.ts";
+import { CoverTooLargeError, coverDerivedKeys, createCoverVariants, MAX_COVER_PIXELS } from "./cover-variants.server.ts";
+
+/** A PNG with only a header and a token of data: enough for anything that reads sizes, not for a decoder. */
+function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16, colourType: 2 | 6): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colourType;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(1024))), chunk("IEND", Buffer.alloc(0))]);
+}
 
 describe("cover variants", () => {
   let root: string;
@@ -33,6 +53,31 @@ describe("cover variants", () => {
     expect(readdirSync(path.join(root, "covers")).sort()).toEqual(
       [key, ...coverDerivedKeys(key)].map((k) => k.slice("covers/".length)).sort(),
     );
+  });
+
+  it("refuses, before decoding, a cover whose samples would take too much memory though its pixels are few enough", async () => {
+    const storage = createLocalStorage(root);
+    // 6300×6300 is under the pixel limit; at 16 bits a sample it decodes to 238 MB.
+    const deep = pngHeaderOnly(6300, 6300, 16, 2);
+    expect(6300 * 6300).toBeLessThan(MAX_COVER_PIXELS);
+    const { key } = await storage.put("covers", "deep.png", Readable.from(deep));
+    const started = performance.now();
+    await expect(createCoverVariants(storage, key)).rejects.toBeInstanceOf(CoverTooLargeError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(readdirSync(path.join(root, "covers"))).toEqual([key.slice("covers/".length)]);
+  });
+
+  it("still makes variants of an ordinary 16-bit cover, and of several covers arriving at once", async () => {
+    const storage = createLocalStorage(root);
+    const deep = await sharp({ create: { width: 640, height: 640, channels: 3, background: "#2a6" } }).toColourspace("rgb16").png().toBuffer();
+    expect((await sharp(deep).metadata()).depth).toBe("ushort");
+    const stored = await Promise.all(
+      [deep, await coverPng("One", ["#123", "#f80"], 400), await coverPng("Two", ["#321", "#08f"], 400)].map((bytes, i) => storage.put("covers", `cover-${i}.png`, Readable.from(bytes))),
+    );
+    await Promise.all(stored.map(({ key }) => createCoverVariants(storage, key)));
+    for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(storage.localPath(derived)).toBeTruthy();
+    const files = new Set(readdirSync(path.join(root, "covers")));
+    for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(files.has(derived.slice("covers/".length)), derived).toBe(true);
   });
 
   it("refuses a decompression bomb before decoding it, writing no variant", async () => {

@@ -5,7 +5,40 @@ import type { Storage } from "#app/lib/storage.server.ts";
 
 /** Covers larger than this are refused before decoding (decompression bombs). */
 export const MAX_COVER_PIXELS = 40_000_000;
+/**
+ * And covers whose decoded pixels would take more memory than 40 megapixels of
+ * 8-bit RGBA: a 6300×6300 16-bit PNG is under the pixel limit but decodes to
+ * 238 MB (and took 7 s and 390 MB of memory).
+ */
+export const MAX_DECODED_BYTES = MAX_COVER_PIXELS * 4;
+/** No cover takes longer to turn into its variants on a small machine; a pathological one is stopped. */
+export const COVER_DECODE_TIMEOUT_SECONDS = 20;
 const SOCIAL = { width: 1200, height: 630 };
+
+/** A cover refused for the memory or time decoding it would take; the artist is told to use a smaller one. */
+export class CoverTooLargeError extends Error {}
+
+const BYTES_PER_SAMPLE: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/** Reads only the image's header: its size and sample depth say what decoding it would cost. */
+async function refuseCostlyDecodes(input: Buffer): Promise<void> {
+  const { width = 0, height = 0, channels = 4, depth = "uchar" } = await sharp(input, { limitInputPixels: false }).metadata();
+  const pixels = width * height;
+  if (pixels > MAX_COVER_PIXELS) throw new CoverTooLargeError(`${width}×${height} is over the pixel limit`);
+  const decoded = pixels * channels * (BYTES_PER_SAMPLE[depth] ?? 8);
+  if (decoded > MAX_DECODED_BYTES) throw new CoverTooLargeError(`${width}×${height} at ${depth} would decode to ${Math.round(decoded / 2 ** 20)} MB`);
+}
+
+/**
+ * One cover is decoded at a time per process: two artists' uploads (or one
+ * retrying) must not multiply the memory a decode takes.
+ */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work, work);
+  decoding = turn.catch(() => {});
+  return turn;
+}
 
 /** Every derived key of a cover, so deleting a song can remove them all. */
 export function coverDerivedKeys(coverKey: string): string[] {
@@ -28,7 +61,22 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
  * cover. The cover is at most 5 MB, so it is decoded from memory once.
  */
 export async function createCoverVariants(storage: Storage, coverKey: string): Promise<void> {
-  const source = sharp(await readAll(storage, coverKey), { limitInputPixels: MAX_COVER_PIXELS, failOn: "error" })
+  const input = await readAll(storage, coverKey);
+  await oneAtATime(async () => {
+    await refuseCostlyDecodes(input);
+    try {
+      await writeVariants(storage, coverKey, input);
+    } catch (error) {
+      if (error instanceof Error && /timeout/i.test(error.message)) throw new CoverTooLargeError(`decoding took over ${COVER_DECODE_TIMEOUT_SECONDS} s`);
+      throw error;
+    }
+  });
+}
+
+async function writeVariants(storage: Storage, coverKey: string, input: Buffer): Promise<void> {
+  // Clones share the source's options, the time limit among them.
+  const source = sharp(input, { limitInputPixels: MAX_COVER_PIXELS, failOn: "error" })
+    .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
     .rotate();
   const jobs = COVER_WIDTHS.flatMap((width) =>
     COVER_FORMATS.map(async (format) => {
@@ -48,6 +96,7 @@ export async function createCoverVariants(storage: Storage, coverKey: string): P
     .toBuffer();
   const foreground = await source.clone().resize(560, 560, { fit: "cover" }).toBuffer();
   const social = await sharp(background)
+    .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
     .composite([{ input: foreground, top: 35, left: 320 }])
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();

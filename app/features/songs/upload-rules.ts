@@ -11,6 +11,7 @@ export const UPLOAD_MESSAGES = {
   audioTooLarge: "Audio file is too large. Maximum size is 50MB.",
   invalidImage: "Please select a valid image file (JPG, PNG, etc.)",
   imageTooLarge: "Image file is too large. Maximum size is 5MB.",
+  imageTooManyPixels: "This image is too large to process. Please save it at a smaller size (3000 × 3000 pixels is plenty) and try again.",
   missingAudio: "Please upload an audio file",
   missingCover: "Please upload cover art",
   missingTitle: "Please enter a song title",

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import sharp from "sharp";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
@@ -93,6 +94,17 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const result = await storeUpload(site.services, "cover", "broken.png", body(broken), broken.length);
     expect(result).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.invalidImage });
     expect(await storedFiles()).toEqual(before);
+  });
+
+  it("tells the artist a cover is too large to process, and keeps nothing of it", async () => {
+    // A 16-bit 6300×6300 PNG made small by compression: few enough pixels, too many bytes once decoded.
+    const deep = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } }).toColourspace("rgb16").png({ compressionLevel: 9 }).toBuffer();
+    expect(deep.length).toBeLessThan(UPLOAD_LIMITS.cover);
+    const before = await storedFiles();
+    const result = await storeUpload(site.services, "cover", "deep.png", body(deep), deep.length);
+    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.imageTooManyPixels });
+    expect(await storedFiles()).toEqual(before);
+    expect(await site.services.db.selectFrom("pendingUploads").select("key").execute()).toEqual([]);
   });
 
   it("answers 'No file provided' for an empty or missing body", async () => {

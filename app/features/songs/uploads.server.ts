@@ -5,7 +5,7 @@ import { parseStream } from "music-metadata";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl } from "#app/lib/song.ts";
 import { FileTooLargeError } from "#app/lib/storage.server.ts";
-import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
+import { CoverTooLargeError, coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from "./upload-rules.ts";
 
 /** What each kind accepts, by the file's own bytes (file-type's extension), never the client's word. */
@@ -87,7 +87,7 @@ export async function storeUpload(
     } catch (error) {
       console.warn(`Refused cover ${stored.key}:`, error instanceof Error ? error.message : error);
       await discardUpload(services, stored.key);
-      return { success: false, status: 400, error: UPLOAD_MESSAGES.invalidImage };
+      return { success: false, status: 400, error: error instanceof CoverTooLargeError ? UPLOAD_MESSAGES.imageTooManyPixels : UPLOAD_MESSAGES.invalidImage };
     }
     return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
   }
