@@ -401,13 +401,10 @@ async function sendFresh(response: globalThis.Response, scriptNonce: string, res
     return;
   }
   const own = ownScripts(await response.text(), scriptNonce);
-  let { text } = own;
-  let { scripts } = own;
-  if (perResponse) {
-    const value = perResponse.value();
-    text = text.split(perResponse.placeholder).join(value);
-    scripts = scripts.map((script) => script.split(perResponse.placeholder).join(value));
-  }
+  const value = perResponse?.value();
+  const fill = (html: string) => (perResponse && value !== undefined ? html.split(perResponse.placeholder).join(value) : html);
+  const text = fill(own.text);
+  const scripts = own.scripts.map(fill);
   const csp = policy({ hashes: [...new Set(scripts.map(sha256))] });
   if (csp) res.setHeader("Content-Security-Policy", csp);
   res.end(text);
