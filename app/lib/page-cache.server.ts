@@ -195,6 +195,10 @@ export function createPageCache(options: PageCacheOptions) {
           remember(key, hit);
           return send(hit, req, res, "HIT");
         }
+        // Only a page's one spelling is ever kept (the host redirects the others
+        // first), so the keys are bounded by the pages that exist and every hit
+        // above is canonical without checking.
+        if (canonicalPath(key) !== key) return next();
 
         // Many visitors arriving at once for a page that just went stale share one render.
         const inFlight = rendering.get(key);
@@ -255,15 +259,11 @@ function preferredEncoding(header: string | undefined): "br" | "gzip" | "identit
 /** Paths that are never pages: files (assets, media, images) and the API. React Router's data requests end in .data. */
 const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
 
-/**
- * Only what is the same for every anonymous visitor: GET/HEAD of a page's
- * canonical path (every other spelling is redirected before it gets here, and
- * so can never add a key), no query, none of our cookies.
- */
+/** Only what is the same for every anonymous visitor: GET/HEAD of a page, no query, none of our cookies. */
 function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "/";
-  if (url.includes("?") || NOT_A_PAGE.test(url) || canonicalPath(url) !== url) return false;
+  if (url.includes("?") || NOT_A_PAGE.test(url)) return false;
   if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
   return !req.headers.authorization;
 }
