@@ -1,8 +1,10 @@
 // npm run admin -- create --email E --password P --name N | grant E | revoke E | list
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { createAdmin, grantAdmin, listAdmins, revokeAdmin } from "#app/lib/admins.server.ts";
+import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 
 const USAGE = `Usage:
@@ -11,10 +13,12 @@ const USAGE = `Usage:
   npm run admin -- revoke E                                  take admin away and end that account's sessions
   npm run admin -- list                                      list admins`;
 
+// The same bounds as every other way in (app/lib/auth.server.ts). How guessable
+// the password is, better-auth's hook decides when the account is created.
 const createInput = z.object({
-  email: z.email("--email must be an e-mail address"),
-  password: z.string("--password is required").min(8, "--password must be at least 8 characters").max(128),
-  name: z.string("--name is required").trim().min(1, "--name is required"),
+  email: z.string("--email is required").trim().max(USER_FIELD_LIMITS.email, `--email can be at most ${USER_FIELD_LIMITS.email} characters`).pipe(z.email("--email must be an e-mail address")),
+  password: z.string("--password is required").min(8, "--password must be at least 8 characters").max(128, "--password can be at most 128 characters"),
+  name: z.string("--name is required").trim().min(1, "--name is required").max(USER_FIELD_LIMITS.name, `--name can be at most ${USER_FIELD_LIMITS.name} characters`),
 });
 
 function fail(message: string): never {
@@ -36,7 +40,16 @@ try {
     case "create": {
       const input = createInput.safeParse(values);
       if (!input.success) fail(input.error.issues.map((i) => i.message).join("\n"));
-      const outcome = await createAdmin(services, input.data);
+      const outcome = await createAdmin(services, input.data).catch((error: unknown) => {
+        // better-auth's refusal (a guessable password…) is a message for the operator, not a crash.
+        if (isAPIError(error)) return { refused: error.message };
+        throw error;
+      });
+      if (typeof outcome === "object") {
+        console.error(`Could not create the admin: ${outcome.refused}`);
+        process.exitCode = 1;
+        break;
+      }
       console.log(
         outcome === "created"
           ? `Created admin ${input.data.email.toLowerCase()}.`

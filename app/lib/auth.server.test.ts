@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "./password-strength.server.ts";
+import { COMMON_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_MESSAGE } from "./password-strength.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth, type AuthCallResult } from "./auth-request.server.ts";
 import { handleLogin } from "#app/features/auth/login.server.ts";
-import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_MESSAGES } from "./auth.server.ts";
+import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "./auth.server.ts";
 import { CLIENT_IP_HEADER } from "./http-security.server.ts";
 import { isAdmin } from "./profile.ts";
 import { connectRedis } from "./redis.server.ts";
@@ -17,6 +17,17 @@ function requestFrom(ip: string, cookies: string[] = []): Request {
   const headers = new Headers({ [CLIENT_IP_HEADER]: ip });
   if (cookies.length) headers.set("cookie", cookies.map((c) => c.split(";")[0]).join("; "));
   return new Request("http://localhost:3999/login", { method: "POST", headers });
+}
+
+/** A JSON call to one of better-auth's own endpoints, through its HTTP handler, as a browser would make it. */
+async function authPost(site: TestSite, path: string, body: Record<string, unknown>, options: { ip: string; cookies?: string[] }) {
+  const headers = new Headers({ "content-type": "application/json", origin: site.services.env.publicUrl, [CLIENT_IP_HEADER]: options.ip });
+  if (options.cookies?.length) headers.set("cookie", options.cookies.map((c) => c.split(";")[0]).join("; "));
+  const response = await site.services.auth.handler(
+    new Request(`${site.services.env.publicUrl}${AUTH_BASE_PATH}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+  const json = (await response.json().catch(() => null)) as { message?: string } | null;
+  return { status: response.status, message: json?.message };
 }
 
 describe.each(testStacks)("auth on %s", (kind) => {
@@ -144,6 +155,19 @@ describe.each(testStacks)("auth on %s", (kind) => {
       expect(await site.services.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
     }
     await expect(createAdmin(site.services, { email: "weak-admin@example.com", password: "abcdefgh", name: "Weak" })).rejects.toThrow(/too (easy|common)/);
+  });
+
+  it("counts the signed-in person's own name and address against a new password on change-password", async () => {
+    const account = { email: "zephyrine.quill@example.com", name: "Zephyrine Quill", password: "juniper-harbour-9" };
+    expect((await callAuth(site.services, requestFrom("10.0.0.15"), "/sign-up/email", account)).ok).toBe(true);
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.15"), "/sign-in/email", { email: account.email, password: account.password });
+    const change = (newPassword: string) =>
+      authPost(site, "/change-password", { currentPassword: account.password, newPassword }, { ip: "10.0.0.15", cookies: signIn.setCookies });
+    // Fine for anyone else; for Zephyrine it is her own name and two digits.
+    expect(await passwordProblem("zephyrine77")).toBeNull();
+    expect(await change("zephyrine77")).toEqual({ status: 400, message: WEAK_PASSWORD_MESSAGE });
+    expect(await change("aaaaaaaa")).toEqual({ status: 400, message: WEAK_PASSWORD_MESSAGE });
+    expect((await change("tangerine-lighthouse-4")).status).toBe(200);
   });
 
   it("the sign-up form signs in the owner of a taken address, and tells anyone else only what a wrong password would", async () => {
@@ -274,6 +298,30 @@ describe.each(testStacks)("auth on %s", (kind) => {
     expect(await grantAdmin(site.services, "nobody@example.com")).toBe(false);
     expect((await listAdmins(site.services)).map((a) => a.email)).toEqual(["new.fan@example.com", "owner@example.com"]);
   });
+
+  it("bounds user fields on the admin plugin's endpoints too, with a message, changing nothing", async () => {
+    const session = await callAuth(site.services, requestFrom("10.0.0.16"), "/sign-in/email", { email: "owner@example.com", password: "owner-password" });
+    const asAdmin = (path: string, body: Record<string, unknown>) => authPost(site, path, body, { ip: "10.0.0.16", cookies: session.setCookies });
+    // The admin plugin's ban columns are better-auth's, outside our schema's types.
+    const fan = async () =>
+      (await sql<{ id: string; name: string; image: string | null; role: string; banned: unknown; banReason: string | null }>`select "id", "name", "image", "role", "banned", "banReason" from "user" where "email" = 'zephyrine.quill@example.com'`.execute(site.services.db)).rows[0];
+    const before = await fan();
+    const userId = before?.id;
+    const tooLong = (field: keyof typeof USER_FIELD_LIMITS) => "x".repeat(USER_FIELD_LIMITS[field] + 1);
+
+    expect(await asAdmin("/admin/create-user", { email: "made@example.com", password: "tangerine-lighthouse-4", name: tooLong("name") })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.name });
+    expect(await asAdmin("/admin/create-user", { email: "made@example.com", password: "tangerine-lighthouse-4", name: "Made", data: { image: tooLong("image") } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.image });
+    expect(await asAdmin("/admin/update-user", { userId, data: { name: tooLong("name") } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.name });
+    expect(await asAdmin("/admin/update-user", { userId, data: { email: `${tooLong("email")}@example.com` } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.email });
+    expect(await asAdmin("/admin/ban-user", { userId, banReason: tooLong("banReason") })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.banReason });
+    expect(await asAdmin("/admin/set-role", { userId, role: ["user", tooLong("role")] })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.role });
+    expect(await fan()).toEqual(before);
+    expect(await site.services.db.selectFrom("user").select("id").where("email", "=", "made@example.com").execute()).toEqual([]);
+
+    // Within the limits, they work as before.
+    expect((await asAdmin("/admin/update-user", { userId, data: { name: "N".repeat(USER_FIELD_LIMITS.name) } })).status).toBe(200);
+    expect((await fan())?.name).toBe("N".repeat(USER_FIELD_LIMITS.name));
+  });
 });
 
 describe.each(testStacks)("first-admin setup link on %s", (kind) => {
@@ -306,5 +354,16 @@ describe.each(testStacks)("first-admin setup link on %s", (kind) => {
     expect(await site.services.db.selectFrom("setupTokens").select("tokenHash").execute()).toEqual([]);
     await revokeAdmin(site.services, "first@example.com");
     expect(await isSetupTokenValid(site.services, second ?? "")).toBe(false);
+  });
+
+  it("is deleted too when an admin appears some other way (better-auth's set-role, the database by hand)", async () => {
+    const token = await issueSetupToken(site.services);
+    expect(await isSetupTokenValid(site.services, token ?? "")).toBe(true);
+    const setRole = (role: string) => site.services.db.updateTable("user").set({ role }).where("email", "=", "first@example.com").execute();
+    await setRole("admin");
+    expect(await isSetupTokenValid(site.services, token ?? "")).toBe(false);
+    expect(await site.services.db.selectFrom("setupTokens").select("tokenHash").execute()).toEqual([]);
+    await setRole("user");
+    expect(await isSetupTokenValid(site.services, token ?? "")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import type { Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
@@ -25,13 +25,21 @@ const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
 };
 const PASSWORD_LENGTH = { min: 8, max: 128 };
 
-/** The most a user field may hold, wherever it is set (sign-up, update-user, the admin endpoints). */
-export const USER_FIELD_LIMITS = { name: 100, email: 254, newEmail: 254, image: 2048 } as const;
-export const USER_FIELD_MESSAGES: Record<keyof typeof USER_FIELD_LIMITS, string> = {
+/**
+ * The most a user field may hold, wherever it is set: sign-up, update-user,
+ * change-email and the admin plugin's create-user, update-user, set-role and
+ * ban-user. Counted as the forms count (zod's `max`, UTF-16 units), on the
+ * value as sent: better-auth stores names untrimmed, and the forms trim first.
+ */
+export const USER_FIELD_LIMITS = { name: 100, email: 254, newEmail: 254, image: 2048, role: 100, banReason: 500 } as const;
+type UserField = keyof typeof USER_FIELD_LIMITS;
+export const USER_FIELD_MESSAGES: Record<UserField, string> = {
   name: `Names can be at most ${USER_FIELD_LIMITS.name} characters.`,
   email: `E-mail addresses can be at most ${USER_FIELD_LIMITS.email} characters.`,
   newEmail: `E-mail addresses can be at most ${USER_FIELD_LIMITS.email} characters.`,
   image: `Image addresses can be at most ${USER_FIELD_LIMITS.image} characters.`,
+  role: `Roles can be at most ${USER_FIELD_LIMITS.role} characters together.`,
+  banReason: `Ban reasons can be at most ${USER_FIELD_LIMITS.banReason} characters.`,
 };
 
 /**
@@ -42,18 +50,43 @@ export const USER_FIELD_MESSAGES: Record<keyof typeof USER_FIELD_LIMITS, string>
  */
 export const SIGN_UP_MIN_MS = 400;
 
+/** What better-auth hands a `before` hook: the path, the body, the request, the auth context. */
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-/** The first user field over its limit in a body (or its `data`, as the admin plugin's update-user sends). */
-function oversizeUserField(body: unknown): keyof typeof USER_FIELD_LIMITS | null {
+/** A field's length as stored: the admin plugin keeps a list of roles joined by commas. */
+function storedLength(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (Array.isArray(value)) return value.map(String).join(",").length;
+  return 0;
+}
+
+/** The first user field over its limit in a body (or its `data`, as the admin plugin's create-user and update-user send). */
+function oversizeUserField(body: unknown): UserField | null {
   for (const fields of [record(body), record(record(body)?.data)]) {
-    for (const [name, limit] of Object.entries(USER_FIELD_LIMITS) as [keyof typeof USER_FIELD_LIMITS, number][]) {
-      const value = fields?.[name];
-      if (typeof value === "string" && value.length > limit) return name;
+    for (const [name, limit] of Object.entries(USER_FIELD_LIMITS) as [UserField, number][]) {
+      if (storedLength(fields?.[name]) > limit) return name;
     }
   }
   return null;
+}
+
+/**
+ * The words an attacker would try first against this person's password: the
+ * name and address being signed up or created, or the signed-in person's own
+ * on change-password. Not looked up for the admin's set-user-password: that
+ * hook runs before the admin check, and would tell anyone whether a password
+ * resembles some account's name.
+ */
+async function userInputsFor(ctx: HookContext, body: Record<string, unknown> | undefined): Promise<(string | undefined)[]> {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  if (ctx.path === "/change-password") {
+    const session = await getSessionFromCtx(ctx);
+    return [text(session?.user.email), text(session?.user.name)];
+  }
+  return [text(body?.email), text(body?.name)];
 }
 
 /** When each sign-up request arrived, for the floor on its answer's time. */
@@ -75,8 +108,7 @@ const checkInput = createAuthMiddleware(async (ctx) => {
   const password = field ? body?.[field] : undefined;
   // Out-of-range lengths get better-auth's own messages.
   if (typeof password !== "string" || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) return;
-  const userInputs = [body?.email, body?.name].map((value) => (typeof value === "string" ? value : undefined));
-  const problem = await passwordProblem(password, userInputs);
+  const problem = await passwordProblem(password, await userInputsFor(ctx, body));
   if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
 });
 

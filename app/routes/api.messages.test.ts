@@ -5,6 +5,7 @@ import { createAdmin } from "#app/lib/admins.server.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { callAuth } from "#app/lib/auth-request.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/http-security.server.ts";
+import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
 import { action } from "./api.messages.ts";
 
 // The dashboard's message actions, called as React Router calls them, by a signed-in admin.
@@ -33,11 +34,16 @@ describe.each(testStacks)("message actions on %s", (kind) => {
     await seedMessage("kept-message");
     const json = JSON.stringify({ intent: "delete", id: "kept-message" });
     // What a form on another site can send without a preflight: not JSON, whatever its parameters say.
-    for (const type of ["text/plain; note=application/json", "text/plain;application/json", "application/json-seq", "application/jsonx"]) {
+    // Anything else must be a form, and is refused as not one (415), never read as JSON.
+    for (const type of ["text/plain; note=application/json", "text/plain;application/json", "application/json-seq", "application/jsonx", "multipart/mixed; type=application/json"]) {
       const response = await post(type, json);
-      expect(response.status, type).toBe(400);
+      expect(response.status, type).toBe(415);
+      expect(await response.json(), type).toEqual({ success: false, error: FORM_ERRORS.unreadable });
       expect(await stillThere("kept-message"), type).toBe(true);
     }
+    // Broken JSON that says it is JSON is a bad request, not a crash.
+    expect((await post("application/json", "{")).status).toBe(400);
+    expect(await stillThere("kept-message")).toBe(true);
     const response = await post("Application/JSON; charset=utf-8", json);
     expect(response.status).toBe(200);
     expect(await stillThere("kept-message")).toBe(false);

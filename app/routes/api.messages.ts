@@ -36,17 +36,19 @@ const mutationSchema = z.object(
   { error: MESSAGE_ERRORS.badRequest },
 );
 
-async function readBody(request: Request): Promise<unknown> {
+type BodyRead = { ok: true; body: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
+
+async function readBody(request: Request): Promise<BodyRead> {
   // JSON only when it says so exactly: `text/plain; x=application/json` is what a
-  // form on another site can send without asking first.
+  // form on another site can send without asking first. Anything else must be a
+  // form, and readForm answers what is not one (415) or is too large (413).
   if (mediaTypeOf(request.headers.get("Content-Type")) === "application/json") {
-    const body: unknown = await request.json();
-    if (containsNul(body)) throw new Error("A null character in the body");
-    return body;
+    const body: unknown = await request.json().catch(() => undefined);
+    if (body === undefined || containsNul(body)) return { ok: false, status: 400, error: MESSAGE_ERRORS.badRequest };
+    return { ok: true, body };
   }
   const read = await readForm(request);
-  if (!read.ok) throw new Error(read.error);
-  return textFields(read.form);
+  return read.ok ? { ok: true, body: textFields(read.form) } : { ok: false, status: read.status, error: read.error };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,13 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
 
-  let body: unknown;
-  try {
-    body = await readBody(request);
-  } catch {
-    return privateJson({ success: false, error: MESSAGE_ERRORS.badRequest }, 400);
-  }
-  const parsed = mutationSchema.safeParse(body);
+  const read = await readBody(request);
+  if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
+  const parsed = mutationSchema.safeParse(read.body);
   if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? MESSAGE_ERRORS.badRequest }, 400);
 
   const { intent, id } = parsed.data;

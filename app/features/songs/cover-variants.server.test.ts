@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverPng } from "#scripts/media/synth.ts";
 import { createLocalStorage } from "#app/lib/storage-local.server.ts";
 import { coverSocialKey, coverVariantKey } from "#app/lib/song.ts";
-import { CoverTooLargeError, coverDerivedKeys, createCoverVariants, MAX_COVER_PIXELS } from "./cover-variants.server.ts";
+import { CoverTooLargeError, coverDerivedKeys, createCoverVariants, MAX_COVER_PIXELS, oneAtATime } from "./cover-variants.server.ts";
 
 /** A PNG with only a header and a token of data: enough for anything that reads sizes, not for a decoder. */
 function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16, colourType: 2 | 6): Buffer {
@@ -78,6 +78,32 @@ describe("cover variants", () => {
     for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(storage.localPath(derived)).toBeTruthy();
     const files = new Set(readdirSync(path.join(root, "covers")));
     for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(files.has(derived.slice("covers/".length)), derived).toBe(true);
+  });
+
+  it("decodes one cover at a time, in order, and a failed one does not hold up the next", async () => {
+    const events: string[] = [];
+    const decode = (name: string, fails = false) =>
+      oneAtATime(async () => {
+        events.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push(`end ${name}`);
+        if (fails) throw new Error(`${name} failed`);
+        return name;
+      });
+    const outcomes = await Promise.allSettled([decode("a"), decode("b", true), decode("c")]);
+    expect(events).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+  });
+
+  it("keeps a cover's transparency and colours through the one decode", async () => {
+    const storage = createLocalStorage(root);
+    const translucent = await sharp({ create: { width: 2000, height: 1600, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const { key } = await storage.put("covers", "translucent.png", Readable.from(translucent));
+    await createCoverVariants(storage, key);
+    const { data, info } = await sharp(storage.localPath(coverVariantKey(key, 96, "webp"))).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    const [r = 0, g = 0, b = 0, a = 0] = data.subarray(0, 4);
+    for (const [got, want] of [[r, 10], [g, 200], [b, 30], [a, 128]] as const) expect(Math.abs(got - want)).toBeLessThanOrEqual(6);
   });
 
   it("refuses a decompression bomb before decoding it, writing no variant", async () => {

@@ -31,10 +31,10 @@ async function refuseCostlyDecodes(input: Buffer): Promise<void> {
 
 /**
  * One cover is decoded at a time per process: two artists' uploads (or one
- * retrying) must not multiply the memory a decode takes.
+ * retrying) must not multiply the memory a decode takes. Exported for its test.
  */
 let decoding: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const turn = decoding.then(work, work);
   decoding = turn.catch(() => {});
   return turn;
@@ -58,14 +58,15 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
 
 /**
  * Makes the square AVIF/WebP variants and the 1200×630 share image of a stored
- * cover. The cover is at most 5 MB, so it is decoded from memory once.
+ * cover. The cover is at most 5 MB, so it is read into memory, in its turn
+ * (waiting covers hold nothing), and decoded once.
  */
 export async function createCoverVariants(storage: Storage, coverKey: string): Promise<void> {
-  const input = await readAll(storage, coverKey);
   await oneAtATime(async () => {
+    const input = await readAll(storage, coverKey);
     await refuseCostlyDecodes(input);
     try {
-      await writeVariants(storage, coverKey, input);
+      await writeVariants(storage, coverKey, await decodeOnce(input));
     } catch (error) {
       if (error instanceof Error && /timeout/i.test(error.message)) throw new CoverTooLargeError(`decoding took over ${COVER_DECODE_TIMEOUT_SECONDS} s`);
       throw error;
@@ -73,11 +74,31 @@ export async function createCoverVariants(storage: Storage, coverKey: string): P
   });
 }
 
-async function writeVariants(storage: Storage, coverKey: string, input: Buffer): Promise<void> {
-  // Clones share the source's options, the time limit among them.
-  const source = sharp(input, { limitInputPixels: MAX_COVER_PIXELS, failOn: "error" })
+/** The largest side any output needs: the share card is 1200 wide, the square variants at most 768. */
+const WORKING_SIDE = Math.max(SOCIAL.width, ...COVER_WIDTHS);
+
+type Decoded = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+/**
+ * Decodes the cover once, upright, in 8-bit sRGB, shrunk while it streams in so
+ * its shorter side is WORKING_SIDE: every output is cut from these pixels, so
+ * no output decodes the file again. (Each of ten pipelines decoding it used to
+ * hold ten full decodes at once.)
+ */
+async function decodeOnce(input: Buffer): Promise<Decoded> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_COVER_PIXELS, failOn: "error", sequentialRead: true })
     .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
-    .rotate();
+    .rotate()
+    .resize(WORKING_SIDE, WORKING_SIDE, { fit: "outside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+async function writeVariants(storage: Storage, coverKey: string, decoded: Decoded): Promise<void> {
+  // Clones share the source's options, the time limit among them.
+  const source = sharp(decoded.data, { raw: decoded.info }).timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS });
   const jobs = COVER_WIDTHS.flatMap((width) =>
     COVER_FORMATS.map(async (format) => {
       const resized = source.clone().resize(width, width, { fit: "cover", position: "attention" });
@@ -88,14 +109,16 @@ async function writeVariants(storage: Storage, coverKey: string, input: Buffer):
   await Promise.all(jobs);
 
   // The share card: the cover, whole, on a blurred and darkened fill of itself.
+  // (Raw pixels in, so each step says what comes out.)
   const background = await source
     .clone()
     .resize(SOCIAL.width, SOCIAL.height, { fit: "cover" })
     .blur(40)
     .modulate({ brightness: 0.55 })
-    .toBuffer();
-  const foreground = await source.clone().resize(560, 560, { fit: "cover" }).toBuffer();
-  const social = await sharp(background)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const foreground = await source.clone().resize(560, 560, { fit: "cover" }).png().toBuffer();
+  const social = await sharp(background.data, { raw: { width: background.info.width, height: background.info.height, channels: background.info.channels } })
     .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
     .composite([{ input: foreground, top: 35, left: 320 }])
     .jpeg({ quality: 85, mozjpeg: true })

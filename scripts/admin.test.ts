@@ -1,0 +1,79 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
+import type { Env } from "#app/lib/env.server.ts";
+import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
+import { isSetupTokenValid, issueSetupToken } from "#app/lib/setup-token.server.ts";
+
+/** The variables that point a process at the same site (database, storage, Redis) as `env`. */
+function variablesFor(env: Env): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "test",
+    DATA_DIR: env.dataDir,
+    PUBLIC_URL: env.publicUrl,
+    AUTH_SECRET: env.authSecret,
+    DATABASE_URL: env.databaseUrl ?? "",
+    S3_BUCKET: env.s3?.bucket ?? "",
+    S3_ENDPOINT: env.s3?.endpoint ?? "",
+    S3_REGION: env.s3?.region ?? "",
+    S3_ACCESS_KEY_ID: env.s3?.credentials?.accessKeyId ?? "",
+    S3_SECRET_ACCESS_KEY: env.s3?.credentials?.secretAccessKey ?? "",
+    REDIS_URL: env.redisUrl ?? "",
+    REDIS_KEY_PREFIX: env.redisKeyPrefix,
+  };
+}
+
+// What an operator runs, as a real process: npm run admin -- create|grant|revoke.
+describe.each(testStacks)("npm run admin on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  const admin = (...args: string[]) => spawnSync(process.execPath, ["scripts/admin.ts", ...args], { env: variablesFor(site.services.env), encoding: "utf8" });
+  const accounts = () => site.services.db.selectFrom("user").select("email").execute();
+  const setupTokens = () => site.services.db.selectFrom("setupTokens").select("tokenHash").execute();
+
+  it("refuses a guessable password, or a name or address over its limit, with a message and no stack trace, creating nobody", async () => {
+    for (const [password, message] of [
+      ["aaaaaaaa", WEAK_PASSWORD_MESSAGE],
+      ["Passw0rd!", WEAK_PASSWORD_MESSAGE],
+      ["12345678", COMMON_PASSWORD_MESSAGE],
+    ] as const) {
+      const run = admin("create", "--email", "owner@example.com", "--password", password, "--name", "Owner");
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr.trim()).toBe(`Could not create the admin: ${message}`);
+    }
+    const longName = admin("create", "--email", "owner@example.com", "--password", "tangerine-lighthouse-4", "--name", "N".repeat(USER_FIELD_LIMITS.name + 1));
+    expect(longName.status).toBe(2);
+    expect(longName.stderr).toContain(`--name can be at most ${USER_FIELD_LIMITS.name} characters`);
+    const longEmail = admin("create", "--email", `${"e".repeat(USER_FIELD_LIMITS.email)}@example.com`, "--password", "tangerine-lighthouse-4", "--name", "Owner");
+    expect(longEmail.status).toBe(2);
+    expect(longEmail.stderr).toContain(`--email can be at most ${USER_FIELD_LIMITS.email} characters`);
+    expect(await accounts()).toEqual([]);
+  }, 60_000);
+
+  it("deletes every setup link when it makes or grants an admin, so none works again after a revoke", async () => {
+    const printed = await issueSetupToken(site.services);
+    expect(printed).not.toBeNull();
+    const created = admin("create", "--email", "Owner@Example.com", "--password", "tangerine-lighthouse-4", "--name", "Owner");
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Created admin owner@example.com.");
+    expect(await setupTokens()).toEqual([]);
+
+    expect(admin("revoke", "owner@example.com").status).toBe(0);
+    expect(await isSetupTokenValid(site.services, printed ?? "")).toBe(false);
+
+    // With no admin again, start-up prints a new link; granting admin ends it too.
+    const next = await issueSetupToken(site.services);
+    expect(await isSetupTokenValid(site.services, next ?? "")).toBe(true);
+    const granted = admin("grant", "owner@example.com");
+    expect(granted.status, granted.stderr).toBe(0);
+    expect(await setupTokens()).toEqual([]);
+    expect(admin("revoke", "owner@example.com").status).toBe(0);
+    expect(await isSetupTokenValid(site.services, next ?? "")).toBe(false);
+  }, 60_000);
+});
