@@ -10,10 +10,10 @@ import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { E2E_EXTRA_PORTS, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 
-const PORT = 3111;
+const PORT = E2E_EXTRA_PORTS.crash;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 

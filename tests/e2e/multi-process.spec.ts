@@ -9,10 +9,10 @@ import { DASHBOARD_PATH } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
-import { E2E_STACK, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { E2E_STACK, E2E_EXTRA_PORTS, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
 import { storedKeys } from "./support/storage.ts";
 
-const PORTS = { A: 3108, B: 3109 } as const;
+const PORTS = { A: E2E_EXTRA_PORTS.processA, B: E2E_EXTRA_PORTS.processB } as const;
 const PASSWORD = "correct-horse-battery";
 const processes: ChildProcess[] = [];
 

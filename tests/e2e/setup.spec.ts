@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DASHBOARD_PATH, mainNav, toast } from "./support/browser.ts";
+import { E2E_EXTRA_PORTS } from "./support/server-env.ts";
 
-const SETUP_PORT = 3108;
+const SETUP_PORT = E2E_EXTRA_PORTS.setup;
 const SETUP_URL = `http://localhost:${SETUP_PORT}`;
 const SETUP_INVALID = "This setup link is invalid, has expired or has already been used.";
 
