@@ -20,6 +20,7 @@ export default [
   route(dashboard, "routes/dashboard.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),
+  route("api/filtered", "routes/api.filtered.ts"),
   route("api/songs", "routes/api.songs.ts"),
   route("api/subscribers", "routes/api.subscribers.ts"),
   route("api/subscribers.csv", "routes/api.subscribers-csv.ts"),

@@ -74,6 +74,16 @@ export interface SetupTokensTable {
   expiresAt: EpochMs;
 }
 
+/** A public-form submission the bot checks held back (app/lib/held-submissions.server.ts). */
+export interface HeldSubmissionsTable {
+  id: string;
+  kind: "contact" | "newsletter";
+  /** The submission as its form's schema parsed it, as JSON. */
+  payload: string;
+  reason: "honeypot" | "too-fast" | "no-token";
+  receivedAt: EpochMs;
+}
+
 export interface ContentVersionTable {
   id: number;
   version: number;
@@ -89,4 +99,5 @@ export interface Database {
   pendingUploads: PendingUploadsTable;
   formRateLimits: FormRateLimitsTable;
   contentVersion: ContentVersionTable;
+  heldSubmissions: HeldSubmissionsTable;
 }

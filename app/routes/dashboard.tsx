@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
 import { MessagesPanel } from "#app/features/messages/messages-panel.tsx";
 import { messagesForDashboard } from "#app/features/messages/messages.server.ts";
 import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
@@ -8,6 +10,8 @@ import { subscribersForDashboard } from "#app/features/newsletter/subscribers.se
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
+import { FILTERED_WORDS } from "#app/lib/held-submission.ts";
+import { listHeld } from "#app/lib/held-submissions.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
@@ -17,15 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
   // One panel failing to load leaves the others working.
-  const [songs, messages, subscribers] = await Promise.all([
+  const [songs, messages, subscribers, filtered] = await Promise.all([
     listSongsPage(services).catch((error: unknown) => {
       console.error("Loading the music library failed", error);
       return { error: "Failed to load songs" };
     }),
     messagesForDashboard(services),
     subscribersForDashboard(services),
+    listHeld(services.db).catch((error: unknown) => {
+      console.error("Loading held submissions failed", error);
+      return { error: FILTERED_WORDS.loadFailed };
+    }),
   ]);
-  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers };
+  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -37,8 +45,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { greetingName, artistName, songs, messages, subscribers } = useLoaderData<typeof loader>();
+  const { greetingName, artistName, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
   const loggingOut = useNavigation().formAction === "/logout";
+  // The inbox and subscriber panels keep their own lists once loaded; a release from
+  // Filtered (after which the loader has run again) starts them afresh from its data.
+  const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -52,9 +63,10 @@ export default function Dashboard() {
           </button>
         </Form>
       </div>
-      <MessagesPanel initial={messages} />
+      <MessagesPanel key={`inbox-${released.contact}`} initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} />
-      <SubscribersPanel initial={subscribers} />
+      <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
+      <FilteredPanel initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>
   );
 }

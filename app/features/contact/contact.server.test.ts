@@ -57,14 +57,26 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
     expect(await rows()).toEqual([]);
   });
 
-  it("answers bots like people but stores nothing: honeypot, too fast, no token", async () => {
+  it("holds what the bot checks catch for the artist, out of the inbox: honeypot, too fast, no token", async () => {
+    await site.services.db.deleteFrom("heldSubmissions").execute();
     expect((await post({ message: "Buy now", [HONEYPOT_FIELD]: "http://spam.example" })).data).toEqual({ ok: true });
-    expect((await post({ message: "Buy now" }, { startedAgoMs: 200 })).data).toEqual({ ok: true });
+    expect((await post({ name: " Quick Fan ", email: "Quick@Example.com", message: " Loved the show! " }, { startedAgoMs: 200 })).data).toEqual({ ok: true });
     const bare = new FormData();
     bare.set("message", "Buy now");
     const noToken = await handleContact(site.services, new Request("http://localhost:3999/contact", { method: "POST", body: bare }));
     expect(noToken.data).toEqual({ ok: true });
     expect(await rows()).toEqual([]);
+    const held = await site.services.db.selectFrom("heldSubmissions").selectAll().orderBy("receivedAt").execute();
+    expect(held.map((row) => [row.kind, JSON.parse(row.payload), row.reason])).toEqual([
+      ["contact", { name: null, email: null, message: "Buy now" }, "honeypot"],
+      ["contact", { name: "Quick Fan", email: "quick@example.com", message: "Loved the show!" }, "too-fast"],
+      ["contact", { name: null, email: null, message: "Buy now" }, "no-token"],
+    ]);
+    // An empty message is refused with its reason, bot or not; nothing is held.
+    const empty = await post({ message: "  " }, { startedAgoMs: 200 });
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data).toEqual({ ok: false, error: CONTACT_MESSAGES.messageRequired });
+    expect(await site.services.db.selectFrom("heldSubmissions").selectAll().execute()).toHaveLength(3);
   });
 
   it(`limits one address to ${CONTACT_RATE_LIMIT.max} messages per window with a 429`, async () => {

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
 import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
+import { holdSubmission } from "#app/lib/held-submissions.server.ts";
 import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -29,11 +30,13 @@ export const CSV_PAGE_SIZE = 500;
  * - an address that had unsubscribed is subscribed again, and its timestamp
  *   becomes now: it records when the current consent was given, which is what
  *   the export's subscribedAt and the dashboard's date should show.
+ * Takes anything with a `db`, so a held sign-up's release can subscribe inside
+ * its transaction, with the time the fan signed up as `now`.
  */
-export async function subscribe(services: Services, email: unknown, now = Date.now()): Promise<Outcome> {
+export async function subscribe(target: { db: Db }, email: unknown, now = Date.now()): Promise<Outcome> {
   const parsed = newsletterEmailSchema.safeParse(email);
   if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
-  await services.db
+  await target.db
     .insertInto("subscribers")
     .values({ id: randomUUID(), email: parsed.data, timestamp: now, subscribed: 1, source: SUBSCRIPTION_SOURCE })
     .onConflict((oc) =>
@@ -220,19 +223,14 @@ const answer = (result: SubscribeResult, status = 200) => data<SubscribeResult>(
 
 /**
  * POST /newsletter (the footer form, the /music panel, and the no-JavaScript
- * path alike). A bot is told it succeeded and nothing is stored, so it learns
- * nothing to adapt to; a client over the rate limit gets 429; a bad address 400.
+ * path alike). A client over the rate limit gets 429; a bad address 400. A
+ * sign-up the bot checks catch is held for the artist to look at (the
+ * dashboard's Filtered list), not dropped, and the fan is told it was received.
  */
 export async function handleSubscribe(services: Services, request: Request) {
   const read = await readForm(request);
   if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
   const form = read.form;
-
-  const verdict = detectBot(services.env.authSecret, form);
-  if (verdict.bot) {
-    console.info(`Newsletter: ignored a submission that looked automated (${verdict.reason})`);
-    return answer({ ok: true });
-  }
 
   try {
     if (!(await takeFormRateLimit(services, request, NEWSLETTER_RATE_LIMIT))) {
@@ -240,6 +238,12 @@ export async function handleSubscribe(services: Services, request: Request) {
     }
     const parsed = subscribeFormSchema.safeParse({ email: form.get("email") ?? undefined });
     if (!parsed.success) return answer({ ok: false, error: firstEmailIssue(parsed.error) }, 400);
+    const verdict = detectBot(services.env.authSecret, form);
+    if (verdict.bot) {
+      await holdSubmission(services.db, { kind: "newsletter", content: { email: parsed.data.email }, reason: verdict.reason });
+      console.info(`Newsletter: held a sign-up for review (${verdict.reason})`);
+      return answer({ ok: true });
+    }
     const outcome = await subscribe(services, parsed.data.email);
     if (!outcome.success) return answer({ ok: false, error: outcome.error }, 400);
     return answer({ ok: true });

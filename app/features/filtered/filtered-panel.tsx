@@ -1,0 +1,250 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { FILTERED_WORDS, HELD_REASON_TEXT, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
+
+export const FILTERED_API = "/api/filtered";
+
+export type FilteredPanelProps = {
+  initial: HeldPage | { error: string };
+  /** Called once a submission has reached the inbox or the list, so those panels can show it. */
+  onReleased?: (kind: HeldKind) => void;
+};
+
+// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const errorOf = (data: unknown): string =>
+  isRecord(data) && typeof data.error === "string" && data.error ? data.error : FILTERED_WORDS.unexpected;
+
+function heldPageOf(data: unknown): HeldPage | null {
+  if (!isRecord(data) || !Array.isArray(data.items) || typeof data.heldCount !== "number") return null;
+  if (data.nextCursor !== null && typeof data.nextCursor !== "string") return null;
+  return data as HeldPage;
+}
+
+/** Dates print in UTC on the server and the first client render (so the markup matches), then in the visitor's zone. */
+function useVisitorTimeZone(): string | undefined {
+  const [timeZone, setTimeZone] = useState<string | undefined>("UTC");
+  useEffect(() => setTimeZone(undefined), []);
+  return timeZone;
+}
+
+function formatHeldDate(timestamp: number, timeZone: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
+  let text: string;
+  try {
+    text = new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(timestamp);
+  } catch {
+    text = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(timestamp);
+  }
+  // Some ICU versions put a narrow no-break space before AM/PM; server and browser must agree.
+  return text.replace(/[\u202f\u00a0]/g, " ");
+}
+
+function HeldItem({
+  item,
+  timeZone,
+  onSettled,
+}: {
+  item: HeldSubmission;
+  timeZone: string | undefined;
+  onSettled: (item: HeldSubmission, intent: HeldIntent, error: string | null) => void;
+}) {
+  const fetcher = useFetcher();
+  const asked = useRef<HeldIntent | null>(null);
+  const busy = fetcher.state !== "idle";
+  const headingId = `${useId()}held-heading`;
+
+  useEffect(() => {
+    const intent = asked.current;
+    if (fetcher.state !== "idle" || fetcher.data === undefined || !intent) return;
+    asked.current = null;
+    const ok = isRecord(fetcher.data) && fetcher.data.success === true;
+    onSettled(item, intent, ok ? null : errorOf(fetcher.data));
+  }, [fetcher.state, fetcher.data, item, onSettled]);
+
+  const submit = (intent: HeldIntent) => {
+    if (busy) return;
+    asked.current = intent;
+    // A release changes the inbox or the list, so the dashboard's loader runs again; a delete changes nothing else.
+    void fetcher.submit({ intent, id: item.id }, { method: "post", action: FILTERED_API, defaultShouldRevalidate: intent === "release" });
+  };
+
+  const contact = item.kind === "contact";
+  const who = contact ? item.name?.trim() || item.email || "Anonymous" : item.email;
+  const releaseText = contact ? FILTERED_WORDS.releaseContact : FILTERED_WORDS.releaseSignUp;
+
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-4 sm:p-5 dark:border-stone-700 dark:bg-stone-900/60">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">
+              {contact ? FILTERED_WORDS.contactLabel : FILTERED_WORDS.signUpLabel}
+            </p>
+            <h3 id={headingId} className="mt-1 font-semibold break-all">
+              {who}
+            </h3>
+            {contact && item.email && item.name ? <p className="text-sm break-all text-stone-600 dark:text-stone-400">{item.email}</p> : null}
+          </div>
+          <time dateTime={new Date(item.receivedAt).toISOString()} className="text-sm text-stone-600 dark:text-stone-400">
+            {formatHeldDate(item.receivedAt, timeZone)}
+          </time>
+        </div>
+        {contact ? <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200">{item.message}</p> : null}
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+          <span className="font-semibold">Why it was held:</span> {HELD_REASON_TEXT[item.reason]}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button
+            type="button"
+            aria-disabled={busy || undefined}
+            aria-describedby={headingId}
+            onClick={() => submit("release")}
+            className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`}
+          >
+            {busy && asked.current === "release" ? "Moving..." : releaseText}
+          </button>
+          <button
+            type="button"
+            aria-disabled={busy || undefined}
+            aria-describedby={headingId}
+            onClick={() => {
+              if (!busy && window.confirm(FILTERED_WORDS.deleteConfirmation)) submit("delete");
+            }}
+            className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
+          >
+            {FILTERED_WORDS.delete}
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function PanelFrame({ headingId, count, children }: { headingId: string; count: number | null; children: ReactNode }) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} tabIndex={-1} className="text-2xl font-semibold">
+          {FILTERED_WORDS.heading}
+        </h2>
+        {count === null ? null : (
+          <span
+            data-testid="filtered-count"
+            aria-live="polite"
+            className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-200"
+          >
+            {count} held
+          </span>
+        )}
+      </div>
+      <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_WORDS.intro}</p>
+      {children}
+    </section>
+  );
+}
+
+function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: string; onReleased?: (kind: HeldKind) => void }) {
+  const [items, setItems] = useState(page.items);
+  const [nextCursor, setNextCursor] = useState(page.nextCursor);
+  const [count, setCount] = useState(page.heldCount);
+  const { addAlert } = useAlerts();
+  const timeZone = useVisitorTimeZone();
+
+  // Stable for the rows' effects; reads the latest state through the setters.
+  const settle = useRef<(item: HeldSubmission, intent: HeldIntent, error: string | null) => void>(() => {});
+  settle.current = (item, intent, error) => {
+    const gone = error === null || error === FILTERED_WORDS.notFound;
+    if (gone) {
+      setItems((current) => current.filter((i) => i.id !== item.id));
+      setCount((current) => Math.max(0, current - 1));
+      // The keyboard was on a button that is gone: put it somewhere sensible.
+      document.getElementById(headingId)?.focus();
+    }
+    if (error !== null) {
+      addAlert(`${intent === "release" ? FILTERED_WORDS.releaseFailed : FILTERED_WORDS.deleteFailed}: ${error}`, "error");
+      return;
+    }
+    if (intent === "delete") addAlert(FILTERED_WORDS.deleted, "success");
+    else {
+      addAlert(item.kind === "contact" ? FILTERED_WORDS.releasedContact : FILTERED_WORDS.releasedSignUp, "success");
+      onReleased?.(item.kind);
+    }
+  };
+  const [onSettled] = useState(() => (item: HeldSubmission, intent: HeldIntent, error: string | null) => settle.current(item, intent, error));
+
+  const more = useFetcher();
+  const requested = useRef(false);
+  useEffect(() => {
+    if (more.state !== "idle" || more.data === undefined || !requested.current) return;
+    requested.current = false;
+    const next = heldPageOf(more.data);
+    if (!next) {
+      addAlert(`${FILTERED_WORDS.loadFailed}: ${errorOf(more.data)}`, "error");
+      return;
+    }
+    setItems((current) => {
+      const known = new Set(current.map((i) => i.id));
+      return [...current, ...next.items.filter((i) => !known.has(i.id))];
+    });
+    setNextCursor(next.nextCursor);
+    setCount(next.heldCount);
+  }, [more.state, more.data, addAlert]);
+  const loading = more.state !== "idle";
+
+  return (
+    <PanelFrame headingId={headingId} count={count}>
+      {items.length === 0 && !nextCursor ? (
+        <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
+          {FILTERED_WORDS.empty}
+        </p>
+      ) : (
+        <ul className="space-y-4" aria-label="Filtered submissions, newest first">
+          {items.map((item) => (
+            <HeldItem key={item.id} item={item} timeZone={timeZone} onSettled={onSettled} />
+          ))}
+        </ul>
+      )}
+      {nextCursor ? (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            className={`${buttonStyles.secondary} ${busyStyles}`}
+            aria-disabled={loading || undefined}
+            aria-busy={loading || undefined}
+            onClick={() => {
+              if (loading) return;
+              requested.current = true;
+              void more.load(`${FILTERED_API}?before=${encodeURIComponent(nextCursor)}`);
+            }}
+          >
+            {loading ? "Loading..." : "Load more"}
+          </button>
+        </div>
+      ) : null}
+    </PanelFrame>
+  );
+}
+
+/**
+ * The dashboard's Filtered list: what the public forms' bot checks held back,
+ * for the artist to release to the inbox or the mailing list, or delete.
+ */
+export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
+  const headingId = `${useId()}filtered-heading`;
+  if ("error" in initial) {
+    return (
+      <PanelFrame headingId={headingId} count={null}>
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
+          {initial.error || FILTERED_WORDS.loadFailed}
+        </p>
+      </PanelFrame>
+    );
+  }
+  return <HeldList page={initial} headingId={headingId} onReleased={onReleased} />;
+}
