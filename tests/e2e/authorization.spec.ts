@@ -29,7 +29,7 @@ const MATRIX: Record<string, Call[]> = {
   "routes/music-song.tsx": [{ method: "GET", path: "/music/no-such-song", expect: 404 }],
   "routes/contact.tsx": [
     { method: "GET", path: "/contact", expect: 200 },
-    // Public; without the signed start time it is treated as a bot: told "sent", nothing stored.
+    // Public; without the signed start time it is treated as a bot: told "sent", held for review.
     { method: "POST", path: "/contact", form: { message: "authorisation matrix" }, expect: 200 },
   ],
   "routes/newsletter.tsx": [
@@ -67,6 +67,10 @@ const MATRIX: Record<string, Call[]> = {
   "routes/api.messages.ts": [
     { method: "GET", path: "/api/messages", expect: adminOnly(200) },
     { method: "POST", path: "/api/messages", form: { intent: "mark-read", id: "no-such-message" }, expect: adminOnly(404) },
+  ],
+  "routes/api.filtered.ts": [
+    { method: "GET", path: "/api/filtered", expect: adminOnly(200) },
+    { method: "POST", path: "/api/filtered", form: { intent: "release", id: "no-such-submission" }, expect: adminOnly(404) },
   ],
   "routes/api.songs.ts": [
     { method: "GET", path: "/api/songs", expect: adminOnly(200) },

@@ -415,6 +415,24 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("filtered actions: ids and intents of any shape get a message; nothing is released or deleted", async () => {
+    const id = fc.oneof(nastyText, fc.uuid());
+    const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("release", "delete") }, { weight: 1, arbitrary: nastyText });
+    const snapshot = () =>
+      withE2eDb(async (db) => ({
+        held: await db.selectFrom("heldSubmissions").select("id").orderBy("id").execute(),
+        contacts: await db.selectFrom("contacts").select("id").orderBy("id").execute(),
+        subscribers: await db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute(),
+      }));
+    await check(
+      fc.asyncProperty(maybe(intent), maybe(id), async (intentValue, idValue) => {
+        const before = await snapshot();
+        expectRefusal(await send("/api/filtered", { ...form({ intent: intentValue, id: idValue }), cookie: adminCookie }));
+        expect(await snapshot()).toEqual(before);
+      }),
+    );
+  });
+
   test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
     await check(
       fc.asyncProperty(fc.constantFrom("/unsubscribe", "/setup"), maybe(nastyEmail), maybe(nastyText), maybe(nastyText), async (path, email, token, name) => {
@@ -433,7 +451,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
   });
 
   test("malformed bodies, on every endpoint that takes one, get a 4xx and a message", async () => {
-    const endpoints = ["/contact", "/newsletter", "/login", "/unsubscribe", "/setup?token=x", "/api/songs", "/api/messages", "/api/auth/sign-in/email", "/api/auth/sign-up/email"];
+    const endpoints = ["/contact", "/newsletter", "/login", "/unsubscribe", "/setup?token=x", "/api/songs", "/api/messages", "/api/filtered", "/api/auth/sign-in/email", "/api/auth/sign-up/email"];
     const malformed = fc.oneof(
       fc.record({ contentType: fc.constant("application/json"), body: fc.oneof(fc.string(), fc.constantFrom("{", "[1,2", '{"email":', "null", "1e999999", '"\\ud800"')) }),
       fc.record({ contentType: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz"), body: fc.oneof(fc.string(), fc.constant("--xyz\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nunterminated")) }),
@@ -495,7 +513,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
   });
 
   test("queries and paths of any shape never get a 5xx", async () => {
-    const paths = ["/api/messages?before=", "/api/messages?limit=", "/api/songs?before=", "/api/subscribers?before=", "/unsubscribe?token=", "/setup?token=", "/login?mode=", "/music/", "/media/music/", "/media/covers/", "/"];
+    const paths = ["/api/messages?before=", "/api/messages?limit=", "/api/songs?before=", "/api/subscribers?before=", "/api/filtered?before=", "/api/filtered?limit=", "/unsubscribe?token=", "/setup?token=", "/login?mode=", "/music/", "/media/music/", "/media/covers/", "/"];
     await check(
       fc.asyncProperty(fc.constantFrom(...paths), nastyText, async (path, value) => {
         const url = `${E2E_URL}${path}${encodeURIComponent(value).slice(0, 4000)}`;

@@ -107,17 +107,23 @@ test.describe("contact form against bots", () => {
     return page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]').inputValue();
   }
 
-  test("a filled honeypot or an instant post looks like success and stores nothing", async ({ page, request }) => {
+  test("a filled honeypot, an instant post or no token is answered as sent and held for review, out of the inbox", async ({ page, request }) => {
     const marker = `e2e-bot-${Date.now()}`;
     const token = await scrapeToken(page);
-    const instant = await request.post("/contact", { form: { formStarted: token, message: `spam ${marker}` }, headers: { accept: "text/html" } });
+    const instant = await request.post("/contact", { form: { formStarted: token, message: `spam ${marker} instant` }, headers: { accept: "text/html" } });
     expect(instant.status()).toBe(200);
     await page.waitForTimeout(2100);
-    const honeypot = await request.post("/contact", { form: { formStarted: token, website: "http://spam.example", message: `spam ${marker}` } });
+    const honeypot = await request.post("/contact", { form: { formStarted: token, website: "http://spam.example", message: `spam ${marker} honeypot` } });
     expect(honeypot.status()).toBe(200);
-    const noToken = await request.post("/contact", { form: { message: `spam ${marker}` } });
+    const noToken = await request.post("/contact", { form: { message: `spam ${marker} bare` } });
     expect(noToken.status()).toBe(200);
     expect(await rowsWith(marker)).toEqual([]);
+    const held = await withE2eDb((db) => db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${marker}%`).orderBy("receivedAt").execute());
+    expect(held).toEqual([
+      { kind: "contact", reason: "too-fast" },
+      { kind: "contact", reason: "honeypot" },
+      { kind: "contact", reason: "no-token" },
+    ]);
   });
 
   test("too many messages from one address get a clear 429", async ({ page, request }) => {

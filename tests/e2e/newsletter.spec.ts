@@ -26,7 +26,7 @@ const panelForm = (page: Page) => page.getByRole("form", { name: "Stay in the Lo
 /**
  * Opens `path` and waits until React runs, then as long as a person would at
  * least take: the server treats a form sent within MIN_FILL_MS (2 s) of the
- * page being made as a bot's, answers "success" and stores nothing.
+ * page being made as a bot's, and holds it for the artist to review.
  */
 async function openReady(page: Page, path: string) {
   await page.goto(path);
@@ -195,7 +195,7 @@ test.describe("newsletter", () => {
     expect(await rowsFor(email)).toEqual([first]);
   });
 
-  test("a filled honeypot is told it succeeded, and nothing is stored", async ({ page }) => {
+  test("a filled honeypot is told it succeeded, and the sign-up is held for review, off the list", async ({ page }) => {
     const email = uniqueEmail("honeypot");
     await openReady(page, "/");
     const form = footerForm(page);
@@ -210,6 +210,8 @@ test.describe("newsletter", () => {
     await honeypot.fill("http://spam.example");
     await subscribeInFooter(page, email);
     expect(await rowsFor(email)).toEqual([]);
+    const held = await withE2eDb((db) => db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${email.toLowerCase()}%`).execute());
+    expect(held).toEqual([{ kind: "newsletter", reason: "honeypot" }]);
   });
 
   test("the forms fit a 390 px screen, in dark mode too", async ({ page }) => {

@@ -1,0 +1,131 @@
+// Fast fans are not dropped: what the public forms' bot checks catch (sent
+// within 2 s of the page, a filled honeypot, no form token) is held, shown to
+// the artist under Filtered, and released to the inbox or the list, or deleted.
+import { expect, test, type Page } from "./support/fixtures.ts";
+import { DASHBOARD_PATH, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
+import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+
+const PASSWORD = "correct-horse-battery";
+
+const subscriberRows = (email: string) => withE2eDb((db) => db.selectFrom("subscribers").selectAll().where("email", "=", email).execute());
+const inboxRows = (text: string) => withE2eDb((db) => db.selectFrom("contacts").selectAll().where("message", "=", text).execute());
+const heldRows = (text: string) =>
+  withE2eDb((db) => db.selectFrom("heldSubmissions").selectAll().where("payload", "like", `%${text}%`).execute());
+
+async function signInAsAdmin(page: Page) {
+  const account = { name: "Juniper", email: uniqueEmail("filtered-admin"), password: PASSWORD };
+  await signUpThroughUi(page, account);
+  expect(adminCli("grant", account.email)).toContain("is now an admin");
+}
+
+const filteredPanel = (page: Page) => page.getByRole("region", { name: "Filtered" });
+/** The held item whose heading names `who`. */
+const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("article", { name: who });
+
+test.describe.serial("filtered submissions", () => {
+  test("a sign-up sent 500 ms after the page loads is kept, shown under Filtered, and joins the list when released", async ({ page, browser }) => {
+    const email = uniqueEmail("quick-fan");
+    const loadedAt = Date.now();
+    await page.goto("/music");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Stay in the Loop" });
+    await form.getByLabel("Email address").fill(email);
+    await page.waitForTimeout(Math.max(0, 500 - (Date.now() - loadedAt)));
+    await form.getByRole("button", { name: "Notify Me" }).click();
+    await expect(page.getByText("Welcome to the family!")).toBeVisible();
+
+    // Received and kept, but not on the list until the artist says so.
+    expect(await subscriberRows(email)).toEqual([]);
+    const [held] = await heldRows(email);
+    expect(held).toMatchObject({ kind: "newsletter", reason: "too-fast" });
+
+    const artist = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": "10.201.0.1" } });
+    await signInAsAdmin(artist);
+    await artist.goto(DASHBOARD_PATH);
+    const panel = filteredPanel(artist);
+    await expect(panel.getByTestId("filtered-count")).toHaveText(/\d+ held/);
+    const item = heldItem(artist, email);
+    await expect(item).toContainText("Mailing list sign-up");
+    await expect(item).toContainText("Sent within 2 seconds of opening the page");
+    // Not exported while held.
+    const csv = await (await artist.request.get("/api/subscribers.csv")).text();
+    expect(csv).not.toContain(email);
+
+    const countBefore = Number((await panel.getByTestId("filtered-count").textContent())?.match(/\d+/)?.[0]);
+    await item.getByRole("button", { name: "Add to Mailing List" }).click();
+    await expect(toast(artist, "success", "Added to the mailing list")).toBeVisible();
+    await expect(item).toHaveCount(0);
+    await expect(panel.getByTestId("filtered-count")).toHaveText(`${countBefore - 1} held`);
+    // On the list now, dated when the fan signed up, and shown in the Subscribers panel without a reload.
+    const [row] = await subscriberRows(email);
+    expect(row).toMatchObject({ subscribed: 1, source: "website", timestamp: Number(held?.receivedAt) });
+    await expect(artist.getByRole("region", { name: "Subscribers" }).getByText(email)).toBeVisible();
+    expect(await heldRows(email)).toEqual([]);
+    await artist.close();
+  });
+
+  test("a message sent at once is answered 'Message Sent!', held, and moved to the inbox as unread", async ({ page, browser }) => {
+    const text = `Autofilled and sent at once ${Date.now()}`;
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Name (optional)").fill("Quick Fan");
+    await form.getByLabel("Message").fill(text);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent!")).toBeVisible();
+    expect(await inboxRows(text)).toEqual([]);
+    expect(await heldRows(text)).toHaveLength(1);
+
+    const artist = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": "10.201.0.2" } });
+    await signInAsAdmin(artist);
+    await artist.goto(DASHBOARD_PATH);
+    const inbox = artist.getByRole("region", { name: "Contact Messages" });
+    // Held messages are not in the inbox, nor counted as unread.
+    await expect(inbox.getByText(text)).toHaveCount(0);
+    const unread = async () => Number((await inbox.getByTestId("unread-badge").textContent().catch(() => "0"))?.match(/\d+/)?.[0] ?? 0);
+    const unreadBefore = await unread();
+
+    const item = heldItem(artist, "Quick Fan");
+    await expect(item).toContainText(text);
+    await item.getByRole("button", { name: "Move to Inbox" }).click();
+    await expect(toast(artist, "success", "Moved to the inbox")).toBeVisible();
+    await expect(item).toHaveCount(0);
+    await expect(inbox.getByText(text)).toBeVisible();
+    await expect(inbox.getByTestId("unread-badge")).toContainText(`${unreadBefore + 1} unread`);
+    const [row] = await inboxRows(text);
+    expect(row).toMatchObject({ name: "Quick Fan", status: "unread", source: "website" });
+    await artist.close();
+  });
+
+  test("the artist deletes a held submission after confirming, and it is gone", async ({ page, request }) => {
+    const email = uniqueEmail("honeypot-bot");
+    // What a script sends: the hidden field filled in, no form token.
+    const response = await request.post("/newsletter", { form: { email, website: "http://spam.example" } });
+    expect(response.status()).toBe(200);
+    expect(await heldRows(email)).toHaveLength(1);
+
+    await signInAsAdmin(page);
+    await page.goto(DASHBOARD_PATH);
+    const item = heldItem(page, email);
+    await expect(item).toContainText("Filled in a hidden field");
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Are you sure you want to delete this submission?");
+      void dialog.accept();
+    });
+    await item.getByRole("button", { name: "Delete" }).click();
+    await expect(item).toHaveCount(0);
+    expect(await heldRows(email)).toEqual([]);
+    expect(await subscriberRows(email)).toEqual([]);
+    await page.reload();
+    await expect(heldItem(page, email)).toHaveCount(0);
+  });
+
+  test("a flood from one address still meets the rate limit: 429, and nothing more is held", async ({ request }) => {
+    const marker = `flood-${Date.now()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await request.post("/contact", { form: { message: `${marker} ${i}` } })).status());
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await heldRows(marker)).toHaveLength(5);
+  });
+});
