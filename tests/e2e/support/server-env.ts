@@ -7,21 +7,21 @@
 export type E2eStack = "embedded" | "scale";
 export const E2E_STACK: E2eStack = process.env.E2E_STACK === "scale" ? "scale" : "embedded";
 
-// E2E_INSTANCE=N (0 when unset) moves every port by 100·N and gives the
-// database and Redis keys names of their own, so two checkouts on one machine
-// can run the browser suite at once without meeting.
+// E2E_INSTANCE=N (0 when unset) moves every port by 100·N and gives the data
+// folders, database and Redis keys names of their own, so two runs on one
+// machine (even in one checkout, sharing its build) do not meet.
 const INSTANCE = Number.parseInt(process.env.E2E_INSTANCE ?? "0", 10) || 0;
 const port = (base: number) => base + 100 * INSTANCE;
 const suffix = INSTANCE === 0 ? "" : `_${INSTANCE}`;
 
 export const E2E_PORT = port(3107);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = ".tmp/e2e-data";
+export const E2E_DATA_DIR = `.tmp/e2e-data${suffix}`;
 /** Extra app processes some specs start beside the main one (setup, multi-process, crash). */
 export const E2E_EXTRA_PORTS = { setup: port(3108), processA: port(3108), processB: port(3109), crash: port(3111) } as const;
 
 export const E2E_S3_PORT = port(3190);
-export const E2E_S3_DIR = ".tmp/e2e-s3";
+export const E2E_S3_DIR = `.tmp/e2e-s3${suffix}`;
 export const E2E_BUCKET = "e2e-media";
 export const E2E_REDIS_PREFIX = `e2e${suffix}:`;
 const E2E_DATABASE = `artist_site_e2e${suffix}`;
