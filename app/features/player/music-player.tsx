@@ -82,12 +82,16 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
       />
       <div className="min-w-0 space-y-5">
         <div>
-          {song.isLatest ? (
-            <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
-              Latest Release
-            </p>
-          ) : null}
-          <h3 className="mt-3 truncate text-2xl font-semibold sm:text-3xl" data-testid="player-title">
+          {/* The badge's slot keeps its height without it, so nothing below jumps when the latest song is chosen. */}
+          <div className="flex h-6 items-center">
+            {song.isLatest ? (
+              <p className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
+                Latest Release
+              </p>
+            ) : null}
+          </div>
+          {/* Wraps (breaking even one very long word) rather than cut: this is where the whole title is read. */}
+          <h3 className="mt-3 text-2xl font-semibold text-pretty wrap-break-word sm:text-3xl" data-testid="player-title">
             <Link to={`/music/${song.id}`} className="hover:underline">
               {song.title}
             </Link>
@@ -136,7 +140,10 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
                   className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
                 >
                   <span className="w-6 text-right text-sm tabular-nums text-stone-500 dark:text-stone-400">{String(i + 1).padStart(2, "0")}</span>
-                  <span className="min-w-0 flex-1 truncate">{track.title}</span>
+                  {/* Cut to one line here; the tooltip and the button's name keep the whole title. */}
+                  <span className="min-w-0 flex-1 truncate" title={track.title}>
+                    {track.title}
+                  </span>
                   {track.isLatest ? (
                     <span className="rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-white dark:bg-brand-500 dark:text-stone-950">
                       NEW

@@ -2,8 +2,15 @@ import { formatDuration } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState, usePlayerTime } from "./player-context.tsx";
 import { PlayerIcon } from "./player-icons.tsx";
 
-const iconButton =
-  "inline-flex size-10 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-200 disabled:opacity-40 dark:text-stone-200 dark:hover:bg-stone-800";
+// The colours live apart from the shape: two text colours on one element
+// leave the winner to the stylesheet's order, which is how Loop's on state
+// once went unseen.
+const iconButtonShape =
+  "inline-flex size-10 items-center justify-center rounded-full transition-colors disabled:opacity-40";
+const iconButton = `${iconButtonShape} text-stone-700 hover:bg-stone-200 dark:text-stone-200 dark:hover:bg-stone-800`;
+/** A toggle that is on: the brand tint of the Latest Release badge, so it reads as lit, not as hovered. */
+const iconButtonOn = `${iconButtonShape} bg-brand-100 text-brand-700 ring-1 ring-inset ring-brand-300 hover:bg-brand-100 hover:text-brand-800 dark:bg-brand-800/50 dark:text-brand-300 dark:ring-brand-700 dark:hover:bg-brand-800/70 dark:hover:text-brand-100`;
+
 
 /** Seekable progress bar with both times; a labelled slider for keyboards and screen readers. */
 export function ProgressBar({ active, fallbackDuration }: { active: boolean; fallbackDuration: number }) {
@@ -81,7 +88,7 @@ export function TransportControls({
       </button>
       <button
         type="button"
-        className={`${iconButton} ${loop ? "text-brand-600 dark:text-brand-400" : ""}`}
+        className={loop ? iconButtonOn : iconButton}
         onClick={() => store.toggleLoop()}
         aria-label="Loop"
         aria-pressed={loop}
