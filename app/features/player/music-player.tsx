@@ -4,7 +4,7 @@ import { CoverImage } from "#app/components/cover-image.tsx";
 import { formatDuration, streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
-import { sameQueue } from "./player-store.ts";
+import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";
 
 export const PLAYER_MESSAGES = {
   loading: "Loading music...",
@@ -61,13 +61,22 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
   const active = sameQueue(state.queue, songs) && state.index >= 0;
   const initialIndex = initialSongId ? songs.findIndex((s) => s.id === initialSongId) : -1;
   const [chosen, setChosen] = useState(initialIndex >= 0 ? initialIndex : defaultSongIndex(songs));
+  // Where the shown song will start, moved by ±5 s or the slider before anything plays.
+  const [cue, setCue] = useState(0);
   const index = active ? state.index : chosen;
   const song = songs[index] ?? songs[0];
   if (!song) return null;
+  const length = (song.durationMs ?? 0) / 1000;
   const play = (i: number) => {
+    const startAt = i === index ? cue : 0;
     setChosen(i);
-    store.playQueue(songs, i);
+    setCue(0);
+    store.playQueue(songs, i, startAt);
   };
+  // Until this player's songs play, the store's queue is another page's (or
+  // none): Next and Previous count from the song shown here, not from it.
+  const step = (direction: 1 | -1) => (active ? store.step(direction) : play((index + direction + songs.length) % songs.length));
+  const jump = (direction: 1 | -1) => (active ? store.jump(direction) : setCue(clamp(cue + (direction * JUMP_MS) / 1000, 0, length)));
   const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
 
   return (
@@ -99,9 +108,17 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
           <p className="mt-1 text-stone-600 dark:text-stone-400">{song.artist}</p>
         </div>
 
-        <ProgressBar active={active} fallbackDuration={(song.durationMs ?? 0) / 1000} />
+        <ProgressBar songId={song.id} active={active} fallbackDuration={length} cue={cue} onCue={setCue} />
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <TransportControls active={active} songCount={songs.length} title={song.title} onPlay={() => play(index)} />
+          <TransportControls
+            active={active}
+            songCount={songs.length}
+            title={song.title}
+            canJump={active || length > 0}
+            onPlay={() => play(index)}
+            onStep={step}
+            onJump={jump}
+          />
           <VolumeControl />
         </div>
         {active && state.error ? (
