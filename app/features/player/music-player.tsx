@@ -4,7 +4,7 @@ import { CoverImage } from "#app/components/cover-image.tsx";
 import { formatDuration, streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
-import { sameQueue } from "./player-store.ts";
+import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";
 
 export const PLAYER_MESSAGES = {
   loading: "Loading music...",
@@ -61,13 +61,22 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
   const active = sameQueue(state.queue, songs) && state.index >= 0;
   const initialIndex = initialSongId ? songs.findIndex((s) => s.id === initialSongId) : -1;
   const [chosen, setChosen] = useState(initialIndex >= 0 ? initialIndex : defaultSongIndex(songs));
+  // Where the shown song will start, moved by ±5 s or the slider before anything plays.
+  const [cue, setCue] = useState(0);
   const index = active ? state.index : chosen;
   const song = songs[index] ?? songs[0];
   if (!song) return null;
+  const length = (song.durationMs ?? 0) / 1000;
   const play = (i: number) => {
+    const startAt = i === index ? cue : 0;
     setChosen(i);
-    store.playQueue(songs, i);
+    setCue(0);
+    store.playQueue(songs, i, startAt);
   };
+  // Until this player's songs play, the store's queue is another page's (or
+  // none): Next and Previous count from the song shown here, not from it.
+  const step = (direction: 1 | -1) => (active ? store.step(direction) : play((index + direction + songs.length) % songs.length));
+  const jump = (direction: 1 | -1) => (active ? store.jump(direction) : setCue(clamp(cue + (direction * JUMP_MS) / 1000, 0, length)));
   const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
 
   return (
@@ -82,12 +91,16 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
       />
       <div className="min-w-0 space-y-5">
         <div>
-          {song.isLatest ? (
-            <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
-              Latest Release
-            </p>
-          ) : null}
-          <h3 className="mt-3 truncate text-2xl font-semibold sm:text-3xl" data-testid="player-title">
+          {/* The badge's slot keeps its height without it, so nothing below jumps when the latest song is chosen. */}
+          <div className="flex h-6 items-center">
+            {song.isLatest ? (
+              <p className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
+                Latest Release
+              </p>
+            ) : null}
+          </div>
+          {/* Wraps (breaking even one very long word) rather than cut: this is where the whole title is read. */}
+          <h3 className="mt-3 text-2xl font-semibold text-pretty wrap-break-word sm:text-3xl" data-testid="player-title">
             <Link to={`/music/${song.id}`} className="hover:underline">
               {song.title}
             </Link>
@@ -95,9 +108,17 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
           <p className="mt-1 text-stone-600 dark:text-stone-400">{song.artist}</p>
         </div>
 
-        <ProgressBar active={active} fallbackDuration={(song.durationMs ?? 0) / 1000} />
+        <ProgressBar songId={song.id} active={active} fallbackDuration={length} cue={cue} onCue={setCue} />
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <TransportControls active={active} songCount={songs.length} title={song.title} onPlay={() => play(index)} />
+          <TransportControls
+            active={active}
+            songCount={songs.length}
+            title={song.title}
+            canJump={active || length > 0}
+            onPlay={() => play(index)}
+            onStep={step}
+            onJump={jump}
+          />
           <VolumeControl />
         </div>
         {active && state.error ? (
@@ -136,7 +157,10 @@ export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSo
                   className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
                 >
                   <span className="w-6 text-right text-sm tabular-nums text-stone-500 dark:text-stone-400">{String(i + 1).padStart(2, "0")}</span>
-                  <span className="min-w-0 flex-1 truncate">{track.title}</span>
+                  {/* Cut to one line here; the tooltip and the button's name keep the whole title. */}
+                  <span className="min-w-0 flex-1 truncate" title={track.title}>
+                    {track.title}
+                  </span>
                   {track.isLatest ? (
                     <span className="rounded bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wider text-white dark:bg-brand-500 dark:text-stone-950">
                       NEW

@@ -25,7 +25,9 @@ export function NowPlayingBar() {
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 sm:px-6">
         <CoverImage coverKey={song.coverKey} alt="" size={40} className="size-10 rounded-md object-cover" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold">{song.title}</p>
+          <p className="truncate text-sm font-semibold" title={song.title}>
+            {song.title}
+          </p>
           <p className="truncate text-xs text-stone-600 dark:text-stone-400">{song.artist}</p>
         </div>
         <button

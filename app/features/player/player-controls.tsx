@@ -1,33 +1,84 @@
+import { useState } from "react";
 import { formatDuration } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState, usePlayerTime } from "./player-context.tsx";
 import { PlayerIcon } from "./player-icons.tsx";
+import { clamp, seekKeyTarget } from "./player-store.ts";
 
-const iconButton =
-  "inline-flex size-10 items-center justify-center rounded-full text-stone-700 transition-colors hover:bg-stone-200 disabled:opacity-40 dark:text-stone-200 dark:hover:bg-stone-800";
+// The colours live apart from the shape: two text colours on one element
+// leave the winner to the stylesheet's order, which is how Loop's on state
+// once went unseen.
+const iconButtonShape =
+  "inline-flex size-10 items-center justify-center rounded-full transition-colors disabled:opacity-40";
+const iconButton = `${iconButtonShape} text-stone-700 hover:bg-stone-200 dark:text-stone-200 dark:hover:bg-stone-800`;
+/** A toggle that is on: the brand tint of the Latest Release badge, so it reads as lit, not as hovered. */
+const iconButtonOn = `${iconButtonShape} bg-brand-100 text-brand-700 ring-1 ring-inset ring-brand-300 hover:bg-brand-100 hover:text-brand-800 dark:bg-brand-800/50 dark:text-brand-300 dark:ring-brand-700 dark:hover:bg-brand-800/70 dark:hover:text-brand-100`;
 
-/** Seekable progress bar with both times; a labelled slider for keyboards and screen readers. */
-export function ProgressBar({ active, fallbackDuration }: { active: boolean; fallbackDuration: number }) {
+/**
+ * Seekable progress bar with both times; a labelled slider for keyboards and
+ * screen readers. Before this player's songs play, it moves `cue`, where
+ * playback will start.
+ */
+export function ProgressBar({
+  songId,
+  active,
+  fallbackDuration,
+  cue,
+  onCue,
+}: {
+  songId: string;
+  active: boolean;
+  fallbackDuration: number;
+  cue: number;
+  onCue: (seconds: number) => void;
+}) {
   const store = usePlayer();
-  const { duration } = usePlayerState();
+  const { duration, playing } = usePlayerState();
   const time = usePlayerTime();
-  const current = active ? time : 0;
+  const position = active ? time : cue;
   const total = active && duration > 0 ? duration : fallbackDuration;
-  const valueText = `${formatDuration(current * 1000)} of ${formatDuration(total * 1000)}`;
+  const isPlaying = active && playing;
+
+  // A screen reader speaks a focused slider's value text whenever it changes,
+  // so a text that followed playback would talk over the song every second.
+  // While the song plays, the text holds the position last read out: it is
+  // read afresh when the slider gains focus and whenever the fan moves it
+  // (keys, pointer), so each announcement answers something the fan did.
+  // Paused, nothing moves on its own and the text simply follows the position.
+  const [spoken, setSpoken] = useState({ songId, seconds: position });
+  if (spoken.songId !== songId || (!isPlaying && !Object.is(spoken.seconds, position))) setSpoken({ songId, seconds: position });
+  const speak = (seconds: number) => setSpoken({ songId, seconds });
+
+  const seekTo = (seconds: number) => {
+    const to = clamp(seconds, 0, total);
+    if (active) store.seek(to);
+    else onCue(to);
+    speak(to);
+  };
+
   return (
     <div className="flex items-center gap-3 text-xs tabular-nums text-stone-600 dark:text-stone-400">
       <span aria-hidden="true" className="w-10 text-right">
-        {formatDuration(current * 1000)}
+        {formatDuration(position * 1000)}
       </span>
       <input
         type="range"
         min={0}
         max={total || 0}
-        step={0.1}
-        value={Math.min(current, total || 0)}
-        disabled={!active}
-        onChange={(event) => store.seek(Number(event.currentTarget.value))}
+        // Any position: a pointer seeks to where it lands. Keys use SPEC's steps (onKeyDown).
+        step="any"
+        value={Math.min(position, total || 0)}
+        disabled={total <= 0}
+        onChange={(event) => seekTo(Number(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          if (event.altKey || event.ctrlKey || event.metaKey) return;
+          const to = seekKeyTarget(event.key, active ? store.getTime() : cue, total);
+          if (to === null) return;
+          event.preventDefault();
+          seekTo(to);
+        }}
+        onFocus={() => speak(active ? store.getTime() : cue)}
         aria-label="Seek"
-        aria-valuetext={valueText}
+        aria-valuetext={`${formatDuration(spoken.seconds * 1000)} of ${formatDuration(total * 1000)}`}
         className="h-1.5 flex-1 cursor-pointer accent-brand-600 disabled:cursor-default dark:accent-brand-400"
       />
       <span aria-hidden="true" className="w-10">
@@ -42,24 +93,33 @@ export function TransportControls({
   active,
   songCount,
   title,
+  canJump,
   onPlay,
+  onStep,
+  onJump,
 }: {
   active: boolean;
   songCount: number;
   title: string;
+  /** False while the song's length is unknown and nothing plays: there is nowhere to jump to. */
+  canJump: boolean;
   /** Starts this player's songs when it is not the one playing yet. */
   onPlay: () => void;
+  /** Previous/next song, wrapping around. */
+  onStep: (direction: 1 | -1) => void;
+  /** Back/forward by SPEC's jump step, also before anything plays. */
+  onJump: (direction: 1 | -1) => void;
 }) {
   const store = usePlayer();
   const { playing, loop } = usePlayerState();
   const isPlaying = active && playing;
   return (
     <div className="flex items-center justify-center gap-1 sm:justify-start">
-      <button type="button" className={iconButton} onClick={() => store.jump(-1)} disabled={!active} aria-label="Back 5 seconds">
+      <button type="button" className={iconButton} onClick={() => onJump(-1)} disabled={!canJump} aria-label="Back 5 seconds">
         <PlayerIcon name="back" />
       </button>
       {songCount > 1 ? (
-        <button type="button" className={iconButton} onClick={() => (active ? store.step(-1) : onPlay())} aria-label="Previous song">
+        <button type="button" className={iconButton} onClick={() => onStep(-1)} aria-label="Previous song">
           <PlayerIcon name="previous" />
         </button>
       ) : null}
@@ -72,16 +132,16 @@ export function TransportControls({
         <PlayerIcon name={isPlaying ? "pause" : "play"} className="size-6" />
       </button>
       {songCount > 1 ? (
-        <button type="button" className={iconButton} onClick={() => (active ? store.step(1) : onPlay())} aria-label="Next song">
+        <button type="button" className={iconButton} onClick={() => onStep(1)} aria-label="Next song">
           <PlayerIcon name="next" />
         </button>
       ) : null}
-      <button type="button" className={iconButton} onClick={() => store.jump(1)} disabled={!active} aria-label="Forward 5 seconds">
+      <button type="button" className={iconButton} onClick={() => onJump(1)} disabled={!canJump} aria-label="Forward 5 seconds">
         <PlayerIcon name="forward" />
       </button>
       <button
         type="button"
-        className={`${iconButton} ${loop ? "text-brand-600 dark:text-brand-400" : ""}`}
+        className={loop ? iconButtonOn : iconButton}
         onClick={() => store.toggleLoop()}
         aria-label="Loop"
         aria-pressed={loop}

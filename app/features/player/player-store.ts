@@ -30,7 +30,50 @@ export const initialPlayerState: PlayerState = {
   error: null,
 };
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * Page Up/Down on the seek slider: a tenth of the song, and never less than
+ * two arrow steps, so it is a real leap on a three-minute song (22 s) and on
+ * a short clip alike.
+ */
+export const pageStepSeconds = (duration: number) => Math.max((2 * JUMP_MS) / 1000, duration / 10);
+
+/**
+ * Where a key pressed on the seek slider goes from `position` in a song of
+ * `duration` seconds, or null for keys the slider leaves alone. Arrows move
+ * SPEC's jump step (the browser's own step would be a tenth of a second).
+ */
+export function seekKeyTarget(key: string, position: number, duration: number): number | null {
+  const jump = JUMP_MS / 1000;
+  const page = pageStepSeconds(duration);
+  let target: number;
+  switch (key) {
+    case "ArrowRight":
+    case "ArrowUp":
+      target = position + jump;
+      break;
+    case "ArrowLeft":
+    case "ArrowDown":
+      target = position - jump;
+      break;
+    case "PageUp":
+      target = position + page;
+      break;
+    case "PageDown":
+      target = position - page;
+      break;
+    case "Home":
+      target = 0;
+      break;
+    case "End":
+      target = duration;
+      break;
+    default:
+      return null;
+  }
+  return clamp(target, 0, Math.max(0, duration));
+}
 
 /**
  * The site's one audio element and what it is playing. Lives outside React so
@@ -124,22 +167,28 @@ export class PlayerStore {
     };
   }
 
-  #select(index: number, autoplay: boolean) {
+  #select(index: number, autoplay: boolean, startAt = 0) {
     const song = this.#state.queue[index];
     const audio = this.#audio;
     if (!song || !audio) return;
     if (index !== this.#state.index || audio.getAttribute("src") !== song.audioUrl) {
       audio.src = song.audioUrl;
-      this.#setTime(0);
+      // Before the metadata arrives this is the element's default playback
+      // start position: the browser seeks there once it knows the song.
+      if (startAt > 0) audio.currentTime = startAt;
+      this.#setTime(startAt > 0 ? startAt : 0);
       this.#set({ index, duration: (song.durationMs ?? 0) / 1000, error: null });
     }
     if (autoplay) this.play();
   }
 
-  /** Plays `queue` from `index` (the player a fan pressed play on). */
-  playQueue(queue: Song[], index: number) {
+  /**
+   * Plays `queue` from `index` (the player a fan pressed play on), from
+   * `startAt` seconds when the fan moved the song's position before playing.
+   */
+  playQueue(queue: Song[], index: number, startAt = 0) {
     if (!sameQueue(queue, this.#state.queue)) this.#set({ queue, index: -1 });
-    this.#select(clamp(index, 0, queue.length - 1), true);
+    this.#select(clamp(index, 0, queue.length - 1), true, startAt);
   }
 
   play() {
