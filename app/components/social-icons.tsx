@@ -1,43 +1,70 @@
+// Named imports only: simple-icons' ES module exports each mark as its own
+// constant, so the bundle keeps these few paths and drops the other ~3,000.
+import { siApplemusic, siFacebook, siInstagram, siSpotify, siTiktok, siYoutube, type SimpleIcon } from "simple-icons";
 import type { SocialKind } from "#app/lib/site-config-schema.ts";
 
-// Generic glyphs, one per kind of network, so a site never depends on brand artwork.
-const paths: Record<SocialKind, string> = {
-  "audio-streaming": "M3 14v-2a9 9 0 0 1 18 0v2M3 14a2 2 0 0 1 2-2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2v-4Zm18 0a2 2 0 0 0-2-2h-1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h1a2 2 0 0 0 2-2v-4Z",
-  video: "M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Zm7 2v6l5-3-5-3Z",
-  "photo-sharing": "M4 8a2 2 0 0 1 2-2h1.5l1.5-2h6l1.5 2H18a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8Zm8 9a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z",
-  "professional-network": "M4 8h16v11H4V8Zm5 0V6a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v2M4 13h16",
-  "short-video": "M8 3h8a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm3 6v6l4-3-4-3Z",
-  "social-network": "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-6 9a6 6 0 0 1 12 0M17 11a2.5 2.5 0 1 0 0-5m1.5 14H21a5 5 0 0 0-4-4.9",
-  "app-store": "M5 8h14l-1 12H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2",
-};
+/**
+ * The platforms' own marks (simple-icons, CC0), found by the link's address so
+ * that any network the artist lists gets its real mark whatever `kind` says.
+ * LinkedIn is not here on purpose: simple-icons withdrew its mark at LinkedIn's
+ * request and LinkedIn's brand terms do not let a project redistribute it, so
+ * LinkedIn (like any platform without a mark here) shows its name instead.
+ */
+const marks: { hosts: readonly string[]; icon: SimpleIcon }[] = [
+  { hosts: ["spotify.com"], icon: siSpotify },
+  { hosts: ["youtube.com", "youtu.be"], icon: siYoutube },
+  { hosts: ["instagram.com"], icon: siInstagram },
+  { hosts: ["tiktok.com"], icon: siTiktok },
+  { hosts: ["facebook.com", "fb.com"], icon: siFacebook },
+  { hosts: ["music.apple.com"], icon: siApplemusic },
+];
 
-export function SocialIcon({ kind, className = "size-5" }: { kind: SocialKind; className?: string }) {
+/** The mark for a link's address: its host or any parent domain of it is listed. */
+export function brandIconFor(url: string): SimpleIcon | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return marks.find(({ hosts }) => hosts.some((h) => host === h || host.endsWith(`.${h}`)))?.icon ?? null;
+}
+
+export function BrandIcon({ icon, className = "size-5" }: { icon: SimpleIcon; className?: string }) {
+  // simple-icons' marks are single-colour paths on a 24×24 box; currentColor follows the theme.
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      <path d={paths[kind]} />
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor" data-brand={icon.slug}>
+      <path d={icon.path} />
     </svg>
   );
 }
 
 export type SocialLink = { kind: SocialKind; label: string; url: string };
 
+const linkBase =
+  "inline-flex h-10 items-center justify-center rounded-full border border-stone-300 text-stone-700 transition-colors hover:border-brand-500 hover:text-brand-600 dark:border-stone-700 dark:text-stone-300 dark:hover:border-brand-400 dark:hover:text-brand-400";
+
 export function SocialLinks({ links, className = "" }: { links: SocialLink[]; className?: string }) {
   return (
     <ul className={`flex flex-wrap gap-2 ${className}`}>
-      {links.map((link) => (
-        <li key={link.url + link.label}>
-          <a
-            href={link.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`${link.label} (opens in a new tab)`}
-            title={link.label}
-            className="inline-flex size-10 items-center justify-center rounded-full border border-stone-300 text-stone-700 transition-colors hover:border-brand-500 hover:text-brand-600 dark:border-stone-700 dark:text-stone-300 dark:hover:text-brand-400"
-          >
-            <SocialIcon kind={link.kind} />
-          </a>
-        </li>
-      ))}
+      {links.map((link) => {
+        const icon = brandIconFor(link.url);
+        return (
+          <li key={link.url + link.label}>
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              // Starts with the platform's name: what a fan sees (the mark or the name) is what they can say.
+              aria-label={`${link.label} (opens in a new tab)`}
+              title={icon ? link.label : undefined}
+              className={`${linkBase} ${icon ? "w-10" : "px-3.5 text-xs font-semibold tracking-wide"}`}
+            >
+              {icon ? <BrandIcon icon={icon} /> : link.label}
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

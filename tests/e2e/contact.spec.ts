@@ -59,14 +59,16 @@ test.describe("contact form", () => {
     expect(posted).toBe(false);
   });
 
-  test("an e-mail without '@' is refused in the browser as 'Invalid email address'", async ({ page }) => {
+  test("an e-mail without '@' is refused in the browser as 'Invalid email address', at the field", async ({ page }) => {
     await openContact(page);
     const form = page.getByRole("form", { name: "Contact form" });
     const email = form.getByLabel("Email (optional)");
     await email.fill("sam.example.com");
     await form.getByLabel("Message").fill("Hello");
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await email.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe("Invalid email address");
+    await expect(form.getByRole("alert")).toHaveText("Invalid email address");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
     await expect(page.getByRole("status").filter({ hasText: "Message Sent!" })).toHaveCount(0);
   });
 

@@ -287,10 +287,10 @@ test.describe.serial("contact messages", () => {
     await expect(items.nth(1).locator("b")).toHaveCount(0);
     await expect(items.nth(2)).toContainText("Booking Agent");
     await expect(page.getByTestId("unread-badge")).toHaveText(/^2 unread/);
-    await expect(page.getByRole("button", { name: "Mark message from Booking Agent as read" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Mark as Read: message from Booking Agent" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Mark message from Sam Rivers as read" }).click();
-    await expect(page.getByRole("button", { name: "Mark message from Sam Rivers as read" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Mark as Read: message from Sam Rivers" }).click();
+    await expect(page.getByRole("button", { name: "Mark as Read: message from Sam Rivers" })).toHaveCount(0);
     await expect(page.getByTestId("unread-badge")).toHaveText(/^1 unread/);
     await expect.poll(() => statusOf("msg-new")).toBe("read");
 
@@ -299,7 +299,7 @@ test.describe.serial("contact messages", () => {
       confirmText = dialog.message();
       void dialog.accept();
     });
-    await page.getByRole("button", { name: "Delete message from Anonymous" }).click();
+    await page.getByRole("button", { name: "Delete: message from Anonymous" }).click();
     await expect(items).toHaveCount(2);
     expect(confirmText).toBe("Are you sure you want to delete this message?");
     await expect.poll(() => statusOf("msg-anon")).toBeUndefined();
@@ -338,7 +338,7 @@ test.describe.serial("contact messages", () => {
     await page.goto(DASHBOARD_PATH);
     await expect(page.getByText("Gone Fan")).toBeVisible();
     await deleteAllMessages();
-    await page.getByRole("button", { name: "Mark message from Gone Fan as read" }).click();
+    await page.getByRole("button", { name: "Mark as Read: message from Gone Fan" }).click();
     await expect(toast(page, "error", "Failed to mark message as read: Message not found")).toBeVisible();
   });
 });

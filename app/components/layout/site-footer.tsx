@@ -17,7 +17,8 @@ export function SiteFooter({
 }) {
   return (
     <footer className="mt-24 border-t border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+      {/* The first column a little wider on large screens: a row of seven social links fits on one line. */}
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1.3fr]">
         <div className="space-y-4">
           <p className="font-display text-lg font-semibold">{artistName}</p>
           <SocialLinks links={social} />

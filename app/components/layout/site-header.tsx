@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "#app/features/theme/theme-toggle.tsx";
 import { primaryNav } from "./nav-links.ts";
@@ -14,11 +14,29 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the open menu, as it does any disclosure. The keyboard goes
+  // back to the menu button when it was in the menu (or nowhere), never taken
+  // from a field elsewhere on the page.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const active = document.activeElement;
+      const focusWasHere = active === null || active === document.body || (header.current?.contains(active) ?? false);
+      setMenuOpen(false);
+      if (focusWasHere) menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
 
   const links = [...primaryNav, ...(dashboardPath ? [{ to: dashboardPath, label: "Dashboard" }] : [])];
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
+    <header ref={header} className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900">
         Skip to content
       </a>
@@ -38,6 +56,7 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
         <div className="flex items-center gap-1">
           <ThemeToggle />
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-full hover:bg-stone-200 md:hidden dark:hover:bg-stone-800"
             aria-expanded={menuOpen}

@@ -14,7 +14,10 @@ export function Toaster({ alerts, onClose }: { alerts: Alert[]; onClose: (id: st
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:right-4 sm:left-auto"
+      // At the bottom, clear of the header and of the actions pages put at their
+      // top right (the dashboard's Logout); lifted above the now-playing bar
+      // while it shows, found by its region name since features do not import each other.
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:left-auto sm:right-4 sm:items-end sm:px-0 [body:has([role=region][aria-label='Now_playing'])_&]:bottom-20"
     >
       {alerts.map((alert) => (
         <div

@@ -2,7 +2,9 @@
 // and setup pages get them without zod in the browser.
 
 export const LOGIN_MESSAGES = {
-  missingCredentials: "Please enter your email and password",
+  // One message per field, so the form can say it at the field that is empty.
+  missingEmail: "Please enter your email address",
+  missingPassword: "Please enter your password",
   missingName: "Please enter your name",
   invalidEmail: "Invalid email address",
   passwordTooShort: "Password must be at least 8 characters",

@@ -1,33 +1,127 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
+import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
-import type { LoginMode } from "./auth-messages.ts";
+import { LOGIN_MESSAGES, type LoginMode } from "./auth-messages.ts";
+
+type LoginField = "name" | "email" | "password";
+
+/** The browser's checks before sending, in the words the server's schema uses (schema.ts). */
+function checksFor(signUp: boolean): Record<LoginField, FieldCheck> {
+  return {
+    // Only the sign-up form has a name field; on sign-in this check never meets one.
+    name: (control) => (control.value.trim() === "" ? LOGIN_MESSAGES.missingName : null),
+    email: (control) => {
+      const value = control.value.trim();
+      if (value === "") return LOGIN_MESSAGES.missingEmail;
+      const malformed = !value.includes("@") || (control instanceof HTMLInputElement && control.validity.typeMismatch);
+      return malformed ? LOGIN_MESSAGES.invalidEmail : null;
+    },
+    password: (control) => {
+      if (control.value === "") return LOGIN_MESSAGES.missingPassword;
+      if (signUp && control.value.length < 8) return LOGIN_MESSAGES.passwordTooShort;
+      return null;
+    },
+  };
+}
+
+/**
+ * Which field a server error is about. A failed sign-in ('Invalid email or
+ * password') names no field on purpose: it must not tell which one was wrong.
+ */
+function fieldOf(error: string): LoginField | null {
+  switch (error) {
+    case LOGIN_MESSAGES.missingName:
+      return "name";
+    case LOGIN_MESSAGES.missingEmail:
+    case LOGIN_MESSAGES.invalidEmail:
+      return "email";
+    case LOGIN_MESSAGES.missingPassword:
+    case LOGIN_MESSAGES.passwordTooShort:
+    case LOGIN_MESSAGES.passwordTooLong:
+      return "password";
+    default:
+      return null;
+  }
+}
+
+const FORM_ERROR_ID = "login-error";
 
 /**
  * Sign in / sign up. The mode lives in the URL (?mode=signup), so toggling is a
  * navigation: it works without JavaScript and always clears the last error.
  */
 export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: string } | undefined }) {
-  const error = result?.error;
   const navigation = useNavigation();
   const { addAlert } = useAlerts();
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const signUp = mode === "signup";
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const serverField = result ? fieldOf(result.error) : null;
+  const fields = useFieldErrors<LoginField>(formRef, checksFor(signUp), result && serverField ? { [serverField]: result.error } : {});
+  // The answer whose form-wide error the person has moved on from (by submitting again).
+  const [dismissed, setDismissed] = useState<typeof result>(undefined);
+  const formError = result && !serverField && result !== dismissed ? result.error : null;
 
   // Keyed on the result object, so the same error twice toasts twice.
   useEffect(() => {
     if (result?.error) addAlert(result.error, "error");
   }, [result, addAlert]);
 
+  // A later answer about one field is shown there, with the keyboard on it (the
+  // first answer came with the page, already shown, and the page is not moved then).
+  const first = useRef(true);
+  const { showServerError } = fields;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (result && serverField) showServerError(serverField, result.error, true);
+  }, [result, serverField, showServerError]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setDismissed(result);
+    if (!fields.validate()) event.preventDefault();
+  };
+
   return (
     <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-8 shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <h1 className="text-center text-3xl font-semibold">{signUp ? "Create Account" : "Welcome Back"}</h1>
-      <Form method="post" className="mt-8 space-y-5" aria-describedby="login-error" noValidate={false}>
+      {/* noValidate: our checks speak, in our words; without JavaScript the server's answer does. */}
+      <Form
+        ref={formRef}
+        method="post"
+        className="mt-8 space-y-5"
+        aria-describedby={formError ? FORM_ERROR_ID : undefined}
+        noValidate
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={mode} />
-        {signUp ? <TextField label="Name" name="name" autoComplete="name" required maxLength={100} /> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
+        {signUp ? (
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            error={fields.errorOf("name")}
+            onInput={fields.onInput}
+          />
+        ) : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={fields.errorOf("email")}
+          onInput={fields.onInput}
+        />
         <TextField
           label="Password"
           name="password"
@@ -37,8 +131,11 @@ export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: 
           minLength={signUp ? 8 : undefined}
           maxLength={128}
           hint={signUp ? "At least 8 characters" : undefined}
+          error={fields.errorOf("password")}
+          onInput={fields.onInput}
         />
-        <FormError id="login-error" message={error} />
+        {/* Nothing at all without an error: no empty line holding a gap open. */}
+        <FormError id={FORM_ERROR_ID} message={formError} />
         <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={processing}>
           {processing ? "Processing..." : signUp ? "Sign Up" : "Sign In"}
         </button>

@@ -4,16 +4,16 @@ import { LOGIN_MESSAGES, SETUP_INVALID } from "./auth-messages.ts";
 export { LOGIN_MESSAGES, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./auth-messages.ts";
 
 const email = z
-  .string({ error: LOGIN_MESSAGES.missingCredentials })
+  .string({ error: LOGIN_MESSAGES.missingEmail })
   .trim()
-  .min(1, LOGIN_MESSAGES.missingCredentials)
+  .min(1, LOGIN_MESSAGES.missingEmail)
   .max(254, LOGIN_MESSAGES.invalidEmail)
   .pipe(z.email(LOGIN_MESSAGES.invalidEmail))
   .transform((value) => value.toLowerCase());
 
 const password = z
-  .string({ error: LOGIN_MESSAGES.missingCredentials })
-  .min(1, LOGIN_MESSAGES.missingCredentials);
+  .string({ error: LOGIN_MESSAGES.missingPassword })
+  .min(1, LOGIN_MESSAGES.missingPassword);
 
 const newPassword = password
   .min(8, LOGIN_MESSAGES.passwordTooShort)

@@ -2,33 +2,92 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { describedBy, FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import type { ContactResult } from "./contact.server.ts";
 import { CONTACT_MESSAGES, CONTACT_SUCCESS_MS, MAX_MESSAGE_LENGTH } from "./contact-messages.ts";
+
+type ContactField = "name" | "email" | "message";
+
+/** The browser's checks before sending, in the words the server uses (schema.ts). */
+const checks: Record<ContactField, FieldCheck> = {
+  // The input's maxLength already keeps a name within the server's limit.
+  name: () => null,
+  email: (control) => {
+    const value = control.value.trim();
+    if (value === "") return null;
+    // No "@", or not an address by the browser's own e-mail rule (SPEC section 5).
+    const malformed = !value.includes("@") || (control instanceof HTMLInputElement && control.validity.typeMismatch);
+    return malformed ? CONTACT_MESSAGES.invalidEmail : null;
+  },
+  message: (control) => (control.value.trim() === "" ? CONTACT_MESSAGES.messageRequired : null),
+};
+
+/** Which field a server error is about, so it is shown (and marked) at that field. */
+function fieldOf(error: string): ContactField | null {
+  switch (error) {
+    case CONTACT_MESSAGES.invalidEmail:
+      return "email";
+    case CONTACT_MESSAGES.messageRequired:
+    case CONTACT_MESSAGES.serviceMessageRequired:
+    case CONTACT_MESSAGES.messageTooLong:
+      return "message";
+    case CONTACT_MESSAGES.nameTooLong:
+      return "name";
+    default:
+      return null;
+  }
+}
+
+const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
 
 /**
  * The contact form (SPEC section 2 and 4): idle → sending → 'Message Sent!'
  * for 5 s → the form again. A real form posting to /contact, so it also works
- * without JavaScript (then `noJsResult` carries the answer).
+ * without JavaScript (then `noJsResult` carries the server's answer).
  */
 export function ContactForm({ formStarted, noJsResult }: { formStarted: string; noJsResult: ContactResult | undefined }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact" });
   const formRef = useRef<HTMLFormElement>(null);
   const messageId = useId();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const ids = { message: messageId, count: `${messageId}-count`, messageError: `${messageId}-error`, formError: `${messageId}-form-error` };
+
+  // Without JavaScript the server's answer arrives with the page: a field's error is shown at that field.
+  const noJsError = noJsResult && !noJsResult.ok ? noJsResult.error || CONTACT_MESSAGES.failed : null;
+  const noJsField = noJsError ? fieldOf(noJsError) : null;
+  const fields = useFieldErrors<ContactField>(formRef, checks, noJsError && noJsField ? { [noJsField]: noJsError } : {});
+  const [formError, setFormError] = useState<string | null>(noJsError && !noJsField ? noJsError : null);
+
   const [showSent, setShowSent] = useState(false);
   const [length, setLength] = useState(0);
   const sending = fetcher.state !== "idle";
-  const result = fetcher.data ?? noJsResult;
+  // Set while a post of ours is on its way: a fetcher keeps its last data, so
+  // "idle with data" alone does not mean a fresh answer.
+  const asked = useRef(false);
+
+  const { showServerError } = fields;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !asked.current) return;
+    asked.current = false;
+    const result = fetcher.data;
+    if (result?.ok) {
+      formRef.current?.reset();
+      setLength(0);
+      setShowSent(true);
+      return;
+    }
+    const error = result?.error || CONTACT_MESSAGES.failed;
+    const field = fieldOf(error);
+    // The fields were disabled while sending, which drops the keyboard focus: give it to the bad field.
+    if (field) showServerError(field, error, focusIsLost());
+    else setFormError(error);
+  }, [fetcher.state, fetcher.data, showServerError]);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
-    formRef.current?.reset();
-    setLength(0);
-    setShowSent(true);
+    if (!showSent) return;
     const timer = setTimeout(() => setShowSent(false), CONTACT_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
+  }, [showSent]);
 
   if (showSent || (noJsResult?.ok && !fetcher.data)) {
     return (
@@ -45,22 +104,30 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const message = new FormData(event.currentTarget).get("message");
-    if (typeof message !== "string" || message.trim() === "") {
+    setFormError(null);
+    if (!fields.validate()) {
+      // Stops the fetcher too: React Router's form skips a submit whose default was prevented.
       event.preventDefault();
-      setClientError(CONTACT_MESSAGES.messageRequired);
       return;
     }
-    setClientError(null);
+    asked.current = true;
   };
-  const error = clientError ?? (result && !result.ok ? result.error || CONTACT_MESSAGES.failed : null);
+  const messageError = fields.errorOf("message");
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate={false} className="relative space-y-5" aria-label="Contact form">
+    // noValidate: our checks speak (in the spec's words) instead of the browser's bubble.
+    <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Contact form">
       <FormGuardFields formStarted={formStarted} />
       <fieldset disabled={sending} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Name (optional)" name="name" autoComplete="name" maxLength={100} />
+          <TextField
+            label="Name (optional)"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            error={fields.errorOf("name")}
+            onInput={fields.onInput}
+          />
           <TextField
             label="Email (optional)"
             name="email"
@@ -68,36 +135,35 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
             autoComplete="email"
             maxLength={254}
             hint="So I can write back"
-            // The browser checks the format; without an "@" it says the spec's words.
-            onInput={(event) => {
-              const value = event.currentTarget.value.trim();
-              event.currentTarget.setCustomValidity(value && !value.includes("@") ? CONTACT_MESSAGES.invalidEmail : "");
-            }}
+            error={fields.errorOf("email")}
+            onInput={fields.onInput}
           />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={messageId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+          <label htmlFor={ids.message} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
             Message
           </label>
           <textarea
-            id={messageId}
+            id={ids.message}
             name="message"
+            // Still said to assistive technology as required; the check itself is ours.
             required
             rows={6}
             maxLength={MAX_MESSAGE_LENGTH}
             onChange={(event) => setLength(event.currentTarget.value.length)}
-            aria-describedby={`${messageId}-count`}
+            onInput={fields.onInput}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={describedBy(messageError && ids.messageError, ids.count)}
             className={`${inputStyles} resize-y`}
           />
-          <p id={`${messageId}-count`} className="text-right text-xs text-stone-500 dark:text-stone-400">
-            {length.toLocaleString("en-US")} / {MAX_MESSAGE_LENGTH.toLocaleString("en-US")}
-          </p>
+          <div className="flex items-start justify-between gap-4">
+            <FieldError id={ids.messageError} message={messageError} />
+            <p id={ids.count} className="ml-auto shrink-0 text-xs text-stone-500 dark:text-stone-400">
+              {length.toLocaleString("en-US")} / {MAX_MESSAGE_LENGTH.toLocaleString("en-US")}
+            </p>
+          </div>
         </div>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <FormError id={ids.formError} message={formError} />
         <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`}>
           {sending ? "Sending..." : "Send Message"}
         </button>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { inputStyles } from "#app/components/ui/text-field.tsx";
+import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import {
   MAX_EMAIL_LENGTH,
@@ -29,6 +30,13 @@ const copy = {
   panel: { button: "Notify Me", success: NEWSLETTER_MESSAGES.panelSuccess },
 } as const;
 
+/** The errors that are about the address itself (the field is then marked invalid); others are about the sending. */
+const isFieldError = (error: string) => error === NEWSLETTER_MESSAGES.required || error === NEWSLETTER_MESSAGES.invalid;
+
+/** The browser's check before sending, in the server's words: empty, no "@", or not an address by the browser's e-mail rule. */
+const problemOf = (field: HTMLInputElement) =>
+  quickEmailProblem(field.value) ?? (field.validity.typeMismatch ? NEWSLETTER_MESSAGES.invalid : null);
+
 const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
 
 /**
@@ -42,14 +50,12 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
   const fetcher = useFetcher<SubscribeResult>({ key: `newsletter-${variant}` });
   const id = useId();
   const ids = { heading: `${id}heading`, input: `${id}email`, error: `${id}error` };
+  const formRef = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState<string | null>(initialError ?? null);
+  // The error shown, and whether it is our own check's (then it stays while the address is wrong in the same way).
+  const [error, setError] = useState<{ message: string; ours: boolean } | null>(initialError ? { message: initialError, ours: false } : null);
   const [succeeded, setSucceeded] = useState(false);
-  // Our own checks replace the browser's once React runs (so the messages are the spec's);
-  // before that, the browser's required/type=email checks stand in.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   // Set while a post of ours is on its way: a fetcher keeps its last data, so
   // "idle with data" alone does not mean a fresh answer.
@@ -62,10 +68,12 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
     const result = fetcher.data;
     if (result?.ok) {
       setError(null);
+      // The form stays in the page (hidden) so the footer keeps its height: empty it for next time.
+      formRef.current?.reset();
       setSucceeded(true);
       return;
     }
-    setError(result?.error || NEWSLETTER_MESSAGES.failed);
+    setError({ message: result?.error || NEWSLETTER_MESSAGES.failed, ours: false });
     // The input was disabled while sending, which drops the keyboard focus: give it back.
     if (focusIsLost()) input.current?.focus({ preventScroll: true });
   }, [fetcher.state, fetcher.data]);
@@ -88,12 +96,12 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const field = input.current;
-    const value = field?.value ?? "";
-    const problem = quickEmailProblem(value) ?? (field?.validity.typeMismatch ? NEWSLETTER_MESSAGES.invalid : null);
+    const problem = field ? problemOf(field) : null;
     if (problem) {
       // Stops the fetcher too: React Router's form skips a submit whose default was prevented.
       event.preventDefault();
-      setError(problem);
+      // Marked invalid and described before the keyboard arrives, so a screen reader reads the error with the field.
+      flushSync(() => setError({ message: problem, ours: true }));
       field?.focus();
       return;
     }
@@ -101,20 +109,33 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
     asked.current = true;
   };
 
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    if (!error) return;
+    // Ours and still wrong in the same way: keep it. Fixed, half typed (told
+    // on the next submit) or the server's word: it goes as the field changes.
+    if (error.ours && problemOf(event.currentTarget) === error.message) return;
+    setError(null);
+  };
+
   const { button, success } = copy[variant];
   const panel = variant === "panel";
 
+  const invalid = error !== null && isFieldError(error.message);
   const form = (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action={NEWSLETTER_ACTION}
       // A subscription changes nothing the page shows: no need to run its loaders again.
       defaultShouldRevalidate={false}
       onSubmit={onSubmit}
-      noValidate={hydrated}
+      // Our checks speak, in the spec's words; without JavaScript the server's answer does.
+      noValidate
       aria-labelledby={ids.heading}
       aria-busy={sending || undefined}
-      className={panel ? "relative mx-auto mt-8 max-w-md" : "relative mt-3"}
+      // Hidden, not removed, while the success message shows: the two share one
+      // grid cell, so the section keeps its height when one replaces the other.
+      className={`relative self-center [grid-area:1/1] ${panel ? "mx-auto w-full max-w-md" : ""} ${succeeded ? "invisible" : ""}`}
     >
       <FormGuardFields formStarted={formStarted} />
       <label htmlFor={ids.input} className="sr-only">
@@ -130,13 +151,12 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           autoComplete="email"
           required
           maxLength={MAX_EMAIL_LENGTH}
-          placeholder={panel ? "Enter your email" : "you@example.com"}
+          // The panel's placeholder says the field's name (its accessible name), so a voice user reading it aloud reaches it.
+          placeholder={panel ? "Email address" : "you@example.com"}
           disabled={sending}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid || undefined}
           aria-describedby={error ? ids.error : undefined}
-          onChange={() => {
-            if (error) setError(null);
-          }}
+          onInput={onInput}
           className={`${inputStyles} min-w-0 flex-1 ${panel ? "" : "py-2.5 text-sm"}`}
         />
         <button
@@ -147,28 +167,47 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           {sending ? NEWSLETTER_MESSAGES.sending : button}
         </button>
       </div>
-      {/* Only while there is something to say: an alert role inserted with its text is announced at once. */}
-      {error ? (
-        <p id={ids.error} role="alert" className={`mt-2 text-sm font-medium text-red-700 dark:text-red-400 ${panel ? "text-left" : ""}`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} message={error?.message} className={`mt-2 ${panel ? "text-left" : ""}`} />
     </fetcher.Form>
+  );
+
+  const check = (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={panel ? "size-6 shrink-0" : "size-4 shrink-0"}>
+      <path
+        fillRule="evenodd"
+        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l3.73-5.24Z"
+        clipRule="evenodd"
+      />
+    </svg>
   );
 
   // Always in the page, so screen readers hear the message when it appears.
   const statusRegion = (
-    <div ref={status} role="status" tabIndex={-1} className="outline-none">
+    <div ref={status} role="status" tabIndex={-1} className="self-center outline-none [grid-area:1/1]">
       {succeeded ? (
         panel ? (
-          <div className="mx-auto mt-8 max-w-md rounded-2xl border border-emerald-300 bg-emerald-50 p-6 dark:border-emerald-800 dark:bg-emerald-950">
-            <p className="font-display text-2xl font-semibold text-emerald-900 dark:text-emerald-100">{success}</p>
-            <p className="mt-2 text-emerald-800 dark:text-emerald-200">You'll be the first to hear about new music.</p>
+          <div className="mx-auto flex max-w-md items-center gap-3 rounded-2xl border border-emerald-300 bg-emerald-50 px-5 py-3 text-left text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+            {check}
+            <div>
+              <p className="font-display text-xl font-semibold text-emerald-900 dark:text-emerald-100">{success}</p>
+              <p className="text-sm">You'll be the first to hear about new music.</p>
+            </div>
           </div>
         ) : (
-          <p className="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-400">{success}</p>
+          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+            {check}
+            {success}
+          </p>
         )
       ) : null}
+    </div>
+  );
+
+  // The message and the form share one grid cell (see the form's class).
+  const body = (
+    <div className={`grid ${panel ? "mt-8" : "mt-3"}`}>
+      {statusRegion}
+      {form}
     </div>
   );
 
@@ -184,8 +223,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
         <p className="mx-auto mt-3 max-w-xl text-stone-600 dark:text-stone-400">
           New songs, shows and the stories behind them: be the first to know.
         </p>
-        {statusRegion}
-        {succeeded ? null : form}
+        {body}
       </section>
     );
   }
@@ -196,8 +234,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
         Join the mailing list
       </h2>
       <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">New releases and shows, straight to your inbox.</p>
-      {statusRegion}
-      {succeeded ? null : form}
+      {body}
     </div>
   );
 }
