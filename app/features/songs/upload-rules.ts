@@ -3,6 +3,16 @@
 export type UploadKind = "audio" | "cover";
 
 const MB = 1024 * 1024;
+/**
+ * The formats the site stores, named by the extension `file-type` gives them
+ * (the server's check); the browser's own sniffer (sniff-file-type.ts) knows the same ones.
+ */
+export const ACCEPTED_TYPES = {
+  audio: ["mp3", "wav", "ogg", "oga", "opus", "flac", "m4a", "aac"],
+  cover: ["jpg", "png", "webp", "avif", "gif"],
+} as const satisfies Record<UploadKind, readonly string[]>;
+export type AcceptedType = (typeof ACCEPTED_TYPES)[UploadKind][number];
+
 export const UPLOAD_LIMITS: Record<UploadKind, number> = { audio: 50 * MB, cover: 5 * MB };
 
 export const UPLOAD_MESSAGES = {
