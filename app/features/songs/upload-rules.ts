@@ -27,10 +27,13 @@ export const UPLOAD_MESSAGES = {
   missingTitle: "Please enter a song title",
 } as const;
 
-/** The browser's first check of a chosen file; the server checks the bytes themselves. */
-export function checkFile(kind: UploadKind, file: { type: string; size: number }): string | null {
-  const wanted = kind === "audio" ? "audio/" : "image/";
-  if (!file.type.startsWith(wanted) || file.type === "image/svg+xml") {
+/**
+ * The browser's check of a chosen file, given the format its first bytes show
+ * (sniff-file-type.ts; the type the browser guesses from the name is not
+ * trusted, as on the server), then its size. The server checks both again.
+ */
+export function checkFile(kind: UploadKind, file: { size: number }, sniffed: AcceptedType | null): string | null {
+  if (sniffed === null || !(ACCEPTED_TYPES[kind] as readonly AcceptedType[]).includes(sniffed)) {
     return kind === "audio" ? UPLOAD_MESSAGES.invalidAudio : UPLOAD_MESSAGES.invalidImage;
   }
   if (file.size > UPLOAD_LIMITS[kind]) return kind === "audio" ? UPLOAD_MESSAGES.audioTooLarge : UPLOAD_MESSAGES.imageTooLarge;
