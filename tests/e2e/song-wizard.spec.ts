@@ -98,7 +98,7 @@ test.describe("add-song wizard", () => {
     await wizard.getByRole("button", { name: "Add Song" }).click();
     await expect(wizard.getByRole("progressbar", { name: "Audio upload" })).toBeVisible();
 
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(page.getByRole("form", { name: "Add New Song" })).toHaveCount(0);
     expect(await audioRequest).toBe("failed");
     await expect(toast(page, "info", TEXTS.cancelled)).toBeVisible();
@@ -119,7 +119,7 @@ test.describe("add-song wizard", () => {
     expect((await storedKeys()).filter((key) => !before.files.includes(key))).toHaveLength(1);
     expect(await pendingCount()).toBe(before.pending + 1);
 
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
     expect(await coverRequest).toBe("failed");
     await expect(toast(page, "info", TEXTS.cancelled)).toBeVisible();
     await expectNothingPublished(page, "Cancelled Mid Cover", before);
@@ -167,7 +167,7 @@ test.describe("add-song wizard", () => {
     expect(await songRows("Saved Anyway")).toHaveLength(1);
     await expect(wizard.getByText("Saving song information...")).toBeVisible();
 
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
     release();
     await expect(toast(page, "warning", TEXTS.alreadySaved)).toBeVisible();
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Saved Anyway" }) })).toBeVisible();
@@ -205,7 +205,7 @@ test.describe("add-song wizard", () => {
       const escaped = visible.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       await expect(control, `"${visible}"`).toHaveAccessibleName(new RegExp(`^${escaped}`));
     }
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
     await card.getByRole("button", { name: "Mark as Latest" }).click();
     await expect(card.getByText("Latest Release")).toBeVisible();
@@ -337,7 +337,7 @@ test.describe("add-song wizard", () => {
       if (theme === "light") expect(trackLightness, `track ${JSON.stringify(track)}`).toBeGreaterThan(200);
       else expect(trackLightness, `track ${JSON.stringify(track)}`).toBeLessThan(90);
 
-      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
       await expect(toast(page, "info", TEXTS.cancelled)).toBeVisible();
     });
   }
@@ -417,7 +417,7 @@ test.describe("add-song wizard", () => {
       const formBox = await wizard.boundingBox();
       expect(chipBox && formBox && chipBox.x + chipBox.width <= formBox.x + formBox.width, "file name inside the wizard").toBe(true);
       await expect(chip).toHaveAttribute("title", new RegExp(`^${longName}`));
-      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
       await deleteSong(page, title);
     });
   }
