@@ -1,15 +1,19 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
-import { storeUpload } from "#app/features/songs/uploads.server.ts";
+import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
 const kindSchema = z.enum(["audio", "cover"]);
 const nameSchema = z.string().trim().min(1).max(255).catch("upload");
+const keySchema = z.string().trim().min(1).max(1000);
 
 /**
  * POST /api/uploads/audio|cover?name=<original file name>, the file as the raw
  * body. Admins only. Answers { key, url, size, durationMs, title } or { error }.
+ *
+ * DELETE /api/uploads/audio|cover?key=<key>: the wizard's Cancel gives back an
+ * upload no song has claimed; answers { success, discarded }.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -17,13 +21,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (denied) return denied;
   const kind = kindSchema.safeParse(params.kind);
   if (!kind.success) return Response.json({ error: "Unknown upload kind" }, { status: 404 });
+  const url = new URL(request.url);
+
+  if (request.method === "DELETE") {
+    const key = keySchema.safeParse(url.searchParams.get("key"));
+    if (!key.success) return privateJson({ success: false, error: "Upload key is required" }, 400);
+    return privateJson({ success: true, discarded: await discardPendingUpload(services, kind.data, key.data) });
+  }
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405 });
-  const name = nameSchema.parse(new URL(request.url).searchParams.get("name") ?? undefined);
+
+  const name = nameSchema.parse(url.searchParams.get("name") ?? undefined);
   const length = request.headers.get("content-length");
-  const result = await storeUpload(services, kind.data, name, request.body, length === null ? null : Number(length));
+  let result: Awaited<ReturnType<typeof storeUpload>>;
+  try {
+    result = await storeUpload(services, kind.data, name, request.body, length === null ? null : Number(length));
+  } catch (error) {
+    // The admin cancelled mid-file (the body stopped short); storage has
+    // already removed the partial file, and nobody is left to answer.
+    if (request.signal.aborted) return new Response(null, { status: 400 });
+    throw error;
+  }
   if (!result.success) {
     // Stop the client sending the rest of a refused body.
     return Response.json({ error: result.error }, { status: result.status, headers: { Connection: "close" } });
+  }
+  if (request.signal.aborted) {
+    // Cancelled after the last byte arrived: the browser will never learn the
+    // key, so no song can claim the file. Remove it now rather than at the sweep.
+    await discardPendingUpload(services, kind.data, result.key);
+    return new Response(null, { status: 400 });
   }
   const { success: _success, ...file } = result;
   return Response.json(file, { status: 201 });

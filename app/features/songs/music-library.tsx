@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
 import { formatDuration, type Song } from "#app/lib/song.ts";
-import { AddSongForm } from "./add-song-form.tsx";
+import { ADD_SONG_TEXTS, AddSongForm } from "./add-song-form.tsx";
 
 type ActionResult = { success: boolean; error?: string };
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
@@ -35,9 +35,10 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
     void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: "/api/songs", defaultShouldRevalidate: false });
   };
 
+  const deleteText = busy && intent === "delete-song" ? "Deleting..." : "Delete";
   return (
     <li
-      className={`flex overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
+      className={`flex min-w-0 overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
     >
       {/* A compact row on phones, a card with the full cover from sm up. */}
       <CoverImage
@@ -50,15 +51,23 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
       <div className="min-w-0 flex-1 space-y-3 p-4">
         <div>
           <div className="flex items-start justify-between gap-2">
-            <h3 className="truncate font-semibold" title={song.title}>
+            {/* A long title keeps to one line; the whole of it is the heading's
+                text (what assistive technology reads) and its tooltip. */}
+            <h3 className="min-w-0 truncate font-semibold" title={song.title}>
               {song.title}
             </h3>
-            <span className="shrink-0 text-sm tabular-nums text-stone-500 dark:text-stone-400" aria-label={`Length ${formatDuration(song.durationMs)}`}>
+            <span className="shrink-0 text-sm tabular-nums text-stone-500 dark:text-stone-400">
+              <span className="sr-only">Length </span>
               {formatDuration(song.durationMs)}
             </span>
           </div>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
+          <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
         </div>
+        {/* Each button's name starts with the words on it (WCAG 2.5.3, so "click
+            Mark as Latest" works by voice); the song's title follows, so a list of
+            buttons still says which song each is for. (An aria-label rather than
+            visually hidden text: Chromium names a button with an out-of-flow child
+            "Mark as Latest : Title", with a stray space.) */}
         <div className="flex flex-wrap items-center gap-2">
           {song.isLatest ? (
             <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
@@ -70,7 +79,7 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
               aria-disabled={busy}
               onClick={() => submit("mark-latest")}
               className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900`}
-              aria-label={`Mark ${song.title} as latest`}
+              aria-label={`Mark as Latest: ${song.title}`}
             >
               Mark as Latest
             </button>
@@ -82,9 +91,9 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
               if (!busy && window.confirm("Are you sure you want to delete this song?")) submit("delete-song");
             }}
             className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
-            aria-label={`Delete ${song.title}`}
+            aria-label={`${deleteText}: ${song.title}`}
           >
-            {busy && intent === "delete-song" ? "Deleting..." : "Delete"}
+            {deleteText}
           </button>
         </div>
       </div>
@@ -102,6 +111,9 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
   const [nextCursor, setNextCursor] = useState("error" in initial ? null : initial.nextCursor);
   const more = useFetcher<LibraryPage | { error: string }>();
   const { addAlert } = useAlerts();
+  const revalidator = useRevalidator();
+  // A new song is on the dashboard's first page: load it again.
+  const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
 
   // A fresh first page from the server (after a song is added) starts the list again.
   useEffect(() => {
@@ -140,7 +152,20 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
           {adding ? "Cancel" : "Add New Song"}
         </button>
       </div>
-      {adding ? <AddSongForm artistName={artistName} onDone={() => setAdding(false)} /> : null}
+      {adding ? (
+        <AddSongForm
+          artistName={artistName}
+          onDone={() => {
+            setAdding(false);
+            reload();
+          }}
+          onCancelled={() => addAlert(ADD_SONG_TEXTS.cancelled, "info")}
+          onSavedAfterCancel={() => {
+            addAlert(ADD_SONG_TEXTS.alreadySaved, "warning");
+            reload();
+          }}
+        />
+      ) : null}
       {"error" in initial ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
           {initial.error}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 
 /** The service layer's messages (SPEC section 5). */
 export const SONG_ERRORS = {
@@ -8,18 +9,18 @@ export const SONG_ERRORS = {
   coverRequired: "Cover art is required",
   idRequired: "Song ID is required",
   notFound: "Song not found",
-  invalidLink: "Streaming links must be http(s) URLs",
+  invalidLink: INVALID_LINK,
 } as const;
 
 const streamingLink = z
   .string()
   .trim()
-  .max(2048, SONG_ERRORS.invalidLink)
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), SONG_ERRORS.invalidLink)
+  .max(STREAMING_LINK_MAX, SONG_ERRORS.invalidLink)
+  .refine(isStreamingLink, SONG_ERRORS.invalidLink)
   .default("");
 
 export const newSongSchema = z.object({
-  title: z.string({ error: SONG_ERRORS.titleRequired }).trim().min(1, SONG_ERRORS.titleRequired).max(200, SONG_ERRORS.titleTooLong),
+  title: z.string({ error: SONG_ERRORS.titleRequired }).trim().min(1, SONG_ERRORS.titleRequired).max(TITLE_MAX, SONG_ERRORS.titleTooLong),
   audioKey: z.string({ error: SONG_ERRORS.audioRequired }).min(1, SONG_ERRORS.audioRequired),
   coverKey: z.string({ error: SONG_ERRORS.coverRequired }).min(1, SONG_ERRORS.coverRequired),
   durationMs: z.int().min(0).nullable().default(null),

@@ -6,7 +6,7 @@ import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "./upload-rules.ts";
-import { storeUpload, sweepAbandonedUploads } from "./uploads.server.ts";
+import { discardPendingUpload, storeUpload, sweepAbandonedUploads } from "./uploads.server.ts";
 import { createSong } from "./songs.server.ts";
 
 /** A web stream of `buffer` in chunks, as a request body arrives. */
@@ -149,5 +149,38 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const files = await storedFiles();
     for (const key of [orphanAudio.key, orphanCover.key, ...coverDerivedKeys(orphanCover.key)]) expect(files).not.toContain(key);
     for (const key of [keptAudio.key, keptCover.key, ...coverDerivedKeys(keptCover.key)]) expect(files).toContain(key);
+  });
+
+  it("gives back an upload the wizard cancelled, but never a file a song has claimed", async () => {
+    const wav = synthWav({ seconds: 0.5, chords: [[60]], bpm: 60 });
+    const png = await coverPng("Cancel", ["#000", "#f00"], 200);
+    const before = await storedFiles();
+    const cancelledCover = await storeUpload(site.services, "cover", "cancelled.png", body(png), png.length);
+    const audio = await storeUpload(site.services, "audio", "kept.wav", body(wav), wav.length);
+    const cover = await storeUpload(site.services, "cover", "kept.png", body(png), png.length);
+    if (!cancelledCover.success || !audio.success || !cover.success) throw new Error("upload failed");
+
+    // The cancelled cover goes, variants and all; asked again, there is nothing left to do.
+    expect(await discardPendingUpload(site.services, "cover", cancelledCover.key)).toBe(true);
+    expect(await discardPendingUpload(site.services, "cover", cancelledCover.key)).toBe(false);
+    for (const key of [cancelledCover.key, ...coverDerivedKeys(cancelledCover.key)]) expect(await storedFiles()).not.toContain(key);
+
+    // Claimed by a song first: a late Cancel keeps the song's files.
+    const song = await createSong(site.services, { title: "Claimed", audioKey: audio.key, coverKey: cover.key });
+    expect(song.success).toBe(true);
+    expect(await discardPendingUpload(site.services, "audio", audio.key)).toBe(false);
+    expect(await discardPendingUpload(site.services, "cover", cover.key)).toBe(false);
+    for (const key of [audio.key, cover.key]) expect(await storedFiles()).toContain(key);
+
+    // Only keys of the named kind, and only well-formed ones.
+    const other = await storeUpload(site.services, "audio", "other.wav", body(wav), wav.length);
+    if (!other.success) throw new Error(other.error);
+    expect(await discardPendingUpload(site.services, "cover", other.key)).toBe(false);
+    expect(await discardPendingUpload(site.services, "audio", "music/../site.db")).toBe(false);
+    expect(await storedFiles()).toContain(other.key);
+    expect(await discardPendingUpload(site.services, "audio", other.key)).toBe(true);
+    expect((await storedFiles()).filter((key) => !before.includes(key)).sort()).toEqual(
+      [audio.key, cover.key, ...coverDerivedKeys(cover.key)].sort(),
+    );
   });
 });

@@ -4,14 +4,14 @@ import { fileTypeFromBuffer } from "file-type";
 import { parseStream } from "music-metadata";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl } from "#app/lib/song.ts";
-import { FileTooLargeError } from "#app/lib/storage.server.ts";
+import { FileTooLargeError, isValidKey } from "#app/lib/storage.server.ts";
 import { CoverTooLargeError, coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from "./upload-rules.ts";
+import { ACCEPTED_TYPES, UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from "./upload-rules.ts";
 
 /** What each kind accepts, by the file's own bytes (file-type's extension), never the client's word. */
 const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
-  audio: new Set(["mp3", "wav", "ogg", "oga", "opus", "flac", "m4a", "aac"]),
-  cover: new Set(["jpg", "png", "webp", "avif", "gif"]),
+  audio: new Set(ACCEPTED_TYPES.audio),
+  cover: new Set(ACCEPTED_TYPES.cover),
 };
 /** file-type reads at most this much to decide. */
 const SNIFF_BYTES = 4100;
@@ -119,9 +119,27 @@ export async function markPendingUpload(services: Services, key: string): Promis
   await services.db.insertInto("pendingUploads").values({ key, createdAt: Date.now() }).execute();
 }
 
-async function discardUpload(services: Services, key: string): Promise<void> {
+/**
+ * Removes an upload the admin gave up on (the wizard's Cancel), but only while
+ * it is still pending: taking its pending row is the same claim a new song
+ * makes (createSong), so whichever comes first wins, and a file a song already
+ * uses is never deleted. Returns whether it was removed.
+ */
+export async function discardPendingUpload(services: Services, kind: UploadKind, key: string): Promise<boolean> {
+  if (!isValidKey(key) || !key.startsWith(`${folderOf(kind)}/`)) return false;
+  const claimed = await services.db.deleteFrom("pendingUploads").where("key", "=", key).returning("key").execute();
+  if (claimed.length === 0) return false;
+  await deleteStoredFiles(services, key);
+  return true;
+}
+
+async function deleteStoredFiles(services: Services, key: string): Promise<void> {
   const keys = key.startsWith("covers/") ? [key, ...coverDerivedKeys(key)] : [key];
   await Promise.all(keys.map((k) => services.storage.delete(k)));
+}
+
+async function discardUpload(services: Services, key: string): Promise<void> {
+  await deleteStoredFiles(services, key);
   await services.db.deleteFrom("pendingUploads").where("key", "=", key).execute();
 }
 

@@ -1,0 +1,38 @@
+// Helpers for the specs that drive the artist's dashboard: an admin's page,
+// songs made through the upload API, and what the database holds of them.
+import { coverPng, synthWav } from "../../../scripts/media/synth.ts";
+import { signUpThroughUi } from "./browser.ts";
+import { adminCli, uniqueEmail } from "./cli.ts";
+import { withE2eDb } from "./db.ts";
+import { expect, type APIRequestContext, type Page } from "./fixtures.ts";
+
+export const ADMIN_PASSWORD = "correct-horse-battery";
+
+/** A signed-in admin's page (sign-up, then the CLI grants admin: no sign-in attempt spent). */
+export async function signInAsAdmin(page: Page) {
+  const account = { name: "Juniper", email: uniqueEmail("dash-admin"), password: ADMIN_PASSWORD };
+  await signUpThroughUi(page, account);
+  expect(adminCli("grant", account.email)).toContain("is now an admin");
+  return account;
+}
+
+/** Uploads a small song through the API with the given request context (an admin's). */
+export async function uploadSong(request: APIRequestContext, title: string) {
+  const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
+  const png = await coverPng(title.slice(0, 20), ["#222", "#a3e635"], 300);
+  const audio = await request.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } });
+  const cover = await request.post("/api/uploads/cover?name=c.png", { data: png, headers: { "content-type": "image/png" } });
+  expect(audio.status()).toBe(201);
+  expect(cover.status()).toBe(201);
+  const audioKey = ((await audio.json()) as { key: string }).key;
+  const coverKey = ((await cover.json()) as { key: string }).key;
+  const created = await request.post("/api/songs", { form: { intent: "create-song", title, audioKey, coverKey } });
+  expect(created.status()).toBe(200);
+  return { audioKey, coverKey };
+}
+
+export const pendingCount = () =>
+  withE2eDb(async (db) => Number((await db.selectFrom("pendingUploads").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+
+export const songIdOf = (title: string) =>
+  withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
