@@ -1,5 +1,5 @@
 // The authorisation matrix: every route in app/routes.ts, each of its loader
-// (GET) and action (POST), asked by an anonymous visitor, a signed-in fan and
+// (GET) and action (POST, and DELETE where it takes one), asked by an anonymous visitor, a signed-in fan and
 // the admin, with the status each must get. The rows are checked against the
 // route list and against what each route module exports, so a new route, or a
 // new action on an old one, without a row here fails this test. Every
@@ -15,7 +15,7 @@ import { E2E_URL } from "./support/server-env.ts";
 type Role = "anonymous" | "fan" | "admin";
 /** The status for each role, or one status for all. */
 type Expected = number | Record<Role, number>;
-type Call = { method: "GET" | "POST"; path: string; form?: Record<string, string>; json?: unknown; expect: Expected };
+type Call = { method: "GET" | "POST" | "DELETE"; path: string; form?: Record<string, string>; json?: unknown; expect: Expected };
 
 const everyone = (status: number): Record<Role, number> => ({ anonymous: status, fan: status, admin: status });
 const adminOnly = (adminStatus: number): Record<Role, number> => ({ anonymous: 401, fan: 403, admin: adminStatus });
@@ -82,6 +82,8 @@ const MATRIX: Record<string, Call[]> = {
     // Uploads are POSTs; a GET tells nobody anything.
     { method: "GET", path: "/api/uploads/audio", expect: 405 },
     { method: "POST", path: "/api/uploads/audio?name=empty.wav", expect: adminOnly(400) },
+    // The wizard's Cancel gives back an unclaimed upload; a key that is not pending discards nothing.
+    { method: "DELETE", path: "/api/uploads/audio?key=music/no-such-upload.wav", expect: adminOnly(200) },
   ],
   "routes/social-image.ts": [{ method: "GET", path: "/social-image.png", expect: 200 }],
   "routes/not-found.tsx": [{ method: "GET", path: "/no-such-page", expect: 404 }],
@@ -122,7 +124,9 @@ test.describe("authorisation matrix", () => {
     const send = (client: APIRequestContext, call: Call, origin: string) =>
       call.method === "GET"
         ? client.get(call.path, { maxRedirects: 0 })
-        : client.post(call.path, {
+        : call.method === "DELETE"
+          ? client.delete(call.path, { maxRedirects: 0, headers: { origin } })
+          : client.post(call.path, {
             maxRedirects: 0,
             headers: { origin },
             ...(call.json !== undefined ? { data: call.json } : { form: call.form ?? {} }),
@@ -137,9 +141,9 @@ test.describe("authorisation matrix", () => {
           if (status !== expected) failures.push(`${file} ${call.method} ${call.path} as ${role}: ${status}, expected ${expected}`);
         }
         // Cross-site: refused before any route runs, even for the signed-in admin.
-        if (call.method === "POST") {
+        if (call.method !== "GET") {
           const status = (await send(clients.admin, call, "https://evil.example")).status();
-          if (status !== 403) failures.push(`${file} POST ${call.path} from another site: ${status}, expected 403`);
+          if (status !== 403) failures.push(`${file} ${call.method} ${call.path} from another site: ${status}, expected 403`);
         }
       }
     }
