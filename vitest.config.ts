@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Browser tests are Playwright's (tests/e2e/*.spec.ts); Vitest runs *.test.ts(x) only.
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "db/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "db/**/*.test.ts"],
     environment: "node",
     // A real S3-compatible server for the "scale" stack's storage (tests/support/test-site.ts).
     globalSetup: ["tests/support/vitest-global-setup.ts"],

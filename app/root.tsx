@@ -17,11 +17,11 @@ import { FullPageLoader } from "#app/components/full-page-loader.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { AlertsProvider, useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { ToastProvider, useToasts } from "#app/components/toast/toast-provider.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
-import { themeBootScript } from "#app/features/theme/theme.ts";
+import { themeBootScript } from "#app/components/theme/theme.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import type { SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
@@ -118,17 +118,17 @@ function NavigationLoader() {
 }
 
 function FlashToastShower({ toast }: { toast: FlashToast | null }) {
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   useEffect(() => {
-    if (toast) addAlert(toast.message, toast.type, toast.duration);
-  }, [toast, addAlert]);
+    if (toast) addToast(toast.message, toast.type, toast.duration);
+  }, [toast, addToast]);
   return null;
 }
 
 export default function App() {
   const { siteMeta, year, social, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   return (
-    <AlertsProvider>
+    <ToastProvider>
       <PlayerProvider>
       <FlashToastShower toast={toast} />
       <ScrollToTopOnNavigate />
@@ -145,7 +145,7 @@ export default function App() {
       />
       <NowPlayingBar />
       </PlayerProvider>
-    </AlertsProvider>
+    </ToastProvider>
   );
 }
 

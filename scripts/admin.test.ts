@@ -4,7 +4,7 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
-import { isSetupTokenValid, issueSetupToken } from "#app/lib/setup-token.server.ts";
+import { isSetupTokenValid, issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 
 /** The variables that point a process at the same site (database, storage, Redis) as `env`. */
 function variablesFor(env: Env): NodeJS.ProcessEnv {

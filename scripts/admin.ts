@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { createAdmin, grantAdmin, listAdmins, revokeAdmin } from "#app/lib/admins.server.ts";
+import { createAdmin, grantAdmin, listAdmins, revokeAdmin } from "#app/features/auth/admins.server.ts";
 import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 

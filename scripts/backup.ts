@@ -4,7 +4,7 @@
 // backups/site-<date>-<time>. Restore with npm run restore -- DIR.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createBackup, describeCounts } from "#app/lib/backup.server.ts";
+import { createBackup, describeCounts } from "#scripts/lib/backup.ts";
 import { createServices } from "#app/lib/services.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup, describeCounts } from "#app/lib/backup.server.ts";
+import { restoreBackup, describeCounts } from "#scripts/lib/backup.ts";
 import { createServices } from "#app/lib/services.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");

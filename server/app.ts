@@ -5,13 +5,13 @@ import express from "express";
 import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
 import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
-import { contentVersionReader } from "#app/lib/content-version.server.ts";
-import { createMediaHandler, createRawMediaHandler } from "#app/lib/media.server.ts";
+import { contentVersionReader } from "./page-cache/version.ts";
+import { createMediaHandler, createRawMediaHandler } from "./media.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
-import { baseSecurityHeaders, createPagePolicy } from "#app/lib/http-security.server.ts";
-import { createPageCache } from "#app/lib/page-cache.server.ts";
+import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
+import { createPageCache } from "./page-cache/page-cache.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
-import { issueSetupToken } from "#app/lib/setup-token.server.ts";
+import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
 // One set of services per process; in development this module is reloaded on

@@ -4,8 +4,8 @@ import { existsSync } from "node:fs";
 import type { RequestHandler } from "express";
 import { createServer, type Server } from "node:http";
 import { loadEnv } from "#app/lib/env.server.ts";
-import { builtAssets, createHost } from "#app/lib/host.server.ts";
-import { answerMalformedRequest } from "#app/lib/malformed-request.server.ts";
+import { builtAssets, createHost } from "./host.ts";
+import { answerMalformedRequest } from "./malformed-request.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = loadEnv();

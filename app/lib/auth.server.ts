@@ -4,7 +4,7 @@ import { admin } from "better-auth/plugins/admin";
 import type { Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
 import type { Env } from "./env.server.ts";
-import { CLIENT_IP_HEADER, trustedOrigins } from "./http-security.server.ts";
+import { CLIENT_IP_HEADER, trustedOrigins } from "./request-origin.server.ts";
 import { passwordProblem } from "./password-strength.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";
 import { containsNul, FORM_ERRORS } from "./read-form.server.ts";

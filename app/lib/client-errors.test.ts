@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ALERT_EVENT, isChunkLoadError, isIgnorableRejection, reloadOnce, RELOAD_MESSAGE } from "./client-errors.ts";
+import { TOAST_EVENT, isChunkLoadError, isIgnorableRejection, reloadOnce, RELOAD_MESSAGE } from "./client-errors.ts";
 
 function fakeWindow() {
   const store = new Map<string, string>();
@@ -36,7 +36,7 @@ describe("chunk-load failures", () => {
     expect(reloadOnce(win)).toBe(true);
     expect(win.location.reload).toHaveBeenCalledTimes(1);
     expect(events).toHaveLength(1);
-    expect(events[0]?.type).toBe(ALERT_EVENT);
+    expect(events[0]?.type).toBe(TOAST_EVENT);
     expect((events[0] as CustomEvent).detail).toEqual({ message: RELOAD_MESSAGE, type: "info" });
     expect(reloadOnce(win)).toBe(false);
     expect(win.location.reload).toHaveBeenCalledTimes(1);

@@ -3,7 +3,7 @@
 // and noisy rejections from analytics, permissions and the network are swallowed.
 
 export const RELOAD_MESSAGE = "Site updated, reloading...";
-export const ALERT_EVENT = "site:alert";
+export const TOAST_EVENT = "site:alert";
 const RELOAD_FLAG = "site:chunk-reload";
 
 const CHUNK_PATTERNS = [
@@ -51,7 +51,7 @@ export function reloadOnce(win: ErrorWindow): boolean {
   } catch {
     return false;
   }
-  win.dispatchEvent(new CustomEvent(ALERT_EVENT, { detail: { message: RELOAD_MESSAGE, type: "info" } }));
+  win.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: { message: RELOAD_MESSAGE, type: "info" } }));
   const reload = () => win.location.reload();
   if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(reload, { timeout: 1000 });
   else win.setTimeout(reload, 100);

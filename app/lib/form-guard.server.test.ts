@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
 import { detectBot, formStartedToken, MIN_FILL_MS, takeFormRateLimit } from "./form-guard.server.ts";
-import { CLIENT_IP_HEADER } from "./http-security.server.ts";
+import { CLIENT_IP_HEADER } from "./request-origin.server.ts";
 import { connectRedis } from "./redis.server.ts";
 
 const SECRET = "a-secret-that-is-long-enough-for-tests";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
-import { CLIENT_IP_HEADER } from "./http-security.server.ts";
+import { CLIENT_IP_HEADER } from "./request-origin.server.ts";
 import type { Services } from "./services.server.ts";
 
 /** A person needs at least this long to fill a form; scripts post at once. */

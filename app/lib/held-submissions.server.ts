@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { HeldSubmissionsTable } from "./db-schema.ts";
 import type { Db } from "./db.server.ts";
 import {
-  FILTERED_WORDS,
+  HELD_ERRORS,
   HELD_RETENTION_DAYS,
   MAX_HELD,
   type HeldContact,
@@ -37,10 +37,10 @@ const contactPayload = z.object({ name: z.string().nullable(), email: z.string()
 const signUpPayload = z.object({ email: z.string() });
 
 const heldIdSchema = z
-  .string({ error: FILTERED_WORDS.idRequired })
+  .string({ error: HELD_ERRORS.idRequired })
   .trim()
-  .min(1, FILTERED_WORDS.idRequired)
-  .max(200, FILTERED_WORDS.notFound);
+  .min(1, HELD_ERRORS.idRequired)
+  .max(200, HELD_ERRORS.notFound);
 
 const expiredBefore = (now: number) => now - RETENTION_MS;
 
@@ -135,9 +135,9 @@ export async function listHeld(db: Db, options: PageRequest = {}, now = Date.now
 
 export async function deleteHeld(db: Db, id: unknown): Promise<Outcome> {
   const parsedId = heldIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? FILTERED_WORDS.idRequired };
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
   const result = await db.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return { success: false, error: FILTERED_WORDS.notFound };
+  if (Number(result.numDeletedRows) === 0) return { success: false, error: HELD_ERRORS.notFound };
   return { success: true };
 }
 
@@ -153,12 +153,12 @@ export type Deliverers = {
  */
 export async function releaseHeld(db: Db, id: unknown, deliver: Deliverers, now = Date.now()): Promise<Outcome<{ kind: HeldKind }>> {
   const parsedId = heldIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? FILTERED_WORDS.idRequired };
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
   return db
     .transaction()
     .execute(async (trx): Promise<Outcome<{ kind: HeldKind }>> => {
       const row = await trx.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).returningAll().executeTakeFirst();
-      if (!row || Number(row.receivedAt) < expiredBefore(now)) return { success: false, error: FILTERED_WORDS.notFound };
+      if (!row || Number(row.receivedAt) < expiredBefore(now)) return { success: false, error: HELD_ERRORS.notFound };
       const item = toHeld(row);
       if (!item) throw new Error(`Held submission ${row.id} could not be read`);
       const outcome = item.kind === "contact" ? await deliver.contact(trx, item) : await deliver.newsletter(trx, item);

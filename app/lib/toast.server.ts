@@ -1,11 +1,11 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import type { Env } from "./env.server.ts";
-import { alertTypes, type FlashToast } from "./toast.ts";
+import { toastTypes, type FlashToast } from "./toast.ts";
 
 const flashToastSchema = z.object({
   message: z.string().min(1).max(500),
-  type: z.enum(alertTypes),
+  type: z.enum(toastTypes),
   duration: z.number().int().min(0).max(60_000).optional(),
 }) satisfies z.ZodType<FlashToast>;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.filtered";
-import { sendContactMessage } from "#app/features/contact/contact.server.ts";
+import { sendContactMessage } from "#app/features/inbox/contact.server.ts";
 import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
-import { FILTERED_WORDS } from "#app/lib/held-submission.ts";
+import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/lib/held-submissions.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
@@ -23,17 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
     console.error("Listing held submissions failed", error);
-    return privateJson({ error: FILTERED_WORDS.loadFailed }, 500);
+    return privateJson({ error: HELD_ERRORS.loadFailed }, 500);
   }
 }
 
 const mutationSchema = z.object(
   {
-    intent: z.enum(["release", "delete"], { error: FILTERED_WORDS.unknownIntent }),
+    intent: z.enum(["release", "delete"], { error: HELD_ERRORS.unknownIntent }),
     // The service checks the id, with its own messages.
     id: z.unknown().optional(),
   },
-  { error: FILTERED_WORDS.badRequest },
+  { error: HELD_ERRORS.badRequest },
 );
 
 // A released submission lands where it would have, with the time the fan sent it.
@@ -53,15 +53,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
   const parsed = mutationSchema.safeParse(textFields(read.form));
-  if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? FILTERED_WORDS.badRequest }, 400);
+  if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? HELD_ERRORS.badRequest }, 400);
 
   const { intent, id } = parsed.data;
   try {
     const outcome = intent === "release" ? await releaseHeld(services.db, id, deliver) : await deleteHeld(services.db, id);
     if (outcome.success) return privateJson(outcome);
-    return privateJson(outcome, outcome.error === FILTERED_WORDS.notFound ? 404 : 400);
+    return privateJson(outcome, outcome.error === HELD_ERRORS.notFound ? 404 : 400);
   } catch (error) {
     console.error(`Held submission ${intent} failed`, error);
-    return privateJson({ success: false, error: FILTERED_WORDS.unexpected }, 500);
+    return privateJson({ success: false, error: HELD_ERRORS.unexpected }, 500);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.messages";
-import { MESSAGE_ERRORS } from "#app/features/messages/message.ts";
-import { deleteMessage, listMessages, markMessageRead } from "#app/features/messages/messages.server.ts";
+import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";
+import { deleteMessage, listMessages, markMessageRead } from "#app/features/inbox/inbox.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
 import { containsNul, mediaTypeOf, readForm, textFields } from "#app/lib/read-form.server.ts";
@@ -23,17 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
     console.error("Listing messages failed", error);
-    return privateJson({ error: MESSAGE_ERRORS.loadFailed }, 500);
+    return privateJson({ error: INBOX_TEXT.loadFailed }, 500);
   }
 }
 
 const mutationSchema = z.object(
   {
-    intent: z.enum(["mark-read", "delete"], { error: MESSAGE_ERRORS.unknownIntent }),
+    intent: z.enum(["mark-read", "delete"], { error: INBOX_TEXT.unknownIntent }),
     // The service checks the id, with the spec's messages ("Message ID is required").
     id: z.unknown().optional(),
   },
-  { error: MESSAGE_ERRORS.badRequest },
+  { error: INBOX_TEXT.badRequest },
 );
 
 type BodyRead = { ok: true; body: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
@@ -44,7 +44,7 @@ async function readBody(request: Request): Promise<BodyRead> {
   // form, and readForm answers what is not one (415) or is too large (413).
   if (mediaTypeOf(request.headers.get("Content-Type")) === "application/json") {
     const body: unknown = await request.json().catch(() => undefined);
-    if (body === undefined || containsNul(body)) return { ok: false, status: 400, error: MESSAGE_ERRORS.badRequest };
+    if (body === undefined || containsNul(body)) return { ok: false, status: 400, error: INBOX_TEXT.badRequest };
     return { ok: true, body };
   }
   const read = await readForm(request);
@@ -62,16 +62,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readBody(request);
   if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
   const parsed = mutationSchema.safeParse(read.body);
-  if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? MESSAGE_ERRORS.badRequest }, 400);
+  if (!parsed.success) return privateJson({ success: false, error: parsed.error.issues[0]?.message ?? INBOX_TEXT.badRequest }, 400);
 
   const { intent, id } = parsed.data;
   try {
     const outcome = intent === "mark-read" ? await markMessageRead(services, id) : await deleteMessage(services, id);
     if (outcome.success) return privateJson({ success: true });
-    return privateJson(outcome, outcome.error === MESSAGE_ERRORS.notFound ? 404 : 400);
+    return privateJson(outcome, outcome.error === INBOX_TEXT.notFound ? 404 : 400);
   } catch (error) {
     // Logged in full here; the browser gets a message that leaks nothing about the database.
     console.error(`Message ${intent} failed`, error);
-    return privateJson({ success: false, error: MESSAGE_ERRORS.unexpected }, 500);
+    return privateJson({ success: false, error: INBOX_TEXT.unexpected }, 500);
   }
 }

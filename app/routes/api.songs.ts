@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.songs";
 import { handleLibraryAction } from "#app/features/songs/library-actions.server.ts";
-import { SONG_ERRORS } from "#app/features/songs/schema.ts";
+import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
   const result = await handleLibraryAction(services, read.form);
-  const status = result.success ? 200 : result.error === SONG_ERRORS.notFound ? 404 : 400;
+  const status = result.success ? 200 : result.error === SONG_TEXT.notFound ? 404 : 400;
   return privateJson(result, status);
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.subscribers";
-import { NEWSLETTER_MESSAGES } from "#app/features/newsletter/newsletter.ts";
+import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { listSubscribers } from "#app/features/newsletter/subscribers.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
@@ -19,6 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
     console.error("Listing subscribers failed", error);
-    return privateJson({ error: NEWSLETTER_MESSAGES.loadFailed }, 500);
+    return privateJson({ error: NEWSLETTER_TEXT.loadFailed }, 500);
   }
 }

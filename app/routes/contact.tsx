@@ -1,8 +1,8 @@
 import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { SocialLinks } from "#app/components/social-icons.tsx";
-import { ContactForm } from "#app/features/contact/contact-form.tsx";
-import { handleContact } from "#app/features/contact/contact.server.ts";
+import { ContactForm } from "#app/features/inbox/contact-form.tsx";
+import { handleContact } from "#app/features/inbox/contact.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";

@@ -3,14 +3,14 @@ import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
-import { MessagesPanel } from "#app/features/messages/messages-panel.tsx";
-import { messagesForDashboard } from "#app/features/messages/messages.server.ts";
+import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";
+import { inboxForDashboard } from "#app/features/inbox/inbox.server.ts";
 import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { FILTERED_WORDS } from "#app/lib/held-submission.ts";
+import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { listHeld } from "#app/lib/held-submissions.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
@@ -26,11 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error("Loading the music library failed", error);
       return { error: "Failed to load songs" };
     }),
-    messagesForDashboard(services),
+    inboxForDashboard(services),
     subscribersForDashboard(services),
     listHeld(services.db).catch((error: unknown) => {
       console.error("Loading held submissions failed", error);
-      return { error: FILTERED_WORDS.loadFailed };
+      return { error: HELD_ERRORS.loadFailed };
     }),
   ]);
   return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
@@ -63,7 +63,7 @@ export default function Dashboard() {
           </button>
         </Form>
       </div>
-      <MessagesPanel key={`inbox-${released.contact}`} initial={messages} />
+      <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} />
       <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
       <FilteredPanel initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />

@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { LoginForm } from "#app/features/auth/login-form.tsx";
 import { handleLogin } from "#app/features/auth/login.server.ts";
-import { loginModeFrom } from "#app/features/auth/auth-messages.ts";
+import { loginModeFrom } from "#app/features/auth/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { getProfile } from "#app/lib/session.server.ts";

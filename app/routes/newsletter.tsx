@@ -2,7 +2,7 @@ import { Link, redirect, useActionData, useRouteLoaderData } from "react-router"
 import type { Route } from "./+types/newsletter";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
-import { NEWSLETTER_MESSAGES } from "#app/features/newsletter/newsletter.ts";
+import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { handleSubscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
@@ -41,7 +41,7 @@ export default function Newsletter() {
     <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6 sm:py-24">
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Mailing list</p>
       <h1 className="mt-3 text-4xl font-semibold tracking-tight">
-        {ok ? NEWSLETTER_MESSAGES.footerSuccess : "Join the mailing list"}
+        {ok ? NEWSLETTER_TEXT.footerSuccess : "Join the mailing list"}
       </h1>
       {ok ? (
         <p className="mt-4 text-lg text-stone-600 dark:text-stone-400">You'll be the first to hear about new music.</p>
@@ -50,7 +50,7 @@ export default function Newsletter() {
           <NewsletterForm
             variant="panel"
             formStarted={root?.formStarted ?? ""}
-            initialError={result && !result.ok ? result.error || NEWSLETTER_MESSAGES.failed : undefined}
+            initialError={result && !result.ok ? result.error || NEWSLETTER_TEXT.failed : undefined}
           />
         </div>
       )}

@@ -2,11 +2,11 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import type { Route } from "./+types/setup";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
-import { SETUP_INVALID } from "#app/features/auth/auth-messages.ts";
+import { SETUP_INVALID } from "#app/features/auth/ui-text.ts";
 import { handleSetup } from "#app/features/auth/setup.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { isSetupTokenValid } from "#app/lib/setup-token.server.ts";
+import { isSetupTokenValid } from "#app/features/auth/setup-token.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -1,4 +1,4 @@
-import { renderDefaultSocialImage } from "#app/lib/social-image.server.ts";
+import { renderDefaultSocialImage } from "#app/features/social-image/social-image.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
 // Rendered once per process: it depends only on site.config.ts.

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { NEWSLETTER_MESSAGES } from "#app/features/newsletter/newsletter.ts";
+import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { unsubscribe, verifyUnsubscribeToken } from "#app/features/newsletter/subscribers.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
@@ -120,7 +120,7 @@ export default function Unsubscribe() {
       return (
         <Card title="Unsubscribe">
           <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-            {NEWSLETTER_MESSAGES.failed}
+            {NEWSLETTER_TEXT.failed}
           </p>
           {homeLink}
         </Card>

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Transaction } from "kysely";
-import { createAdmin } from "#app/lib/admins.server.ts";
+import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { ensureBuild, freePort, startServer, stopChild, waitUntilHealthy } from "#scripts/lib/demo-site.ts";
 import type { Database } from "#app/lib/db-schema.ts";
 import { loadEnv } from "#app/lib/env.server.ts";

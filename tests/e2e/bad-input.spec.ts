@@ -10,7 +10,7 @@
 // FC_SEED=<seed> replays it, FC_RUNS=<n> changes the number of cases.
 import fc from "fast-check";
 import { synthWav, coverPng } from "../../scripts/media/synth.ts";
-import { contactFormSchema } from "#app/features/contact/schema.ts";
+import { contactFormSchema } from "#app/features/inbox/schema.ts";
 import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema } from "#app/features/songs/schema.ts";

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import fc from "fast-check";
 import { synthWav, coverPng } from "../../scripts/media/synth.ts";
-import { canonicalPath, pathOf } from "#app/lib/canonical-path.server.ts";
+import { canonicalPath, pathOf } from "../../server/canonical-path.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";

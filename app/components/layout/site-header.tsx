@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ThemeToggle } from "#app/features/theme/theme-toggle.tsx";
+import { ThemeToggle } from "#app/components/theme/theme-toggle.tsx";
 import { primaryNav } from "./nav-links.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

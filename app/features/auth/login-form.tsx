@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
-import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
-import { LOGIN_MESSAGES, type LoginMode } from "./auth-messages.ts";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { LOGIN_TEXT, type LoginMode } from "./ui-text.ts";
 
 type LoginField = "name" | "email" | "password";
 
@@ -12,16 +12,16 @@ type LoginField = "name" | "email" | "password";
 function checksFor(signUp: boolean): Record<LoginField, FieldCheck> {
   return {
     // Only the sign-up form has a name field; on sign-in this check never meets one.
-    name: (control) => (control.value.trim() === "" ? LOGIN_MESSAGES.missingName : null),
+    name: (control) => (control.value.trim() === "" ? LOGIN_TEXT.missingName : null),
     email: (control) => {
       const value = control.value.trim();
-      if (value === "") return LOGIN_MESSAGES.missingEmail;
+      if (value === "") return LOGIN_TEXT.missingEmail;
       const malformed = !value.includes("@") || (control instanceof HTMLInputElement && control.validity.typeMismatch);
-      return malformed ? LOGIN_MESSAGES.invalidEmail : null;
+      return malformed ? LOGIN_TEXT.invalidEmail : null;
     },
     password: (control) => {
-      if (control.value === "") return LOGIN_MESSAGES.missingPassword;
-      if (signUp && control.value.length < 8) return LOGIN_MESSAGES.passwordTooShort;
+      if (control.value === "") return LOGIN_TEXT.missingPassword;
+      if (signUp && control.value.length < 8) return LOGIN_TEXT.passwordTooShort;
       return null;
     },
   };
@@ -33,14 +33,14 @@ function checksFor(signUp: boolean): Record<LoginField, FieldCheck> {
  */
 function fieldOf(error: string): LoginField | null {
   switch (error) {
-    case LOGIN_MESSAGES.missingName:
+    case LOGIN_TEXT.missingName:
       return "name";
-    case LOGIN_MESSAGES.missingEmail:
-    case LOGIN_MESSAGES.invalidEmail:
+    case LOGIN_TEXT.missingEmail:
+    case LOGIN_TEXT.invalidEmail:
       return "email";
-    case LOGIN_MESSAGES.missingPassword:
-    case LOGIN_MESSAGES.passwordTooShort:
-    case LOGIN_MESSAGES.passwordTooLong:
+    case LOGIN_TEXT.missingPassword:
+    case LOGIN_TEXT.passwordTooShort:
+    case LOGIN_TEXT.passwordTooLong:
       return "password";
     default:
       return null;
@@ -55,7 +55,7 @@ const FORM_ERROR_ID = "login-error";
  */
 export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: string } | undefined }) {
   const navigation = useNavigation();
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const signUp = mode === "signup";
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,8 +68,8 @@ export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: 
 
   // Keyed on the result object, so the same error twice toasts twice.
   useEffect(() => {
-    if (result?.error) addAlert(result.error, "error");
-  }, [result, addAlert]);
+    if (result?.error) addToast(result.error, "error");
+  }, [result, addToast]);
 
   // A later answer about one field is shown there, with the keyboard on it (the
   // first answer came with the page, already shown, and the page is not moved then).

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { callAuth, headersWithCookies, type AuthCallResult } from "#app/lib/auth-request.server.ts";
+import { callAuth, headersWithCookies, type AuthCallResult } from "./auth-request.server.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
 import { flashToast } from "#app/lib/toast.server.ts";
-import { LOGIN_MESSAGES, loginSchema, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./schema.ts";
+import { LOGIN_TEXT, loginSchema, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./schema.ts";
 
 export type LoginActionData = { error: string };
 
@@ -15,7 +15,7 @@ export async function handleLogin(services: Services, request: Request) {
   if (!read.ok) return data<LoginActionData>({ error: read.error }, { status: read.status });
   const parsed = loginSchema.safeParse(textFields(read.form));
   if (!parsed.success) {
-    return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
+    return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_TEXT.failed }, { status: 400 });
   }
   const input = parsed.data;
   try {
@@ -23,7 +23,7 @@ export async function handleLogin(services: Services, request: Request) {
     if (!result.ok) {
       console.warn(`Authentication failed (${result.status}): ${result.message ?? "no message"}`);
       return data<LoginActionData>(
-        { error: result.message ?? LOGIN_MESSAGES.failed },
+        { error: result.message ?? LOGIN_TEXT.failed },
         { status: result.status === 429 ? 429 : 400 },
       );
     }
@@ -38,7 +38,7 @@ export async function handleLogin(services: Services, request: Request) {
     return redirect(destination, { headers: headersWithCookies(result.setCookies, [toastCookie]) });
   } catch (error) {
     console.error("Login failed unexpectedly", error);
-    return data<LoginActionData>({ error: LOGIN_MESSAGES.exception }, { status: 500 });
+    return data<LoginActionData>({ error: LOGIN_TEXT.exception }, { status: 500 });
   }
 }
 

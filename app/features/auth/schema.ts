@@ -1,34 +1,34 @@
 import { z } from "zod";
-import { LOGIN_MESSAGES, SETUP_INVALID } from "./auth-messages.ts";
+import { LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
-export { LOGIN_MESSAGES, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./auth-messages.ts";
+export { LOGIN_TEXT, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./ui-text.ts";
 
 const email = z
-  .string({ error: LOGIN_MESSAGES.missingEmail })
+  .string({ error: LOGIN_TEXT.missingEmail })
   .trim()
-  .min(1, LOGIN_MESSAGES.missingEmail)
-  .max(254, LOGIN_MESSAGES.invalidEmail)
-  .pipe(z.email(LOGIN_MESSAGES.invalidEmail))
+  .min(1, LOGIN_TEXT.missingEmail)
+  .max(254, LOGIN_TEXT.invalidEmail)
+  .pipe(z.email(LOGIN_TEXT.invalidEmail))
   .transform((value) => value.toLowerCase());
 
 const password = z
-  .string({ error: LOGIN_MESSAGES.missingPassword })
-  .min(1, LOGIN_MESSAGES.missingPassword);
+  .string({ error: LOGIN_TEXT.missingPassword })
+  .min(1, LOGIN_TEXT.missingPassword);
 
 const newPassword = password
-  .min(8, LOGIN_MESSAGES.passwordTooShort)
-  .max(128, LOGIN_MESSAGES.passwordTooLong);
+  .min(8, LOGIN_TEXT.passwordTooShort)
+  .max(128, LOGIN_TEXT.passwordTooLong);
 
 const name = z
-  .string({ error: LOGIN_MESSAGES.missingName })
+  .string({ error: LOGIN_TEXT.missingName })
   .trim()
-  .min(1, LOGIN_MESSAGES.missingName)
+  .min(1, LOGIN_TEXT.missingName)
   .max(100, "Name must be at most 100 characters");
 
 export const signInSchema = z.object({ intent: z.literal("signin"), email, password });
 export const signUpSchema = z.object({ intent: z.literal("signup"), name, email, password: newPassword });
 // A form always says which it is; anything else is no form of ours.
-export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema], { error: LOGIN_MESSAGES.failed });
+export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema], { error: LOGIN_TEXT.failed });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The first-admin form on /setup asks for the same things as sign-up. */

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { createAdmin } from "#app/lib/admins.server.ts";
-import { callAuth, headersWithCookies } from "#app/lib/auth-request.server.ts";
+import { createAdmin } from "./admins.server.ts";
+import { callAuth, headersWithCookies } from "./auth-request.server.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { consumeSetupTokens, isSetupTokenValid } from "#app/lib/setup-token.server.ts";
+import { consumeSetupTokens, isSetupTokenValid } from "./setup-token.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
 import { flashToast } from "#app/lib/toast.server.ts";
-import { LOGIN_MESSAGES, SETUP_INVALID, setupSchema } from "./schema.ts";
+import { LOGIN_TEXT, SETUP_INVALID, setupSchema } from "./schema.ts";
 
 /** Creates the first admin from the one-time /setup link, then signs them in. */
 export async function handleSetup(services: Services, request: Request) {
@@ -14,7 +14,7 @@ export async function handleSetup(services: Services, request: Request) {
   if (!read.ok) return data({ error: read.error }, { status: read.status });
   const parsed = setupSchema.safeParse(textFields(read.form));
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.failed }, { status: 400 });
+    return data({ error: parsed.error.issues[0]?.message ?? LOGIN_TEXT.failed }, { status: 400 });
   }
   const { token, name, email, password } = parsed.data;
   if (!(await isSetupTokenValid(services, token))) return data({ error: SETUP_INVALID }, { status: 403 });
@@ -23,7 +23,7 @@ export async function handleSetup(services: Services, request: Request) {
     await consumeSetupTokens(services);
   } catch (error) {
     console.error("Creating the first admin failed", error);
-    const message = error instanceof Error && error.message ? error.message : LOGIN_MESSAGES.exception;
+    const message = error instanceof Error && error.message ? error.message : LOGIN_TEXT.exception;
     return data({ error: message }, { status: 400 });
   }
   const signIn = await callAuth(services, request, "/sign-in/email", { email, password });

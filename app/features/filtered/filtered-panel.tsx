@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
-import { FILTERED_WORDS, HELD_REASON_TEXT, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
+import { FILTERED_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
 
 export const FILTERED_API = "/api/filtered";
 
@@ -18,7 +19,7 @@ const smallButton = `inline-flex min-h-9 items-center justify-center rounded-ful
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const errorOf = (data: unknown): string =>
-  isRecord(data) && typeof data.error === "string" && data.error ? data.error : FILTERED_WORDS.unexpected;
+  isRecord(data) && typeof data.error === "string" && data.error ? data.error : HELD_ERRORS.unexpected;
 
 function heldPageOf(data: unknown): HeldPage | null {
   if (!isRecord(data) || !Array.isArray(data.items) || typeof data.heldCount !== "number") return null;
@@ -76,7 +77,7 @@ function HeldItem({
 
   const contact = item.kind === "contact";
   const who = contact ? item.name?.trim() || item.email || "Anonymous" : item.email;
-  const releaseText = contact ? FILTERED_WORDS.releaseContact : FILTERED_WORDS.releaseSignUp;
+  const releaseText = contact ? FILTERED_TEXT.releaseContact : FILTERED_TEXT.releaseSignUp;
 
   return (
     <li>
@@ -84,7 +85,7 @@ function HeldItem({
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">
-              {contact ? FILTERED_WORDS.contactLabel : FILTERED_WORDS.signUpLabel}
+              {contact ? FILTERED_TEXT.contactLabel : FILTERED_TEXT.signUpLabel}
             </p>
             <h3 id={headingId} className="mt-1 font-semibold break-all">
               {who}
@@ -114,11 +115,11 @@ function HeldItem({
             aria-disabled={busy || undefined}
             aria-describedby={headingId}
             onClick={() => {
-              if (!busy && window.confirm(FILTERED_WORDS.deleteConfirmation)) submit("delete");
+              if (!busy && window.confirm(FILTERED_TEXT.deleteConfirmation)) submit("delete");
             }}
             className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
           >
-            {FILTERED_WORDS.delete}
+            {FILTERED_TEXT.delete}
           </button>
         </div>
       </article>
@@ -131,7 +132,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={headingId} tabIndex={-1} className="text-2xl font-semibold">
-          {FILTERED_WORDS.heading}
+          {FILTERED_TEXT.heading}
         </h2>
         {count === null ? null : (
           <span
@@ -143,7 +144,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
           </span>
         )}
       </div>
-      <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_WORDS.intro}</p>
+      <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_TEXT.intro}</p>
       {children}
     </section>
   );
@@ -153,13 +154,13 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
   const [items, setItems] = useState(page.items);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [count, setCount] = useState(page.heldCount);
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   const timeZone = useVisitorTimeZone();
 
   // Stable for the rows' effects; reads the latest state through the setters.
   const settle = useRef<(item: HeldSubmission, intent: HeldIntent, error: string | null) => void>(() => {});
   settle.current = (item, intent, error) => {
-    const gone = error === null || error === FILTERED_WORDS.notFound;
+    const gone = error === null || error === HELD_ERRORS.notFound;
     if (gone) {
       setItems((current) => current.filter((i) => i.id !== item.id));
       setCount((current) => Math.max(0, current - 1));
@@ -167,12 +168,12 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
       document.getElementById(headingId)?.focus();
     }
     if (error !== null) {
-      addAlert(`${intent === "release" ? FILTERED_WORDS.releaseFailed : FILTERED_WORDS.deleteFailed}: ${error}`, "error");
+      addToast(`${intent === "release" ? FILTERED_TEXT.releaseFailed : FILTERED_TEXT.deleteFailed}: ${error}`, "error");
       return;
     }
-    if (intent === "delete") addAlert(FILTERED_WORDS.deleted, "success");
+    if (intent === "delete") addToast(FILTERED_TEXT.deleted, "success");
     else {
-      addAlert(item.kind === "contact" ? FILTERED_WORDS.releasedContact : FILTERED_WORDS.releasedSignUp, "success");
+      addToast(item.kind === "contact" ? FILTERED_TEXT.releasedContact : FILTERED_TEXT.releasedSignUp, "success");
       onReleased?.(item.kind);
     }
   };
@@ -185,7 +186,7 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
     requested.current = false;
     const next = heldPageOf(more.data);
     if (!next) {
-      addAlert(`${FILTERED_WORDS.loadFailed}: ${errorOf(more.data)}`, "error");
+      addToast(`${HELD_ERRORS.loadFailed}: ${errorOf(more.data)}`, "error");
       return;
     }
     setItems((current) => {
@@ -194,14 +195,14 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
     });
     setNextCursor(next.nextCursor);
     setCount(next.heldCount);
-  }, [more.state, more.data, addAlert]);
+  }, [more.state, more.data, addToast]);
   const loading = more.state !== "idle";
 
   return (
     <PanelFrame headingId={headingId} count={count}>
       {items.length === 0 && !nextCursor ? (
         <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
-          {FILTERED_WORDS.empty}
+          {FILTERED_TEXT.empty}
         </p>
       ) : (
         <ul className="space-y-4" aria-label="Filtered submissions, newest first">
@@ -241,7 +242,7 @@ export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
     return (
       <PanelFrame headingId={headingId} count={null}>
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {initial.error || FILTERED_WORDS.loadFailed}
+          {initial.error || HELD_ERRORS.loadFailed}
         </p>
       </PanelFrame>
     );

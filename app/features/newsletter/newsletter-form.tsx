@@ -4,13 +4,8 @@ import { useFetcher } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
-import {
-  MAX_EMAIL_LENGTH,
-  NEWSLETTER_MESSAGES,
-  NEWSLETTER_SUCCESS_MS,
-  quickEmailProblem,
-  type SubscribeResult,
-} from "./newsletter.ts";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 export const NEWSLETTER_ACTION = "/newsletter";
 
@@ -26,16 +21,16 @@ export type NewsletterFormProps = {
 };
 
 const copy = {
-  footer: { button: "Subscribe", success: NEWSLETTER_MESSAGES.footerSuccess },
-  panel: { button: "Notify Me", success: NEWSLETTER_MESSAGES.panelSuccess },
+  footer: { button: "Subscribe", success: NEWSLETTER_TEXT.footerSuccess },
+  panel: { button: "Notify Me", success: NEWSLETTER_TEXT.panelSuccess },
 } as const;
 
 /** The errors that are about the address itself (the field is then marked invalid); others are about the sending. */
-const isFieldError = (error: string) => error === NEWSLETTER_MESSAGES.required || error === NEWSLETTER_MESSAGES.invalid;
+const isFieldError = (error: string) => error === NEWSLETTER_TEXT.required || error === NEWSLETTER_TEXT.invalid;
 
 /** The browser's check before sending, in the server's words: empty, no "@", or not an address by the browser's e-mail rule. */
 const problemOf = (field: HTMLInputElement) =>
-  quickEmailProblem(field.value) ?? (field.validity.typeMismatch ? NEWSLETTER_MESSAGES.invalid : null);
+  quickEmailProblem(field.value) ?? (field.validity.typeMismatch ? NEWSLETTER_TEXT.invalid : null);
 
 const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
 
@@ -73,7 +68,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
       setSucceeded(true);
       return;
     }
-    setError({ message: result?.error || NEWSLETTER_MESSAGES.failed, ours: false });
+    setError({ message: result?.error || NEWSLETTER_TEXT.failed, ours: false });
     // The input was disabled while sending, which drops the keyboard focus: give it back.
     if (focusIsLost()) input.current?.focus({ preventScroll: true });
   }, [fetcher.state, fetcher.data]);
@@ -164,7 +159,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           disabled={sending}
           className={`${buttonStyles.primary} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}
         >
-          {sending ? NEWSLETTER_MESSAGES.sending : button}
+          {sending ? NEWSLETTER_TEXT.sending : button}
         </button>
       </div>
       <FieldError id={ids.error} message={error?.message} className={`mt-2 ${panel ? "text-left" : ""}`} />

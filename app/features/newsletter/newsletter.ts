@@ -2,17 +2,7 @@
 // Shared by the server and the browser, and free of zod on purpose: the footer
 // form is on every page, so nothing heavy may ride along with it.
 
-export const NEWSLETTER_MESSAGES = {
-  required: "Please enter your email address",
-  invalid: "Invalid email address",
-  failed: "Something went wrong. Please try again.",
-  footerSuccess: "Thanks for subscribing!",
-  panelSuccess: "Welcome to the family!",
-  sending: "Subscribing...",
-  loadFailed: "Failed to load subscribers",
-  invalidCursor: "Invalid cursor",
-  invalidLimit: "Invalid limit",
-} as const;
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: the success message stays 3 s, then the form is back. */
 export const NEWSLETTER_SUCCESS_MS = 3000;
@@ -42,8 +32,8 @@ export type SubscriberPage = { subscribers: Subscriber[]; nextCursor: string | n
  */
 export function quickEmailProblem(raw: string): string | null {
   const value = raw.trim();
-  if (value === "") return NEWSLETTER_MESSAGES.required;
-  if (!value.includes("@")) return NEWSLETTER_MESSAGES.invalid;
+  if (value === "") return NEWSLETTER_TEXT.required;
+  if (!value.includes("@")) return NEWSLETTER_TEXT.invalid;
   return null;
 }
 

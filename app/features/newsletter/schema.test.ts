@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NEWSLETTER_MESSAGES, formatSubscribedDate, quickEmailProblem } from "./newsletter.ts";
+import { formatSubscribedDate, quickEmailProblem } from "./newsletter.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
 const messageOf = (value: unknown) => {
@@ -9,13 +10,13 @@ const messageOf = (value: unknown) => {
 
 describe("newsletter e-mail schema", () => {
   it("requires an address", () => {
-    for (const value of ["", "   ", undefined, null, 42]) expect(messageOf(value)).toBe(`error: ${NEWSLETTER_MESSAGES.required}`);
-    expect(subscribeFormSchema.safeParse({}).error?.issues[0]?.message).toBe(NEWSLETTER_MESSAGES.required);
+    for (const value of ["", "   ", undefined, null, 42]) expect(messageOf(value)).toBe(`error: ${NEWSLETTER_TEXT.required}`);
+    expect(subscribeFormSchema.safeParse({}).error?.issues[0]?.message).toBe(NEWSLETTER_TEXT.required);
   });
 
   it("says 'Invalid email address' without an '@', for a bad format, and when too long", () => {
     for (const value of ["juniper", "juniper.example.com", "a@", "@example.com", "a@b", "a b@example.com", `${"x".repeat(250)}@a.co`]) {
-      expect(messageOf(value), value).toBe(`error: ${NEWSLETTER_MESSAGES.invalid}`);
+      expect(messageOf(value), value).toBe(`error: ${NEWSLETTER_TEXT.invalid}`);
     }
   });
 
@@ -26,8 +27,8 @@ describe("newsletter e-mail schema", () => {
 
 describe("the browser's quick check", () => {
   it("catches empty and '@'-less values and leaves the rest to the format check", () => {
-    expect(quickEmailProblem("  ")).toBe(NEWSLETTER_MESSAGES.required);
-    expect(quickEmailProblem("juniper")).toBe(NEWSLETTER_MESSAGES.invalid);
+    expect(quickEmailProblem("  ")).toBe(NEWSLETTER_TEXT.required);
+    expect(quickEmailProblem("juniper")).toBe(NEWSLETTER_TEXT.invalid);
     expect(quickEmailProblem("a@")).toBeNull();
     expect(quickEmailProblem("fan@example.com")).toBeNull();
   });

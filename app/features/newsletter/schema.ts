@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_EMAIL_LENGTH, NEWSLETTER_MESSAGES } from "./newsletter.ts";
+import { MAX_EMAIL_LENGTH } from "./newsletter.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 /**
  * A subscriber's e-mail address (SPEC sections 3 and 5): required, must
@@ -7,18 +8,18 @@ import { MAX_EMAIL_LENGTH, NEWSLETTER_MESSAGES } from "./newsletter.ts";
  * step stops at its own failure, so the first issue is the one to show.
  */
 export const newsletterEmailSchema = z
-  .string({ error: NEWSLETTER_MESSAGES.required })
+  .string({ error: NEWSLETTER_TEXT.required })
   .trim()
   .toLowerCase()
-  .min(1, { error: NEWSLETTER_MESSAGES.required, abort: true })
-  .max(MAX_EMAIL_LENGTH, { error: NEWSLETTER_MESSAGES.invalid, abort: true })
-  .refine((value) => value.includes("@"), { error: NEWSLETTER_MESSAGES.invalid, abort: true })
-  .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalid }));
+  .min(1, { error: NEWSLETTER_TEXT.required, abort: true })
+  .max(MAX_EMAIL_LENGTH, { error: NEWSLETTER_TEXT.invalid, abort: true })
+  .refine((value) => value.includes("@"), { error: NEWSLETTER_TEXT.invalid, abort: true })
+  .pipe(z.email({ error: NEWSLETTER_TEXT.invalid }));
 
 /** What the subscribe form sends (the guard fields are checked separately). */
-export const subscribeFormSchema = z.object({ email: newsletterEmailSchema }, { error: NEWSLETTER_MESSAGES.required });
+export const subscribeFormSchema = z.object({ email: newsletterEmailSchema }, { error: NEWSLETTER_TEXT.required });
 
 /** The first message of a failed parse, in the spec's words. */
 export function firstEmailIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalid;
+  return error.issues[0]?.message ?? NEWSLETTER_TEXT.invalid;
 }

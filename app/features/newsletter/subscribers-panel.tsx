@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
-import { formatSubscribedDate, NEWSLETTER_MESSAGES, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { formatSubscribedDate, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 export const SUBSCRIBERS_API = "/api/subscribers";
 export const SUBSCRIBERS_CSV = "/api/subscribers.csv";
@@ -16,7 +17,7 @@ const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 const errorOf = (data: unknown): string =>
-  isRecord(data) && typeof data.error === "string" && data.error ? data.error : NEWSLETTER_MESSAGES.failed;
+  isRecord(data) && typeof data.error === "string" && data.error ? data.error : NEWSLETTER_TEXT.failed;
 
 function pageOf(data: unknown): SubscriberPage | null {
   if (!isRecord(data) || !Array.isArray(data.subscribers) || typeof data.subscribedCount !== "number") return null;
@@ -66,7 +67,7 @@ function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: 
   const [subscribers, setSubscribers] = useState<Subscriber[]>(page.subscribers);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [count, setCount] = useState(page.subscribedCount);
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   const timeZone = useVisitorTimeZone();
   const idPrefix = useId();
 
@@ -80,7 +81,7 @@ function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: 
     requested.current = false;
     const next = pageOf(more.data);
     if (!next) {
-      addAlert(`${NEWSLETTER_MESSAGES.loadFailed}: ${errorOf(more.data)}`, "error");
+      addToast(`${NEWSLETTER_TEXT.loadFailed}: ${errorOf(more.data)}`, "error");
       return;
     }
     setSubscribers((known) => {
@@ -93,7 +94,7 @@ function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: 
     // The keyboard moves to the first new row, so "Load more" going away does not lose it.
     const first = next.subscribers[0];
     if (first) setFocusId(`${idPrefix}subscriber-${first.id}`);
-  }, [more.state, more.data, addAlert, idPrefix]);
+  }, [more.state, more.data, addToast, idPrefix]);
   useEffect(() => {
     if (!focusId) return;
     document.getElementById(focusId)?.focus();
@@ -164,7 +165,7 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
     return (
       <PanelFrame headingId={headingId} count={null}>
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {initial.error || NEWSLETTER_MESSAGES.loadFailed}
+          {initial.error || NEWSLETTER_TEXT.loadFailed}
         </p>
       </PanelFrame>
     );

@@ -4,8 +4,8 @@ import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/http-security.server.ts";
-import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import {
   csvField,
   csvRow,
@@ -111,9 +111,9 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("refuses a bad address and stores nothing", async () => {
-      expect(await subscribe(site.services, "")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.required });
-      expect(await subscribe(site.services, "no-at-sign")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.invalid });
-      expect(await subscribe(site.services, "a@b")).toEqual({ success: false, error: NEWSLETTER_MESSAGES.invalid });
+      expect(await subscribe(site.services, "")).toEqual({ success: false, error: NEWSLETTER_TEXT.required });
+      expect(await subscribe(site.services, "no-at-sign")).toEqual({ success: false, error: NEWSLETTER_TEXT.invalid });
+      expect(await subscribe(site.services, "a@b")).toEqual({ success: false, error: NEWSLETTER_TEXT.invalid });
       expect(await rows()).toEqual([]);
     });
 
@@ -207,9 +207,9 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       expect((await listSubscribers(site.services, { limit: "2" })).subscribers).toHaveLength(2);
       expect((await listSubscribers(site.services, { limit: "100000", before: "" })).subscribers).toHaveLength(3);
       await expect(listSubscribers(site.services, { before: "not a cursor" })).rejects.toThrow(PageQueryError);
-      await expect(listSubscribers(site.services, { before: "bm90LWpzb24" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidCursor);
-      await expect(listSubscribers(site.services, { limit: "0" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidLimit);
-      await expect(listSubscribers(site.services, { limit: "many" })).rejects.toThrow(NEWSLETTER_MESSAGES.invalidLimit);
+      await expect(listSubscribers(site.services, { before: "bm90LWpzb24" })).rejects.toThrow(NEWSLETTER_TEXT.invalidCursor);
+      await expect(listSubscribers(site.services, { limit: "0" })).rejects.toThrow(NEWSLETTER_TEXT.invalidLimit);
+      await expect(listSubscribers(site.services, { limit: "many" })).rejects.toThrow(NEWSLETTER_TEXT.invalidLimit);
     });
   });
 
@@ -284,10 +284,10 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("gives validation errors with status 400 and stores nothing", async () => {
-      expect(await send({ email: "  ", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.required } });
-      expect(await send({ [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.required } });
-      expect(await send({ email: "no-at-sign", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.invalid } });
-      expect(await send({ email: "a@b", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.invalid } });
+      expect(await send({ email: "  ", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.required } });
+      expect(await send({ [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.required } });
+      expect(await send({ email: "no-at-sign", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.invalid } });
+      expect(await send({ email: "a@b", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.invalid } });
       expect(await rows()).toEqual([]);
     });
 
@@ -313,7 +313,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
         ["newsletter", { email }, "no-token"],
       ]);
       // A bad address from a bot is refused like anyone's, and nothing is held.
-      expect(await send({ email: "no-at-sign" })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_MESSAGES.invalid } });
+      expect(await send({ email: "no-at-sign" })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.invalid } });
       expect(await site.services.db.selectFrom("heldSubmissions").selectAll().execute()).toHaveLength(4);
     });
 

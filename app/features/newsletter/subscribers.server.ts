@@ -8,7 +8,8 @@ import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/li
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
-import { NEWSLETTER_MESSAGES, SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -150,7 +151,7 @@ export async function subscribersForDashboard(services: Services): Promise<Subsc
     return await listSubscribers(services);
   } catch (error) {
     console.error("Loading subscribers failed", error);
-    return { error: NEWSLETTER_MESSAGES.loadFailed };
+    return { error: NEWSLETTER_TEXT.loadFailed };
   }
 }
 
@@ -250,6 +251,6 @@ export async function handleSubscribe(services: Services, request: Request) {
   } catch (error) {
     // Logged in full here; the visitor gets a message that leaks nothing about the database.
     console.error("Subscribing failed", error);
-    return answer({ ok: false, error: NEWSLETTER_MESSAGES.failed }, 500);
+    return answer({ ok: false, error: NEWSLETTER_TEXT.failed }, 500);
   }
 }

@@ -5,12 +5,7 @@ import { formatDuration, streamingServices, type PageSongs, type Song } from "#a
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
 import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";
-
-export const PLAYER_MESSAGES = {
-  loading: "Loading music...",
-  empty: "No songs available yet. Check back soon!",
-  failed: "Failed to load songs. Please try again later.",
-} as const;
+import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** The index shown before anything plays: the latest release, else the newest song. */
 export function defaultSongIndex(songs: readonly Song[]): number {
@@ -40,11 +35,11 @@ function PlayerMessage({ children, role = "status" }: { children: string; role?:
 export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs; label: string; initialSongId?: string }) {
   return (
     <PlayerPanel label={label}>
-      <Suspense fallback={<PlayerMessage>{PLAYER_MESSAGES.loading}</PlayerMessage>}>
-        <Await resolve={songs} errorElement={<PlayerMessage role="alert">{PLAYER_MESSAGES.failed}</PlayerMessage>}>
+      <Suspense fallback={<PlayerMessage>{PLAYER_TEXT.loading}</PlayerMessage>}>
+        <Await resolve={songs} errorElement={<PlayerMessage role="alert">{PLAYER_TEXT.failed}</PlayerMessage>}>
           {(list) =>
             list.length === 0 ? (
-              <PlayerMessage>{PLAYER_MESSAGES.empty}</PlayerMessage>
+              <PlayerMessage>{PLAYER_TEXT.empty}</PlayerMessage>
             ) : (
               <MusicPlayer songs={list} initialSongId={initialSongId} />
             )

@@ -6,19 +6,10 @@ import { FileDropZone } from "./file-drop-zone.tsx";
 import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { uploadSong, type UploadStage } from "./song-upload.ts";
-import { checkFile, UPLOAD_MESSAGES, type UploadKind } from "./upload-rules.ts";
+import { checkFile, type UploadKind } from "./upload-rules.ts";
+import { UPLOAD_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT } from "./ui-text.ts";
 
-export const ADD_SONG_TEXTS = {
-  uploadingAudio: "Uploading audio file...",
-  uploadingCover: "Uploading cover art...",
-  saving: "Saving song information...",
-  done: "Song uploaded successfully! 🎉",
-  failed: "Failed to add song",
-  /** Cancel stopped the upload in time. */
-  cancelled: "Upload cancelled. No song was added.",
-  /** Cancel came after the song was saved: say so rather than pretend. */
-  alreadySaved: "Too late to cancel: the song was already saved.",
-} as const;
 /** SPEC section 9: the list reloads 1.5 s after a song is added. */
 export const RELOAD_AFTER_ADD_MS = 1500;
 
@@ -29,9 +20,9 @@ type Field = "audio" | "cover" | "title" | keyof StreamingLinks;
 type FieldErrors = Partial<Record<Field, string>>;
 const emptyLinks: StreamingLinks = { spotify: "", apple: "", amazon: "", youtube: "" };
 const stageText: Record<UploadStage, string> = {
-  "uploading-audio": ADD_SONG_TEXTS.uploadingAudio,
-  "uploading-cover": ADD_SONG_TEXTS.uploadingCover,
-  saving: ADD_SONG_TEXTS.saving,
+  "uploading-audio": ADD_SONG_TEXT.uploadingAudio,
+  "uploading-cover": ADD_SONG_TEXT.uploadingCover,
+  saving: ADD_SONG_TEXT.saving,
 };
 /** A button that looks and announces itself disabled but can still be pressed, to say what is missing. */
 const softDisabled = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
@@ -225,7 +216,7 @@ export function AddSongForm({
     }
   }
 
-  const titleProblem = (value: string) => (value.trim() ? null : UPLOAD_MESSAGES.missingTitle);
+  const titleProblem = (value: string) => (value.trim() ? null : UPLOAD_TEXT.missingTitle);
   const linkProblem = (value: string) => (isStreamingLink(value) ? null : INVALID_LINK);
 
   const reset = () => {
@@ -248,8 +239,8 @@ export function AddSongForm({
     setError(null);
     // Our own checks and words (SPEC section 5), never the browser's bubbles.
     const found: FieldErrors = {};
-    if (!audio) found.audio = UPLOAD_MESSAGES.missingAudio;
-    if (!cover) found.cover = UPLOAD_MESSAGES.missingCover;
+    if (!audio) found.audio = UPLOAD_TEXT.missingAudio;
+    if (!cover) found.cover = UPLOAD_TEXT.missingCover;
     const badTitle = titleProblem(title);
     if (badTitle) found.title = badTitle;
     for (const service of streamingServices) {
@@ -292,10 +283,10 @@ export function AddSongForm({
     }
     setPhase("editing");
     setProgress({ audio: null, cover: null });
-    setError(outcome.error ? `Upload failed: ${outcome.error}` : ADD_SONG_TEXTS.failed);
+    setError(outcome.error ? `Upload failed: ${outcome.error}` : ADD_SONG_TEXT.failed);
   }
 
-  const status = phase === "editing" ? null : phase === "done" ? ADD_SONG_TEXTS.done : stageText[phase];
+  const status = phase === "editing" ? null : phase === "done" ? ADD_SONG_TEXT.done : stageText[phase];
   const canSubmit = !!audio && !!cover && title.trim().length > 0;
   const errorId = (field: Field) => `${id}-${field}-error`;
   const invalidProps = (field: Field) =>
@@ -330,7 +321,7 @@ export function AddSongForm({
                 aria-disabled={!audio}
                 onClick={() => {
                   if (audio) return goTo(2);
-                  setFieldError("audio", UPLOAD_MESSAGES.missingAudio);
+                  setFieldError("audio", UPLOAD_TEXT.missingAudio);
                   audioInput.current?.focus();
                 }}
               >
@@ -373,7 +364,7 @@ export function AddSongForm({
                 aria-disabled={!cover}
                 onClick={() => {
                   if (cover) return goTo(3);
-                  setFieldError("cover", UPLOAD_MESSAGES.missingCover);
+                  setFieldError("cover", UPLOAD_TEXT.missingCover);
                   coverInput.current?.focus();
                 }}
               >

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { SONG_ERRORS } from "./schema.ts";
+import { SONG_TEXT } from "./ui-text.ts";
 import { createSong, deleteSong, setLatestSong, type Outcome } from "./songs.server.ts";
 
 const optionalLink = z.string().optional().default("");
@@ -35,6 +35,6 @@ export async function handleLibraryAction(services: Services, form: FormData): P
     case "delete-song":
       return deleteSong(services, fields.id);
     default:
-      return { success: false, error: fields.intent ? "Unknown action" : SONG_ERRORS.idRequired };
+      return { success: false, error: fields.intent ? "Unknown action" : SONG_TEXT.idRequired };
   }
 }

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useAlerts } from "#app/features/alerts/alerts-provider.tsx";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type Song } from "#app/lib/song.ts";
-import { ADD_SONG_TEXTS, AddSongForm } from "./add-song-form.tsx";
+import { AddSongForm } from "./add-song-form.tsx";
+import { ADD_SONG_TEXT } from "./ui-text.ts";
 
 type ActionResult = { success: boolean; error?: string };
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
@@ -15,7 +16,7 @@ const smallButton =
 
 function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: string) => void }) {
   const fetcher = useFetcher<ActionResult>();
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
   const [intent, setIntent] = useState<Intent | null>(null);
   const busy = fetcher.state !== "idle";
@@ -24,9 +25,9 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
     const result = fetcher.data;
     if (busy || !result || !intent) return;
     if (result.success) onDone(intent, song.id);
-    else addAlert(`${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`, "error");
+    else addToast(`${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`, "error");
     setIntent(null);
-  }, [fetcher.data, busy, intent, song.id, onDone, addAlert]);
+  }, [fetcher.data, busy, intent, song.id, onDone, addToast]);
 
   const submit = (next: Intent) => {
     if (busy) return;
@@ -110,7 +111,7 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
   const [songs, setSongs] = useState<Song[]>("error" in initial ? [] : initial.songs);
   const [nextCursor, setNextCursor] = useState("error" in initial ? null : initial.nextCursor);
   const more = useFetcher<LibraryPage | { error: string }>();
-  const { addAlert } = useAlerts();
+  const { addToast } = useToasts();
   const revalidator = useRevalidator();
   // A new song is on the dashboard's first page: load it again.
   const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
@@ -125,10 +126,10 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
   useEffect(() => {
     const page = more.data;
     if (more.state !== "idle" || !page) return;
-    if ("error" in page) return void addAlert(`Failed to load songs: ${page.error}`, "error");
+    if ("error" in page) return void addToast(`Failed to load songs: ${page.error}`, "error");
     setSongs((current) => [...current, ...page.songs.filter((song) => !current.some((s) => s.id === song.id))]);
     setNextCursor(page.nextCursor);
-  }, [more.data, more.state, addAlert]);
+  }, [more.data, more.state, addToast]);
 
   const onDone = (intent: Intent, id: string) =>
     setSongs((current) =>
@@ -159,9 +160,9 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
             setAdding(false);
             reload();
           }}
-          onCancelled={() => addAlert(ADD_SONG_TEXTS.cancelled, "info")}
+          onCancelled={() => addToast(ADD_SONG_TEXT.cancelled, "info")}
           onSavedAfterCancel={() => {
-            addAlert(ADD_SONG_TEXTS.alreadySaved, "warning");
+            addToast(ADD_SONG_TEXT.alreadySaved, "warning");
             reload();
           }}
         />

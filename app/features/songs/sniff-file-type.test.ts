@@ -9,7 +9,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { SNIFF_BYTES, sniffBytes, sniffFile, type SniffedType } from "./sniff-file-type.ts";
-import { ACCEPTED_TYPES, checkFile, UPLOAD_MESSAGES, type AcceptedType } from "./upload-rules.ts";
+import { ACCEPTED_TYPES, checkFile, type AcceptedType } from "./upload-rules.ts";
+import { UPLOAD_TEXT } from "./ui-text.ts";
 
 const accepted = new Set<string>([...ACCEPTED_TYPES.audio, ...ACCEPTED_TYPES.cover]);
 /** What the server's check makes of the first bytes it reads: an accepted extension or null. */
@@ -128,12 +129,12 @@ describe("sniffFile", () => {
 describe("checkFile", () => {
   const cases: [kind: "audio" | "cover", size: number, sniffed: AcceptedType | null, message: string | null][] = [
     ["audio", 1000, "wav", null],
-    ["audio", 1000, null, UPLOAD_MESSAGES.invalidAudio],
-    ["audio", 1000, "png", UPLOAD_MESSAGES.invalidAudio],
-    ["audio", 50 * 1024 * 1024 + 1, "mp3", UPLOAD_MESSAGES.audioTooLarge],
+    ["audio", 1000, null, UPLOAD_TEXT.invalidAudio],
+    ["audio", 1000, "png", UPLOAD_TEXT.invalidAudio],
+    ["audio", 50 * 1024 * 1024 + 1, "mp3", UPLOAD_TEXT.audioTooLarge],
     ["cover", 1000, "jpg", null],
-    ["cover", 1000, "mp3", UPLOAD_MESSAGES.invalidImage],
-    ["cover", 5 * 1024 * 1024 + 1, "png", UPLOAD_MESSAGES.imageTooLarge],
+    ["cover", 1000, "mp3", UPLOAD_TEXT.invalidImage],
+    ["cover", 5 * 1024 * 1024 + 1, "png", UPLOAD_TEXT.imageTooLarge],
   ];
   it.each(cases)("%s of %i bytes sniffed as %s: %s", (kind, size, sniffed, message) => {
     expect(checkFile(kind, { size }, sniffed)).toBe(message);
@@ -141,7 +142,7 @@ describe("checkFile", () => {
 
   it("judges by the bytes, not the type the browser guessed from the name", () => {
     // The check takes no MIME type at all: a text file renamed song.mp3 is sniffed as null.
-    expect(checkFile("audio", { size: 9 }, null)).toBe(UPLOAD_MESSAGES.invalidAudio);
+    expect(checkFile("audio", { size: 9 }, null)).toBe(UPLOAD_TEXT.invalidAudio);
   });
 });
 

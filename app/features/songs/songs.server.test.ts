@@ -4,7 +4,7 @@ import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
-import { SONG_ERRORS } from "./schema.ts";
+import { SONG_TEXT } from "./ui-text.ts";
 import { createSong, deleteSong, getSong, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
 import { markPendingUpload } from "./uploads.server.ts";
 
@@ -33,14 +33,14 @@ describe.each(testStacks)("songs on %s", (kind) => {
 
   it("refuses incomplete songs with the spec's messages", async () => {
     const { services } = site;
-    expect(await createSong(services, { title: "   ", audioKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.titleRequired });
-    expect(await createSong(services, { title: "T", audioKey: "", coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
-    expect(await createSong(services, { title: "T", audioKey, coverKey: "" })).toEqual({ success: false, error: SONG_ERRORS.coverRequired });
+    expect(await createSong(services, { title: "   ", audioKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.titleRequired });
+    expect(await createSong(services, { title: "T", audioKey: "", coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
+    expect(await createSong(services, { title: "T", audioKey, coverKey: "" })).toEqual({ success: false, error: SONG_TEXT.coverRequired });
     expect(await createSong(services, { title: "T", audioKey: "music/1700000000000_missing.wav", coverKey })).toEqual({
       success: false,
-      error: SONG_ERRORS.audioRequired,
+      error: SONG_TEXT.audioRequired,
     });
-    expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
+    expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
     expect(await listSongs(services)).toEqual([]);
   });
 
@@ -71,11 +71,11 @@ describe.each(testStacks)("songs on %s", (kind) => {
   it("lets a file belong to one song only, and rolls back a half-claimed pair", async () => {
     const { services } = site;
     // audioKey and coverKey belong to "First Light" already.
-    expect(await createSong(services, { title: "Copy", audioKey, coverKey })).toEqual({ success: false, error: SONG_ERRORS.audioRequired });
+    expect(await createSong(services, { title: "Copy", audioKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
     const fresh = await upload("three");
     expect(await createSong(services, { title: "Half", audioKey: fresh.audioKey, coverKey })).toEqual({
       success: false,
-      error: SONG_ERRORS.coverRequired,
+      error: SONG_TEXT.coverRequired,
     });
     // The fresh audio was not consumed by the failed attempt.
     const pending = await services.db.selectFrom("pendingUploads").select("key").execute();
@@ -90,7 +90,7 @@ describe.each(testStacks)("songs on %s", (kind) => {
       ...(await upload("x")),
       streamingLinks: { youtube: "javascript:alert(1)" },
     });
-    expect(result).toEqual({ success: false, error: SONG_ERRORS.invalidLink });
+    expect(result).toEqual({ success: false, error: SONG_TEXT.invalidLink });
   });
 
   it("marks exactly one song latest and bumps every song's updatedAt", async () => {
@@ -104,9 +104,9 @@ describe.each(testStacks)("songs on %s", (kind) => {
     for (const song of after) expect(song.updatedAt).toBeGreaterThan(song.createdAt - 1);
     expect(after.find((s) => s.id === first.id)?.updatedAt).toBeGreaterThanOrEqual(first.updatedAt);
 
-    expect(await setLatestSong(services, "")).toEqual({ success: false, error: SONG_ERRORS.idRequired });
-    expect(await setLatestSong(services, undefined)).toEqual({ success: false, error: SONG_ERRORS.idRequired });
-    expect(await setLatestSong(services, "no-such-id")).toEqual({ success: false, error: SONG_ERRORS.notFound });
+    expect(await setLatestSong(services, "")).toEqual({ success: false, error: SONG_TEXT.idRequired });
+    expect(await setLatestSong(services, undefined)).toEqual({ success: false, error: SONG_TEXT.idRequired });
+    expect(await setLatestSong(services, "no-such-id")).toEqual({ success: false, error: SONG_TEXT.notFound });
     expect((await listSongs(services)).filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
   });
 
@@ -131,11 +131,11 @@ describe.each(testStacks)("songs on %s", (kind) => {
     const [, first] = await listSongs(services);
     if (!first) throw new Error("song missing");
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(true);
-    expect(await deleteSong(services, "")).toEqual({ success: false, error: SONG_ERRORS.idRequired });
+    expect(await deleteSong(services, "")).toEqual({ success: false, error: SONG_TEXT.idRequired });
     expect(await deleteSong(services, first.id)).toEqual({ success: true });
     expect(await getSong(services, first.id)).toBeNull();
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(false);
-    expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_ERRORS.notFound });
+    expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_TEXT.notFound });
   });
 
   it("pages the library newest first without gaps or repeats, even with equal timestamps", async () => {

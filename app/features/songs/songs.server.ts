@@ -12,7 +12,8 @@ import { mediaUrl, type PageSongs, type Song } from "#app/lib/song.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
-import { newSongSchema, SONG_ERRORS, songIdSchema, type NewSong } from "./schema.ts";
+import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
+import { SONG_TEXT } from "./ui-text.ts";
 
 export type { Outcome } from "#app/lib/outcome.ts";
 
@@ -82,13 +83,13 @@ export async function getSong(services: Services, id: string): Promise<Song | nu
 /** Adds a song whose files are already stored. New songs are never latest; the artist is fixed. */
 export async function createSong(services: Services, input: NewSong): Promise<Outcome<{ id: string }>> {
   const parsed = newSongSchema.safeParse(input);
-  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? SONG_ERRORS.titleRequired };
+  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? SONG_TEXT.titleRequired };
   const song = parsed.data;
-  if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return { success: false, error: SONG_ERRORS.audioRequired };
-  if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return { success: false, error: SONG_ERRORS.coverRequired };
+  if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return { success: false, error: SONG_TEXT.audioRequired };
+  if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return { success: false, error: SONG_TEXT.coverRequired };
   const [audio, cover] = await Promise.all([services.storage.stat(song.audioKey), services.storage.stat(song.coverKey)]);
-  if (!audio) return { success: false, error: SONG_ERRORS.audioRequired };
-  if (!cover) return { success: false, error: SONG_ERRORS.coverRequired };
+  if (!audio) return { success: false, error: SONG_TEXT.audioRequired };
+  if (!cover) return { success: false, error: SONG_TEXT.coverRequired };
 
   const id = randomUUID();
   const now = Date.now();
@@ -102,8 +103,8 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
         .returning("key")
         .execute();
       const keys = new Set(claimed.map((row) => row.key));
-      if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_ERRORS.audioRequired);
-      if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_ERRORS.coverRequired);
+      if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
+      if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
       await trx
         .insertInto("songs")
         .values({
@@ -136,11 +137,11 @@ class UnclaimedFile extends Error {}
 /** Makes one song the latest and every other song not, in one transaction. */
 export async function setLatestSong(services: Services, id: unknown): Promise<Outcome> {
   const parsedId = songIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: SONG_ERRORS.idRequired };
+  if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
   const now = Date.now();
   return services.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("songs").select("id").where("id", "=", parsedId.data).executeTakeFirst();
-    if (!exists) return { success: false, error: SONG_ERRORS.notFound } as const;
+    if (!exists) return { success: false, error: SONG_TEXT.notFound } as const;
     // Clear first: the database allows only one latest song at any moment.
     await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
     await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();
@@ -152,13 +153,13 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Ou
 /** Removes the song, then its audio, cover and cover variants. */
 export async function deleteSong(services: Services, id: unknown): Promise<Outcome> {
   const parsedId = songIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: SONG_ERRORS.idRequired };
+  if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
   const row = await services.db
     .selectFrom("songs")
     .select(["audioKey", "coverKey"])
     .where("id", "=", parsedId.data)
     .executeTakeFirst();
-  if (!row) return { success: false, error: SONG_ERRORS.notFound };
+  if (!row) return { success: false, error: SONG_TEXT.notFound };
   // The row goes first, so no song ever points at a file that is gone.
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from "./upload-rules.ts";
+import { UPLOAD_LIMITS } from "./upload-rules.ts";
+import { UPLOAD_TEXT } from "./ui-text.ts";
 import { discardPendingUpload, storeUpload, sweepAbandonedUploads } from "./uploads.server.ts";
 import { createSong } from "./songs.server.ts";
 
@@ -74,11 +75,11 @@ describe.each(testStacks)("uploads on %s", (kind) => {
   });
 
   it.each([
-    ["a PNG posing as audio", "audio", "song.mp3", async () => coverPng("x", ["#000", "#fff"], 64), UPLOAD_MESSAGES.invalidAudio],
-    ["plain text posing as audio", "audio", "song.wav", async () => Buffer.from("just some text, not audio".repeat(50)), UPLOAD_MESSAGES.invalidAudio],
-    ["a WAV posing as a cover", "cover", "cover.png", async () => synthWav({ seconds: 0.2, chords: [[60]], bpm: 60 }), UPLOAD_MESSAGES.invalidImage],
-    ["an SVG cover", "cover", "cover.svg", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), UPLOAD_MESSAGES.invalidImage],
-    ["an HTML page posing as a cover", "cover", "cover.jpg", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), UPLOAD_MESSAGES.invalidImage],
+    ["a PNG posing as audio", "audio", "song.mp3", async () => coverPng("x", ["#000", "#fff"], 64), UPLOAD_TEXT.invalidAudio],
+    ["plain text posing as audio", "audio", "song.wav", async () => Buffer.from("just some text, not audio".repeat(50)), UPLOAD_TEXT.invalidAudio],
+    ["a WAV posing as a cover", "cover", "cover.png", async () => synthWav({ seconds: 0.2, chords: [[60]], bpm: 60 }), UPLOAD_TEXT.invalidImage],
+    ["an SVG cover", "cover", "cover.svg", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), UPLOAD_TEXT.invalidImage],
+    ["an HTML page posing as a cover", "cover", "cover.jpg", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), UPLOAD_TEXT.invalidImage],
   ] as const)("refuses %s by its bytes and stores nothing", async (_name, uploadKind, fileName, make, message) => {
     const before = await storedFiles();
     const bytes = await make();
@@ -92,7 +93,7 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const before = await storedFiles();
     const broken = Buffer.concat([(await coverPng("x", ["#000", "#fff"], 64)).subarray(0, 200), Buffer.alloc(500, 7)]);
     const result = await storeUpload(site.services, "cover", "broken.png", body(broken), broken.length);
-    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.invalidImage });
+    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.invalidImage });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -102,17 +103,17 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     expect(deep.length).toBeLessThan(UPLOAD_LIMITS.cover);
     const before = await storedFiles();
     const result = await storeUpload(site.services, "cover", "deep.png", body(deep), deep.length);
-    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.imageTooManyPixels });
+    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.imageTooManyPixels });
     expect(await storedFiles()).toEqual(before);
     expect(await site.services.db.selectFrom("pendingUploads").select("key").execute()).toEqual([]);
   });
 
   it("answers 'No file provided' for an empty or missing body", async () => {
-    expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({ success: false, status: 400, error: UPLOAD_MESSAGES.noFile });
+    expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.noFile });
     expect(await storeUpload(site.services, "audio", "x.wav", body(Buffer.alloc(0)), null)).toEqual({
       success: false,
       status: 400,
-      error: UPLOAD_MESSAGES.noFile,
+      error: UPLOAD_TEXT.noFile,
     });
   });
 
@@ -121,11 +122,11 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     expect(await storeUpload(site.services, "cover", "big.png", body(Buffer.alloc(10)), UPLOAD_LIMITS.cover + 1)).toEqual({
       success: false,
       status: 413,
-      error: UPLOAD_MESSAGES.imageTooLarge,
+      error: UPLOAD_TEXT.imageTooLarge,
     });
     // No Content-Length: the limit is enforced on the bytes as they arrive.
     const streamed = await storeUpload(site.services, "audio", "huge.wav", hugeWav(UPLOAD_LIMITS.audio + 2 * 1024 * 1024), null);
-    expect(streamed).toEqual({ success: false, status: 413, error: UPLOAD_MESSAGES.audioTooLarge });
+    expect(streamed).toEqual({ success: false, status: 413, error: UPLOAD_TEXT.audioTooLarge });
     expect(await storedFiles()).toEqual(before);
     // On disk, no half-written temp file either (objects in a bucket have no such stage).
     if (site.services.storage.localPath) {

@@ -6,7 +6,8 @@ import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl } from "#app/lib/song.ts";
 import { FileTooLargeError, isValidKey } from "#app/lib/storage.server.ts";
 import { CoverTooLargeError, coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
-import { ACCEPTED_TYPES, UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from "./upload-rules.ts";
+import { ACCEPTED_TYPES, UPLOAD_LIMITS, type UploadKind } from "./upload-rules.ts";
+import { UPLOAD_TEXT } from "./ui-text.ts";
 
 /** What each kind accepts, by the file's own bytes (file-type's extension), never the client's word. */
 const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
@@ -23,8 +24,8 @@ export type UploadResult =
   | { success: false; status: 400 | 413; error: string };
 
 const folderOf = (kind: UploadKind) => (kind === "audio" ? "music" : "covers");
-const invalidType = (kind: UploadKind) => (kind === "audio" ? UPLOAD_MESSAGES.invalidAudio : UPLOAD_MESSAGES.invalidImage);
-const tooLarge = (kind: UploadKind) => (kind === "audio" ? UPLOAD_MESSAGES.audioTooLarge : UPLOAD_MESSAGES.imageTooLarge);
+const invalidType = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.invalidAudio : UPLOAD_TEXT.invalidImage);
+const tooLarge = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.audioTooLarge : UPLOAD_TEXT.imageTooLarge);
 
 /**
  * Streams one uploaded file into storage: refuses it by its declared length,
@@ -41,7 +42,7 @@ export async function storeUpload(
 ): Promise<UploadResult> {
   const limit = UPLOAD_LIMITS[kind];
   if (declaredLength !== null && declaredLength > limit) return { success: false, status: 413, error: tooLarge(kind) };
-  if (!body || declaredLength === 0) return { success: false, status: 400, error: UPLOAD_MESSAGES.noFile };
+  if (!body || declaredLength === 0) return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
 
   const chunks = Readable.fromWeb(body as WebReadableStream<Uint8Array>)[Symbol.asyncIterator]();
   const head: Buffer[] = [];
@@ -56,7 +57,7 @@ export async function storeUpload(
       headLength += chunk.length;
     }
   }
-  if (headLength === 0) return { success: false, status: 400, error: UPLOAD_MESSAGES.noFile };
+  if (headLength === 0) return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
   const start = Buffer.concat(head);
   const type = await fileTypeFromBuffer(start);
   if (!type || !ACCEPTED[kind].has(type.ext)) {
@@ -87,7 +88,7 @@ export async function storeUpload(
     } catch (error) {
       console.warn(`Refused cover ${stored.key}:`, error instanceof Error ? error.message : error);
       await discardUpload(services, stored.key);
-      return { success: false, status: 400, error: error instanceof CoverTooLargeError ? UPLOAD_MESSAGES.imageTooManyPixels : UPLOAD_MESSAGES.invalidImage };
+      return { success: false, status: 400, error: error instanceof CoverTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage };
     }
     return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
   }

@@ -1,0 +1,90 @@
+import type { Services } from "#app/lib/services.server.ts";
+import { parseRoles } from "#app/lib/profile.ts";
+
+export type AdminListEntry = { email: string; name: string; roles: string[] };
+
+function withRole(role: string | null, add: boolean): string {
+  const roles = new Set(parseRoles(role));
+  if (add) roles.add("admin");
+  else roles.delete("admin");
+  if (roles.size === 0) roles.add("user");
+  return [...roles].join(",");
+}
+
+async function findUser(services: Services, email: string) {
+  return services.db
+    .selectFrom("user")
+    .select(["id", "email", "name", "role"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function hasAnyAdmin(services: Services): Promise<boolean> {
+  const users = await services.db.selectFrom("user").select("role").where("role", "like", "%admin%").execute();
+  return users.some((u) => parseRoles(u.role).includes("admin"));
+}
+
+export async function listAdmins(services: Services): Promise<AdminListEntry[]> {
+  const users = await services.db
+    .selectFrom("user")
+    .select(["email", "name", "role"])
+    .where("role", "like", "%admin%")
+    .orderBy("email")
+    .execute();
+  return users
+    .map((u) => ({ email: u.email, name: u.name, roles: parseRoles(u.role) }))
+    .filter((u) => u.roles.includes("admin"));
+}
+
+/**
+ * Grants admin to an existing account. Returns false when no account has that
+ * e-mail. Every one-time setup link dies with it: once an admin exists none is
+ * needed, and one printed earlier must not work again if the admin is later
+ * revoked.
+ */
+export async function grantAdmin(services: Services, email: string): Promise<boolean> {
+  const user = await findUser(services, email);
+  if (!user) return false;
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ role: withRole(user.role, true), updatedAt: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("setupTokens").execute();
+  });
+  return true;
+}
+
+/** Takes admin away and ends every session of that account at once. */
+export async function revokeAdmin(services: Services, email: string): Promise<boolean> {
+  const user = await findUser(services, email);
+  if (!user) return false;
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ role: withRole(user.role, false), updatedAt: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("session").where("userId", "=", user.id).execute();
+  });
+  return true;
+}
+
+/**
+ * Creates an account through better-auth (so the password is hashed its way)
+ * and makes it admin; an existing account is promoted and keeps its password.
+ */
+export async function createAdmin(
+  services: Services,
+  input: { email: string; password: string; name: string },
+): Promise<"created" | "promoted"> {
+  const existing = await findUser(services, input.email);
+  if (!existing) {
+    await services.auth.api.signUpEmail({
+      body: { email: input.email.trim().toLowerCase(), password: input.password, name: input.name.trim() },
+    });
+  }
+  await grantAdmin(services, input.email);
+  return existing ? "promoted" : "created";
+}

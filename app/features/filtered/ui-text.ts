@@ -1,0 +1,26 @@
+// The words of the dashboard's Filtered list.
+import { HELD_RETENTION_DAYS, type HeldReason } from "#app/lib/held-submission.ts";
+
+export const FILTERED_TEXT = {
+  heading: "Filtered",
+  intro: `Messages and sign-ups our spam checks held back. Release the real ones; the rest are deleted after ${HELD_RETENTION_DAYS} days.`,
+  empty: "Nothing filtered",
+  releaseContact: "Move to Inbox",
+  releaseSignUp: "Add to Mailing List",
+  delete: "Delete",
+  deleteConfirmation: "Are you sure you want to delete this submission?",
+  releasedContact: "Moved to the inbox",
+  releasedSignUp: "Added to the mailing list",
+  deleted: "Deleted",
+  releaseFailed: "Failed to release submission",
+  deleteFailed: "Failed to delete submission",
+  contactLabel: "Contact message",
+  signUpLabel: "Mailing list sign-up",
+} as const;
+
+/** Why the checks held it, in words an artist can weigh. */
+export const HELD_REASON_TEXT: Record<HeldReason, string> = {
+  "too-fast": "Sent within 2 seconds of opening the page (autofill, a fast typist, or a script)",
+  honeypot: "Filled in a hidden field that only automated tools see",
+  "no-token": "Sent without the site's form (no form token)",
+};

@@ -1,0 +1,112 @@
+import type { Selectable } from "kysely";
+import { z } from "zod";
+import type { ContactsTable } from "#app/lib/db-schema.ts";
+import type { Db } from "#app/lib/db.server.ts";
+import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
+
+import type { Outcome } from "#app/lib/outcome.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { type InboxMessage, type InboxPage } from "./inbox-message.ts";
+import { INBOX_TEXT } from "./ui-text.ts";
+
+export type { Outcome } from "#app/lib/outcome.ts";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+// Ids are ours (UUIDs), so anything far longer cannot exist.
+const messageIdSchema = z
+  .string({ error: INBOX_TEXT.idRequired })
+  .trim()
+  .min(1, INBOX_TEXT.idRequired)
+  .max(200, INBOX_TEXT.notFound);
+
+export type ListMessagesOptions = PageRequest;
+
+function toMessage(row: Pick<Selectable<ContactsTable>, "id" | "name" | "email" | "message" | "timestamp" | "status">): InboxMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    timestamp: Number.isFinite(row.timestamp) ? row.timestamp : null,
+    status: row.status === "read" ? "read" : "unread",
+  };
+}
+
+/** Exported for the test that checks its query plan. */
+export function pageQuery(db: Db, rows: number, before?: Cursor) {
+  let query = db
+    .selectFrom("contacts")
+    .select(["id", "name", "email", "message", "timestamp", "status"])
+    .orderBy("timestamp", "desc")
+    .orderBy("id", "desc")
+    .limit(rows);
+  if (before) {
+    // A row-value comparison: both SQLite and PostgreSQL turn it into one range scan of the index.
+    query = query.where((eb) => eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(before.timestamp, before.id)));
+  }
+  return query;
+}
+
+/**
+ * One page of messages, newest first (timestamp, then id, both descending),
+ * after the `before` cursor. Reads at most limit + 1 rows through the
+ * (timestamp, id) index and counts the unread through the status index; never
+ * an OFFSET, never the whole table. Throws PageQueryError for a bad cursor
+ * or limit.
+ */
+export async function listMessages(services: Services, options: ListMessagesOptions = {}): Promise<InboxPage> {
+  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
+
+  const [rows, unread] = await Promise.all([
+    pageQuery(services.db, limit + 1, before).execute(),
+    services.db
+      .selectFrom("contacts")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("status", "=", "unread")
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const page = pageOf(rows, limit, (row) => ({ timestamp: row.timestamp, id: row.id }));
+  return {
+    messages: page.rows.map(toMessage),
+    nextCursor: page.nextCursor,
+    // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
+    unreadCount: Number(unread.count),
+  };
+}
+
+/** unread -> read. Marking a message that is already read again succeeds. */
+export async function markMessageRead(services: Services, id: unknown): Promise<Outcome> {
+  const parsedId = messageIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? INBOX_TEXT.idRequired };
+  const result = await services.db
+    .updateTable("contacts")
+    .set({ status: "read" })
+    .where("id", "=", parsedId.data)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return { success: false, error: INBOX_TEXT.notFound };
+  return { success: true };
+}
+
+export async function deleteMessage(services: Services, id: unknown): Promise<Outcome> {
+  const parsedId = messageIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? INBOX_TEXT.idRequired };
+  const result = await services.db.deleteFrom("contacts").where("id", "=", parsedId.data).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return { success: false, error: INBOX_TEXT.notFound };
+  return { success: true };
+}
+
+/**
+ * The first page for the dashboard's loader, in the shape InboxPanel takes:
+ * a failure is logged here and shown by the panel as a banner, not a 500 page.
+ */
+export async function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
+  try {
+    return await listMessages(services);
+  } catch (error) {
+    console.error("Loading messages failed", error);
+    return { error: INBOX_TEXT.loadFailed };
+  }
+}

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
+import { createSong, deleteSong, listSongs } from "#app/features/songs/songs.server.ts";
+import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
+import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { createAdmin } from "#app/features/auth/admins.server.ts";
+import { createBackup, readManifest, restoreBackup } from "./backup.ts";
+import { currentContentVersion } from "#app/lib/content-version.server.ts";
+
+// A real backup and restore on each stack: the SQLite file or pg_dump, and
+// every object on disk or in the bucket.
+describe.each(testStacks)("backup and restore on %s", (stack) => {
+  let site: TestSite;
+  let work = "";
+  const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
+
+  beforeAll(async () => {
+    site = await createTestSite(stack);
+    work = mkdtempSync(path.join(tmpdir(), "backup-test-"));
+  });
+  afterAll(async () => {
+    await site.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function addSong(title: string) {
+    const { storage } = site.services;
+    const audio = await storage.put("music", `${title}.wav`, Readable.from(wav));
+    const cover = await storage.put("covers", `${title}.png`, Readable.from(await coverPng(title, ["#111", "#0af"], 256)));
+    await createCoverVariants(storage, cover.key);
+    await markPendingUpload(site.services, audio.key);
+    await markPendingUpload(site.services, cover.key);
+    const created = await createSong(site.services, { title, audioKey: audio.key, coverKey: cover.key });
+    if (!created.success) throw new Error(created.error);
+    return { id: created.id, audioKey: audio.key, coverKey: cover.key };
+  }
+
+  it("brings back songs with their files, messages, subscribers and accounts, and refuses a damaged copy", async () => {
+    const { services } = site;
+    await createAdmin(services, { email: "artist@example.com", password: "correct-horse-battery", name: "Juniper" });
+    const song = await addSong("Kept");
+    await services.db.insertInto("contacts").values({ id: "m1", name: "Fan", email: null, message: "Hello ✨", timestamp: 1, source: "website", status: "unread" }).execute();
+    await services.db.insertInto("subscribers").values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" }).execute();
+
+    const dir = path.join(work, "first");
+    const manifest = await createBackup(services, dir);
+    expect(manifest.counts).toMatchObject({ songs: 1, contacts: 1, subscribers: 1, user: 1 });
+    expect(manifest.objects.map((object) => object.key)).toEqual(expect.arrayContaining([song.audioKey, song.coverKey]));
+    expect(manifest.missing).toEqual([]);
+
+    // Afterwards: the song deleted with its files, the message gone, a new message.
+    expect((await deleteSong(services, song.id)).success).toBe(true);
+    expect(await services.storage.stat(song.audioKey)).toBeNull();
+    await services.db.deleteFrom("contacts").execute();
+    await services.db.insertInto("contacts").values({ id: "m2", name: null, email: null, message: "After the backup", timestamp: 2, source: "website", status: "unread" }).execute();
+
+    // A site that holds data is not overwritten by accident.
+    await expect(restoreBackup(services, dir)).rejects.toThrow(/already holds data.*--force/);
+
+    const versionBefore = await currentContentVersion(services.db);
+    await restoreBackup(services, dir, { force: true });
+    expect((await listSongs(services)).map((s) => s.title)).toEqual(["Kept"]);
+    const audio = await services.storage.read(song.audioKey);
+    expect(audio && (await buffer(audio)).equals(wav)).toBe(true);
+    expect(await services.storage.stat(song.coverKey)).not.toBeNull();
+    expect((await services.db.selectFrom("contacts").select("message").execute()).map((row) => row.message)).toEqual(["Hello ✨"]);
+    expect(await services.db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "fan@example.com" }]);
+    expect((await services.db.selectFrom("user").select("email").execute()).map((row) => row.email)).toEqual(["artist@example.com"]);
+    // Cached pages of the old catalogue are dropped.
+    expect(await currentContentVersion(services.db)).not.toBe(versionBefore);
+
+    // A backup whose file was altered restores nothing.
+    const damaged = path.join(work, "damaged");
+    await createBackup(services, damaged);
+    writeFileSync(path.join(damaged, "objects", song.audioKey), Buffer.from("not the song"));
+    await services.db.deleteFrom("subscribers").execute();
+    await expect(restoreBackup(services, damaged, { force: true })).rejects.toThrow(`The backup's copy of ${song.audioKey} is missing or damaged`);
+    expect(await services.db.selectFrom("subscribers").select("email").execute()).toEqual([]);
+    expect((await readManifest(damaged)).dialect).toBe(services.dialect);
+  });
+
+  it("refuses to write into a folder that is not empty", async () => {
+    const dir = path.join(work, "busy");
+    await createBackup(site.services, dir);
+    await expect(createBackup(site.services, dir)).rejects.toThrow(/is not empty/);
+  });
+});
