@@ -1,6 +1,6 @@
 // Runs after `react-router build`: writes brotli (quality 11) and gzip (level 9)
 // copies of the client's text assets next to them, once, so the server sends
-// the smallest form without compressing on every request (app/lib/host.server.ts).
+// the smallest form without compressing on every request (server/host.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

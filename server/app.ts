@@ -75,7 +75,7 @@ export const pageCache = createPageCache({
   },
   perResponse: { placeholder: FORM_STARTED_PLACEHOLDER, value: () => formStartedToken(services.env.authSecret) },
 });
-/** The host runs this before compression and the router (host.server.ts). */
+/** The host runs this before compression and the router (server/host.ts). */
 export const pages = development ? undefined : pageCache.middleware;
 /** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;

@@ -3,7 +3,7 @@
  * same page (`//x/../terms`, `/./terms`, `/TERMS`, `/terms/`, `/%74erms`), and
  * a cache keyed on the raw address would keep a copy for each: anyone could
  * fill it with copies and push the real pages out. Every other spelling is
- * redirected here (host.server.ts) and only this one is kept (page-cache.server.ts).
+ * redirected here (server/host.ts) and only this one is kept (server/page-cache/).
  *
  * The canonical form: one slash between segments, no `.` or `..` segments, no
  * trailing slash (but `/`), lower case (every route and song id is), percent

@@ -101,7 +101,7 @@ const EXACT_PATHS = /^\/(?:api|assets|media)\//;
 
 /**
  * A page asked for by another spelling of its address (`//x/../terms`,
- * `/TERMS`, `/terms/`) is sent to the one spelling (canonical-path.server.ts),
+ * `/TERMS`, `/terms/`) is sent to the one spelling (server/canonical-path.ts),
  * so no spelling renders a page of its own and the page cache keeps one copy
  * per page. The target is always a local path: it starts with a single `/`.
  */

@@ -25,7 +25,7 @@ import {
 export const S3_PART_SIZE = 8 * 1024 * 1024;
 /** Parts uploaded at once. Memory per upload stays near (queue + 1) × part size, whatever the file's size. */
 const QUEUE_SIZE = 2;
-/** Objects never change content under a key (media.server.ts relies on it too). */
+/** Objects never change content under a key (server/media.ts relies on it too). */
 const OBJECT_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /**
  * Each media stream holds one connection to the store for as long as a listener
