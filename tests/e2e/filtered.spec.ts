@@ -24,6 +24,8 @@ const filteredPanel = (page: Page) => page.getByRole("region", { name: "Filtered
 const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("article", { name: who });
 
 test.describe.serial("filtered submissions", () => {
+  // Each signs an artist up and works the dashboard beside a fan's page: slow on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test("a sign-up sent 500 ms after the page loads is kept, shown under Filtered, and joins the list when released", async ({ page, browser }) => {
     const email = uniqueEmail("quick-fan");
     const loadedAt = Date.now();
