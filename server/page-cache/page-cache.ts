@@ -140,7 +140,6 @@ export function createPageCache(options: PageCacheOptions) {
     async serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const found = await lookup(req);
       if (!found?.hit) return false;
-      store.touch(found.key, found.hit);
       send(found.hit, req, res, "HIT");
       return true;
     },
@@ -151,10 +150,7 @@ export function createPageCache(options: PageCacheOptions) {
         const found = await lookup(req);
         if (!found) return next();
         const { key, hit, current } = found;
-        if (hit) {
-          store.touch(key, hit);
-          return send(hit, req, res, "HIT");
-        }
+        if (hit) return send(hit, req, res, "HIT");
         // Only a page's one spelling is ever kept (the host redirects the others
         // first), so the keys are bounded by the pages that exist and every hit
         // above is canonical without checking.

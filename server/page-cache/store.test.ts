@@ -22,24 +22,22 @@ describe("page store", () => {
 
   it("drops the least recently served first: a hit makes a page the newest", () => {
     const store = storeAt(1);
-    const a = page();
-    store.keep("/a", a, 1);
+    store.keep("/a", page(), 1);
     store.keep("/b", page(), 1);
     store.keep("/c", page(), 1);
-    store.touch("/a", a);
+    store.get("/a");
     store.keep("/d", page(), 1);
     expect(held(store, ["/a", "/b", "/c", "/d"])).toEqual(["/a", "/c", "/d"]);
   });
 
   it("counts the bytes of the pages it holds, once each, and drops the oldest to stay under the byte limit", () => {
     const store = storeAt(1, { maxEntries: 10 });
-    const a = page(40);
-    store.keep("/a", a, 1);
+    store.keep("/a", page(40), 1);
     store.keep("/b", page(30), 1);
     expect(store.bytes).toBe(70);
     // A page kept again replaces itself, it is not counted twice.
     store.keep("/b", page(20), 1);
-    store.touch("/a", a);
+    store.get("/a");
     expect(store.bytes).toBe(60);
     store.keep("/c", page(50), 1);
     expect(held(store, ["/a", "/b", "/c"])).toEqual(["/a", "/c"]);

@@ -65,15 +65,19 @@ export function createPageStore<Entry extends Stored>({ maxEntries, maxBytes, ma
       version = current;
     },
 
-    /** The page held under `key`, unless it is older than the age limit. */
+    /**
+     * The page held under `key`, unless it is older than the age limit; found,
+     * it becomes the last to be dropped. Found and moved in one step: moved
+     * later, after an await, it could be put back into a store that another
+     * request had emptied for a new version in between, and be served as
+     * current until it aged out.
+     */
     get(key: string): Entry | undefined {
       const entry = entries.get(key);
-      return entry && Date.now() - entry.storedAt < maxAgeMs ? entry : undefined;
-    },
-
-    /** A page was served from the store: it becomes the last to be dropped. */
-    touch(key: string, entry: Entry) {
-      remember(key, entry);
+      if (!entry || Date.now() - entry.storedAt >= maxAgeMs) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
     },
 
     /**
