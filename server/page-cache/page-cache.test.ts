@@ -280,3 +280,41 @@ describe("page cache for anonymous visitors", () => {
     expect(csp).toBeUndefined();
   });
 });
+
+describe("page cache when the content version moves while requests are in flight", () => {
+  it("never keeps serving a page from before the move", async () => {
+    const security = { publicUrl: "http://localhost", development: false };
+    // Each read answers the next version queued, or the last one.
+    const versions: number[] = [];
+    let current = 1;
+    const cache = createPageCache({
+      policy: createPagePolicy(security),
+      baseHeaders: [],
+      version: async () => (current = versions.shift() ?? current),
+      origin: "https://artist.example",
+      render: async () => new Response(`<p>version ${current}</p>`, { headers: { "content-type": "text/html" } }),
+    });
+    const app = express();
+    app.use(cache.middleware);
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/music`);
+      // A stand-in for the raw listener's request and response: only what serveHit reads and writes.
+      const ask = (url: string) => {
+        const sent: { body?: string } = {};
+        const req = { method: "GET", url, headers: {} } as unknown as http.IncomingMessage;
+        const res = { setHeader() {}, removeHeader() {}, end: (body?: Buffer) => (sent.body = body?.toString()) } as unknown as http.ServerResponse;
+        return cache.serveHit(req, res).then((served) => (served ? sent.body : undefined));
+      };
+      // One request read the version just before a change committed, the next just after; both answers land together.
+      versions.push(1, 2);
+      const [before] = await Promise.all([ask("/music"), ask("/bio")]);
+      expect(before).toBe("<p>version 1</p>");
+      expect(await ask("/music")).toBeUndefined();
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,17 +1,18 @@
 import { createHash, randomUUID } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from "node:zlib";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { canonicalPath } from "../canonical-path.ts";
 import type { PagePolicy } from "../http-security.ts";
+import { encode, type Encoding, type Filled, ownScripts, scriptHashes, sha256, type Template, toTemplate } from "./gzip-template.ts";
+import { createPageStore } from "./store.ts";
 
 /**
- * Rendered pages for anonymous visitors, kept in this process's memory and
- * dropped as soon as the site's content version moves on
- * (content-version.server.ts), so a new song shows on the very next request
- * from any process. A page is rendered once per version and then served from
- * memory, precompressed, with a CSP that allows its inline scripts by hash.
+ * Rendered pages for anonymous visitors, kept in this process's memory
+ * (store.ts) and dropped as soon as the site's content version moves on
+ * (app/lib/content-version.server.ts, read by version.ts), so a new song shows
+ * on the very next request from any process. A page is rendered once per
+ * version and then served from memory, precompressed (gzip-template.ts), with
+ * a CSP that allows its inline scripts by hash.
  * Why and how: docs/decisions/011-page-cache.md.
  */
 export type PageCacheOptions = {
@@ -32,7 +33,7 @@ export type PageCacheOptions = {
    * render writes `placeholder`, and every response gets its own `value()`.
    */
   perResponse?: { placeholder: string; value(): string };
-  /** The CSP for a page's inline scripts (http-security.server.ts), and the headers every response carries. */
+  /** The CSP for a page's inline scripts (server/http-security.ts), and the headers every response carries. */
   policy: PagePolicy;
   baseHeaders: [string, string][];
   /** Most pages kept at once, most bytes kept, and how long a page may be kept at all. */
@@ -41,21 +42,8 @@ export type PageCacheOptions = {
   maxAgeMs?: number;
 };
 
-/** A page body as the pieces between its placeholders, each also deflated on its own. */
-type Template = {
-  pieces: Buffer[];
-  /** Raw deflate of each piece, ending on a byte boundary (sync flush), the last one final. */
-  deflated: Buffer[];
-  /** With no placeholder, the whole response precompressed once. */
-  gzip: Buffer | null;
-  br: Buffer | null;
-  /** Hashes of inline scripts without a placeholder, and the pieces of those with one. */
-  scriptHashes: string[];
-  scriptTemplates: string[][];
-};
-
 /** What a templated page's responses share for a moment: one token, its bodies and CSP. */
-type Rendition = { at: number; value: string; hashes: string[]; identity?: Buffer; gzip?: Buffer; policy?: string | null };
+type Rendition = Filled & { at: number; hashes: string[]; policy?: string | null };
 
 type Entry = {
   rendition?: Rendition;
@@ -83,34 +71,11 @@ const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
  * a bot could notice, and saves signing, hashing and compressing per response.
  */
 const RENDITION_MS = 100;
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
-const deflateRawAsync = promisify(deflateRaw);
-const brotliAsync = promisify(brotliCompress);
 
 export function createPageCache(options: PageCacheOptions) {
   const { version, origin, render, perResponse, policy, baseHeaders, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
-  const entries = new Map<string, Entry>();
+  const store = createPageStore<Entry>({ maxEntries, maxBytes, maxAgeMs });
   const rendering = new Map<string, Promise<Entry | null>>();
-  let cachedVersion = -1;
-  let totalBytes = 0;
-
-  function forget(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    totalBytes -= entry.bytes;
-  }
-
-  function remember(key: string, entry: Entry) {
-    forget(key);
-    entries.set(key, entry);
-    totalBytes += entry.bytes;
-    // Oldest first: a Map iterates in insertion order, and a hit re-inserts.
-    for (const oldKey of entries.keys()) {
-      if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
-      forget(oldKey);
-    }
-  }
 
   function renditionOf(entry: Entry): Rendition {
     const templated = !!perResponse && entry.template.pieces.length > 1;
@@ -151,14 +116,9 @@ export function createPageCache(options: PageCacheOptions) {
   async function lookup(req: IncomingMessage): Promise<{ key: string; hit: Entry | undefined; current: number } | null> {
     if (!isCacheableRequest(req)) return null;
     const current = await version();
-    if (current !== cachedVersion) {
-      entries.clear();
-      totalBytes = 0;
-      cachedVersion = current;
-    }
+    store.useVersion(current);
     const key = req.url ?? "/";
-    const hit = entries.get(key);
-    return { key, current, hit: hit && Date.now() - hit.storedAt < maxAgeMs ? hit : undefined };
+    return { key, current, hit: store.get(key) };
   }
 
   /** A page that is not kept (a redirect, an error page), rendered the same anonymous way for this visitor alone. */
@@ -170,7 +130,7 @@ export function createPageCache(options: PageCacheOptions) {
   return {
     /** How many pages are held; for tests and diagnostics. */
     get size() {
-      return entries.size;
+      return store.size;
     },
 
     /**
@@ -180,7 +140,6 @@ export function createPageCache(options: PageCacheOptions) {
     async serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const found = await lookup(req);
       if (!found?.hit) return false;
-      remember(found.key, found.hit);
       send(found.hit, req, res, "HIT");
       return true;
     },
@@ -191,10 +150,7 @@ export function createPageCache(options: PageCacheOptions) {
         const found = await lookup(req);
         if (!found) return next();
         const { key, hit, current } = found;
-        if (hit) {
-          remember(key, hit);
-          return send(hit, req, res, "HIT");
-        }
+        if (hit) return send(hit, req, res, "HIT");
         // Only a page's one spelling is ever kept (the host redirects the others
         // first), so the keys are bounded by the pages that exist and every hit
         // above is canonical without checking.
@@ -218,8 +174,7 @@ export function createPageCache(options: PageCacheOptions) {
             return await sendFresh(response, scriptNonce, res, perResponse, policy);
           }
           const entry = await toEntry(response, scriptNonce, perResponse?.placeholder);
-          // Kept only if no change landed while it rendered.
-          if (current === cachedVersion && entry.bytes <= maxBytes) remember(key, entry);
+          store.keep(key, entry, current);
           share(entry);
           return send(entry, req, res, "MISS");
         } catch (error) {
@@ -244,7 +199,7 @@ function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
 }
 
 /** br, else gzip, else identity, as Accept-Encoding allows (q=0 refuses). */
-function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+function preferredEncoding(header: string | undefined): Encoding {
   const accepted = new Set<string>();
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");
@@ -292,100 +247,6 @@ async function toEntry(response: globalThis.Response, scriptNonce: string, place
     bytes: 2 * body.length + compressed,
     storedAt: Date.now(),
   };
-}
-
-async function toTemplate(body: Buffer, ownInlineScripts: string[], placeholder: string | undefined): Promise<Template> {
-  const text = body.toString("utf8");
-  const pieces = placeholder ? text.split(placeholder).map((piece) => Buffer.from(piece)) : [body];
-  const last = pieces.length - 1;
-  const deflated = await Promise.all(
-    pieces.map((piece, i) => deflateRawAsync(piece, { level: 9, finishFlush: i === last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH })),
-  );
-  const whole = pieces.length === 1;
-  const br = whole
-    ? await brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : null;
-  const scriptHashes: string[] = [];
-  const scriptTemplates: string[][] = [];
-  for (const script of ownInlineScripts) {
-    if (placeholder && script.includes(placeholder)) scriptTemplates.push(script.split(placeholder));
-    else scriptHashes.push(sha256(script));
-  }
-  const template: Template = { pieces, deflated, gzip: null, br, scriptHashes, scriptTemplates };
-  if (whole) template.gzip = gzipOf(template, "");
-  return template;
-}
-
-/**
- * The body in the encoding the client takes. With a per-response value, the
- * gzip stream is assembled from the pieces deflated ahead of time and the value
- * deflated now: sync-flushed deflate blocks can be concatenated, and the
- * trailer's CRC is computed over the whole body.
- */
-function encode(template: Template, rendition: Rendition, encoding: "br" | "gzip" | "identity", res: ServerResponse): Buffer {
-  if (encoding === "br" && template.br) {
-    res.setHeader("Content-Encoding", "br");
-    return template.br;
-  }
-  if (encoding !== "identity") {
-    res.setHeader("Content-Encoding", "gzip");
-    rendition.gzip ??= template.gzip ?? gzipOf(template, rendition.value);
-    return rendition.gzip;
-  }
-  if (template.pieces.length === 1) return template.pieces[0] ?? Buffer.alloc(0);
-  if (!rendition.identity) {
-    const valueBytes = Buffer.from(rendition.value);
-    rendition.identity = Buffer.concat(template.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [valueBytes, piece])));
-  }
-  return rendition.identity;
-}
-
-function gzipOf(template: Template, value: string): Buffer {
-  const valueBytes = Buffer.from(value);
-  const valueDeflated = template.pieces.length > 1 ? deflateRawSync(valueBytes, { finishFlush: zlib.Z_SYNC_FLUSH }) : null;
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  template.pieces.forEach((piece, i) => {
-    if (i > 0 && valueDeflated) {
-      parts.push(valueDeflated);
-      crc = crc32(valueBytes, crc);
-      length += valueBytes.length;
-    }
-    parts.push(template.deflated[i] ?? Buffer.alloc(0));
-    crc = crc32(piece, crc);
-    length += piece.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length % 2 ** 32, 4);
-  parts.push(trailer);
-  return Buffer.concat(parts);
-}
-
-function scriptHashes(template: Template, value: string): string[] {
-  return [...new Set([...template.scriptHashes, ...template.scriptTemplates.map((pieces) => sha256(pieces.join(value)))])];
-}
-
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
-
-/**
- * The inline scripts the server itself wrote, told from anything else that
- * looks like a script (text from the database that escaped escaping) by the
- * secret nonce the render put on them; and the page with that nonce removed.
- * Only these are allowed by the page's CSP, by hash: a script found in
- * content is never trusted. A script's content is raw text in HTML (no
- * entities), so the characters between the tags are exactly what the browser
- * hashes; removing the attribute does not change them.
- */
-export function ownScripts(html: string, scriptNonce: string): { text: string; scripts: string[] } {
-  const scripts: string[] = [];
-  const marker = ` nonce="${scriptNonce}"`;
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes = "", text = ""] = match;
-    if (attributes.includes(marker) && !/\bsrc\s*=/i.test(attributes)) scripts.push(text);
-  }
-  return { text: html.split(marker).join(""), scripts };
 }
 
 /** A response that is not kept (an error page, a redirect, an image): its own body, its own values, its own CSP. */
