@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
-import { detectBot, CONTACT_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
+import type { z } from "zod";
+import { CONTACT_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
 import type { Db } from "#app/lib/db.server.ts";
-import { holdSubmission } from "#app/lib/held-submissions.server.ts";
-import { readForm } from "#app/lib/read-form.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
+import { handlePublicForm, type PublicForm, type PublicFormResult } from "#app/lib/public-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { CONTACT_TEXT, contactFormSchema, type ContactInput } from "./schema.ts";
 
-export type ContactResult = { ok: true } | { ok: false; error: string };
+export type ContactResult = PublicFormResult;
+
+/** A message as the schema leaves it: trimmed, blank name and e-mail null, e-mail lowercased. */
+type ContactMessage = z.output<typeof contactFormSchema>;
 
 /**
  * Stores a fan's message as SPEC section 3 describes: trimmed, e-mail
@@ -22,13 +24,33 @@ export async function sendContactMessage(target: { db: Db }, input: ContactInput
   }
   const parsed = contactFormSchema.safeParse(input);
   if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? CONTACT_TEXT.failed };
-  const id = randomUUID();
-  await target.db
-    .insertInto("contacts")
-    .values({ id, ...parsed.data, timestamp, source: "website", status: "unread" })
-    .execute();
-  return { success: true, id };
+  return { success: true, ...(await storeContactMessage(target.db, parsed.data, timestamp)) };
 }
+
+/** The insert itself, for a message the schema has already checked (sendContactMessage, the form). */
+async function storeContactMessage(db: Db, message: ContactMessage, timestamp = Date.now()): Promise<{ id: string }> {
+  const id = randomUUID();
+  await db.insertInto("contacts").values({ id, ...message, timestamp, source: "website", status: "unread" }).execute();
+  return { id };
+}
+
+const contactForm: PublicForm<typeof contactFormSchema> = {
+  rateLimit: CONTACT_RATE_LIMIT,
+  fields: (form) => {
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : undefined;
+    };
+    return { name: field("name"), email: field("email"), message: field("message") };
+  },
+  schema: contactFormSchema,
+  store: async (db, message) => {
+    await storeContactMessage(db, message);
+  },
+  held: (message) => ({ kind: "contact", content: message }),
+  messages: { failed: CONTACT_TEXT.failed, invalid: CONTACT_TEXT.failed },
+  log: { held: "Contact form: held a submission for review", failed: "Storing a contact message failed" },
+};
 
 /**
  * The /contact form's action. Too many messages from one address get a 429
@@ -36,33 +58,6 @@ export async function sendContactMessage(target: { db: Db }, input: ContactInput
  * held for the artist to look at (the dashboard's Filtered list), not dropped:
  * the fan is told it was sent because it was kept.
  */
-export async function handleContact(services: Services, request: Request) {
-  const read = await readForm(request);
-  if (!read.ok) return data<ContactResult>({ ok: false, error: read.error }, { status: read.status });
-  const form = read.form;
-  try {
-    if (!(await takeFormRateLimit(services, request, CONTACT_RATE_LIMIT))) {
-      return data<ContactResult>({ ok: false, error: RATE_LIMIT_MESSAGE }, { status: 429 });
-    }
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value : undefined;
-    };
-    const parsed = contactFormSchema.safeParse({ name: field("name"), email: field("email"), message: field("message") });
-    if (!parsed.success) {
-      return data<ContactResult>({ ok: false, error: parsed.error.issues[0]?.message ?? CONTACT_TEXT.failed }, { status: 400 });
-    }
-    const verdict = detectBot(services.env.authSecret, form);
-    if (verdict.bot) {
-      await holdSubmission(services.db, { kind: "contact", content: parsed.data, reason: verdict.reason });
-      console.info(`Contact form: held a submission for review (${verdict.reason})`);
-      return data<ContactResult>({ ok: true });
-    }
-    const stored = await sendContactMessage(services, { message: parsed.data.message, name: parsed.data.name ?? "", email: parsed.data.email ?? "" });
-    if (!stored.success) return data<ContactResult>({ ok: false, error: stored.error }, { status: 400 });
-    return data<ContactResult>({ ok: true });
-  } catch (error) {
-    console.error("Storing a contact message failed", error);
-    return data<ContactResult>({ ok: false, error: CONTACT_TEXT.failed }, { status: 500 });
-  }
+export function handleContact(services: Services, request: Request) {
+  return handlePublicForm(services, request, contactForm);
 }

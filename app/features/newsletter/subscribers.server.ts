@@ -1,14 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
-import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
-import { holdSubmission } from "#app/lib/held-submissions.server.ts";
+import { NEWSLETTER_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
 import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { readForm } from "#app/lib/read-form.server.ts";
-import { SUBSCRIPTION_SOURCE, type SubscribeResult, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
+import { SUBSCRIPTION_SOURCE, type Subscriber, type SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
@@ -37,9 +35,15 @@ export const CSV_PAGE_SIZE = 500;
 export async function subscribe(target: { db: Db }, email: unknown, now = Date.now()): Promise<Outcome> {
   const parsed = newsletterEmailSchema.safeParse(email);
   if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
-  await target.db
+  await storeSubscriber(target.db, parsed.data, now);
+  return { success: true };
+}
+
+/** The upsert itself, for an address the schema has already checked (subscribe, the form). */
+async function storeSubscriber(db: Db, email: string, now = Date.now()): Promise<void> {
+  await db
     .insertInto("subscribers")
-    .values({ id: randomUUID(), email: parsed.data, timestamp: now, subscribed: 1, source: SUBSCRIPTION_SOURCE })
+    .values({ id: randomUUID(), email, timestamp: now, subscribed: 1, source: SUBSCRIPTION_SOURCE })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet((eb) => ({
         timestamp: eb
@@ -52,7 +56,6 @@ export async function subscribe(target: { db: Db }, email: unknown, now = Date.n
       })),
     )
     .execute();
-  return { success: true };
 }
 
 /**
@@ -219,8 +222,16 @@ export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZ
 
 // ---- The subscribe form's action -------------------------------------------
 
-const noStore = { "Cache-Control": "no-store" };
-const answer = (result: SubscribeResult, status = 200) => data<SubscribeResult>(result, { status, headers: noStore });
+const subscribeForm: PublicForm<typeof subscribeFormSchema> = {
+  rateLimit: NEWSLETTER_RATE_LIMIT,
+  fields: (form) => ({ email: form.get("email") ?? undefined }),
+  schema: subscribeFormSchema,
+  store: (db, { email }) => storeSubscriber(db, email),
+  held: ({ email }) => ({ kind: "newsletter", content: { email } }),
+  headers: { "Cache-Control": "no-store" },
+  messages: { failed: NEWSLETTER_TEXT.failed, invalid: NEWSLETTER_TEXT.invalid },
+  log: { held: "Newsletter: held a sign-up for review", failed: "Subscribing failed" },
+};
 
 /**
  * POST /newsletter (the footer form, the /music panel, and the no-JavaScript
@@ -228,29 +239,6 @@ const answer = (result: SubscribeResult, status = 200) => data<SubscribeResult>(
  * sign-up the bot checks catch is held for the artist to look at (the
  * dashboard's Filtered list), not dropped, and the fan is told it was received.
  */
-export async function handleSubscribe(services: Services, request: Request) {
-  const read = await readForm(request);
-  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
-  const form = read.form;
-
-  try {
-    if (!(await takeFormRateLimit(services, request, NEWSLETTER_RATE_LIMIT))) {
-      return answer({ ok: false, error: RATE_LIMIT_MESSAGE }, 429);
-    }
-    const parsed = subscribeFormSchema.safeParse({ email: form.get("email") ?? undefined });
-    if (!parsed.success) return answer({ ok: false, error: firstEmailIssue(parsed.error) }, 400);
-    const verdict = detectBot(services.env.authSecret, form);
-    if (verdict.bot) {
-      await holdSubmission(services.db, { kind: "newsletter", content: { email: parsed.data.email }, reason: verdict.reason });
-      console.info(`Newsletter: held a sign-up for review (${verdict.reason})`);
-      return answer({ ok: true });
-    }
-    const outcome = await subscribe(services, parsed.data.email);
-    if (!outcome.success) return answer({ ok: false, error: outcome.error }, 400);
-    return answer({ ok: true });
-  } catch (error) {
-    // Logged in full here; the visitor gets a message that leaks nothing about the database.
-    console.error("Subscribing failed", error);
-    return answer({ ok: false, error: NEWSLETTER_TEXT.failed }, 500);
-  }
+export function handleSubscribe(services: Services, request: Request) {
+  return handlePublicForm(services, request, subscribeForm);
 }
