@@ -19,6 +19,24 @@ async function signInAsAdmin(page: Page) {
   expect(adminCli("grant", account.email)).toContain("is now an admin");
 }
 
+/**
+ * Opens `path` and waits for React, as a fast fan's browser would. The form's
+ * start time is signed when the page is made; on a machine so busy that showing
+ * the page took most of the 2 s the check allows, a "fast" post would not be
+ * fast at all, so the page is loaded afresh (the check is what is under test,
+ * not this machine's speed). Resolves with the time the page was made.
+ */
+async function openWithFreshForm(page: Page, path: string, form: string): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const token = await page.getByRole("form", { name: form }).locator('input[name="formStarted"]').inputValue();
+    const madeAt = Number(token.split(".")[0]);
+    if (Date.now() - madeAt < 1200) return madeAt;
+  }
+  throw new Error(`${path} never showed its form within 1.2 s of being made`);
+}
+
 const filteredPanel = (page: Page) => page.getByRole("region", { name: "Filtered" });
 /** The held item whose heading names `who`. */
 const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("article", { name: who });
@@ -28,12 +46,10 @@ test.describe.serial("filtered submissions", () => {
   test.describe.configure({ timeout: 90_000 });
   test("a sign-up sent 500 ms after the page loads is kept, shown under Filtered, and joins the list when released", async ({ page, browser }) => {
     const email = uniqueEmail("quick-fan");
-    const loadedAt = Date.now();
-    await page.goto("/music");
-    await waitForHydration(page);
+    const madeAt = await openWithFreshForm(page, "/music", "Stay in the Loop");
     const form = page.getByRole("form", { name: "Stay in the Loop" });
     await form.getByLabel("Email address").fill(email);
-    await page.waitForTimeout(Math.max(0, 500 - (Date.now() - loadedAt)));
+    await page.waitForTimeout(Math.max(0, 500 - (Date.now() - madeAt)));
     await form.getByRole("button", { name: "Notify Me" }).click();
     await expect(page.getByText("Welcome to the family!")).toBeVisible();
 
@@ -69,8 +85,7 @@ test.describe.serial("filtered submissions", () => {
 
   test("a message sent at once is answered 'Message Sent!', held, and moved to the inbox as unread", async ({ page, browser }) => {
     const text = `Autofilled and sent at once ${Date.now()}`;
-    await page.goto("/contact");
-    await waitForHydration(page);
+    await openWithFreshForm(page, "/contact", "Contact form");
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Name (optional)").fill("Quick Fan");
     await form.getByLabel("Message").fill(text);
