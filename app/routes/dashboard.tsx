@@ -9,6 +9,7 @@ import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
+import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { listHeld } from "#app/lib/held-submissions.server.ts";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [songs, messages, subscribers, filtered] = await Promise.all([
     listSongsPage(services).catch((error: unknown) => {
       console.error("Loading the music library failed", error);
-      return { error: "Failed to load songs" };
+      return { error: SONG_TEXT.loadFailed };
     }),
     inboxForDashboard(services),
     subscribersForDashboard(services),
