@@ -147,6 +147,20 @@ export async function keysetPage<TB extends keyof Database, Time extends string,
 }
 
 /**
+ * A list's first page for the dashboard's loader: a failure is logged here and
+ * becomes `{ error: loadFailed }`, which the list's panel shows as a banner, so
+ * one list failing leaves the rest of the dashboard working.
+ */
+export async function firstPageOrError<Page>(list: () => Promise<Page>, loadFailed: string): Promise<Page | { error: string }> {
+  try {
+    return await list();
+  } catch (error) {
+    console.error(`${loadFailed}:`, error);
+    return { error: loadFailed };
+  }
+}
+
+/**
  * The GET of an admin list API: 401/403 unless an admin asks, then the page
  * `?before=<cursor>&limit=<n>` asks for; a bad cursor or limit is a 400 with
  * what was wrong, anything else a 500 with the list's `loadFailed` words (the

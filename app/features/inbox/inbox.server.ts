@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { ContactsTable } from "#app/lib/db-schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
-import { keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
 
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -85,11 +85,6 @@ export async function deleteMessage(services: Services, id: unknown): Promise<Ou
  * The first page for the dashboard's loader, in the shape InboxPanel takes:
  * a failure is logged here and shown by the panel as a banner, not a 500 page.
  */
-export async function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
-  try {
-    return await listMessages(services);
-  } catch (error) {
-    console.error("Loading messages failed", error);
-    return { error: INBOX_TEXT.loadFailed };
-  }
+export function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
+  return firstPageOrError(() => listMessages(services), INBOX_TEXT.loadFailed);
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
 import { detectBot, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE, takeFormRateLimit } from "#app/lib/form-guard.server.ts";
 import { holdSubmission } from "#app/lib/held-submissions.server.ts";
-import { keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -132,13 +132,8 @@ export async function listSubscribers(services: Services, options: ListSubscribe
  * The first page for the dashboard's loader, in the shape SubscribersPanel
  * takes: a failure is logged here and shown by the panel as a banner.
  */
-export async function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
-  try {
-    return await listSubscribers(services);
-  } catch (error) {
-    console.error("Loading subscribers failed", error);
-    return { error: NEWSLETTER_TEXT.loadFailed };
-  }
+export function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
+  return firstPageOrError(() => listSubscribers(services), NEWSLETTER_TEXT.loadFailed);
 }
 
 // ---- CSV export ------------------------------------------------------------
