@@ -47,12 +47,15 @@ export function useLoadMore<Item>({ endpoint, keys, nextCursor, words, onPage }:
 }
 
 export type PagedListOptions<Item extends { id: string }> = Omit<LoadMoreOptions<Item>, "nextCursor" | "onPage"> & {
-  initial: ListPage<Item>;
+  /** The first page, from the dashboard's loader, or why it could not be loaded. */
+  initial: ListPage<Item> | { error: string };
   /** The DOM id of an item's element: the keyboard moves to the first item of each page loaded. */
   domIdOf?: (id: string) => string;
 };
 
 export type PagedList<Item extends { id: string }> = ListPage<Item> & {
+  /** Why the first page could not be loaded (the list is then empty, with no count); null when it was. */
+  loadError: string | null;
   loading: boolean;
   loadMore: () => void;
   /** Takes an item out (deleted, or released elsewhere); a list with a count counts one fewer. */
@@ -63,12 +66,23 @@ export type PagedList<Item extends { id: string }> = ListPage<Item> & {
   reset: (page: ListPage<Item>) => void;
 };
 
+const noPage = { items: [], nextCursor: null, count: null };
+
 /**
  * A paged admin list's state: its items (a page at a time, newest first, each
  * once), the next page's cursor and the server's count.
  */
 export function usePagedList<Item extends { id: string }>({ initial, domIdOf, ...options }: PagedListOptions<Item>): PagedList<Item> {
-  const [list, setList] = useState(initial);
+  const failed = "error" in initial;
+  const [list, setList] = useState<ListPage<Item>>(() => ("error" in initial ? noPage : initial));
+  // The dashboard's loader may run again and fail, or succeed where it had failed:
+  // the list then starts again from what it says, as a list drawn afresh would.
+  const [startedFailed, setStartedFailed] = useState(failed);
+  if (startedFailed !== failed) {
+    setStartedFailed(failed);
+    setList("error" in initial ? noPage : initial);
+  }
+  const loadError = "error" in initial ? initial.error || options.words.loadFailed : null;
   const focus = useFocusAfterRender();
   const { loading, loadMore } = useLoadMore<Item>({
     ...options,
@@ -100,5 +114,5 @@ export function usePagedList<Item extends { id: string }>({ initial, domIdOf, ..
   const updateItems = useCallback((change: (item: Item) => Item) => setList((current) => ({ ...current, items: current.items.map(change) })), []);
   const reset = useCallback((page: ListPage<Item>) => setList(page), []);
 
-  return { ...list, loading, loadMore, removeItem, updateItems, reset };
+  return { ...list, loadError, loading, loadMore, removeItem, updateItems, reset };
 }

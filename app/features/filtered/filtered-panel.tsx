@@ -119,9 +119,14 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
   );
 }
 
-function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: string; onReleased?: (kind: HeldKind) => void }) {
+/**
+ * The dashboard's Filtered list: what the public forms' bot checks held back,
+ * for the artist to release to the inbox or the mailing list, or delete.
+ */
+export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
+  const headingId = `${useId()}filtered-heading`;
   const list = usePagedList<HeldSubmission>({
-    initial: { items: page.items, nextCursor: page.nextCursor, count: page.heldCount },
+    initial: "error" in initial ? initial : { items: initial.items, nextCursor: initial.nextCursor, count: initial.heldCount },
     endpoint: FILTERED_API,
     keys: { items: "items", count: "heldCount" },
     words: { loadFailed: HELD_ERRORS.loadFailed, unexpected: HELD_ERRORS.unexpected },
@@ -152,7 +157,9 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
 
   return (
     <PanelFrame headingId={headingId} count={list.count}>
-      {list.items.length === 0 && !list.nextCursor ? (
+      {list.loadError ? (
+        <ListLoadError>{list.loadError}</ListLoadError>
+      ) : list.items.length === 0 && !list.nextCursor ? (
         <ListEmpty compact>{FILTERED_TEXT.empty}</ListEmpty>
       ) : (
         <ul className="space-y-4" aria-label="Filtered submissions, newest first">
@@ -164,20 +171,4 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
       {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} /> : null}
     </PanelFrame>
   );
-}
-
-/**
- * The dashboard's Filtered list: what the public forms' bot checks held back,
- * for the artist to release to the inbox or the mailing list, or delete.
- */
-export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
-  const headingId = `${useId()}filtered-heading`;
-  if ("error" in initial) {
-    return (
-      <PanelFrame headingId={headingId} count={null}>
-        <ListLoadError>{initial.error || HELD_ERRORS.loadFailed}</ListLoadError>
-      </PanelFrame>
-    );
-  }
-  return <HeldList page={initial} headingId={headingId} onReleased={onReleased} />;
 }

@@ -36,11 +36,17 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
   );
 }
 
-function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: string }) {
+/**
+ * The dashboard's mailing list: the first page comes from the dashboard's
+ * loader, further pages from /api/subscribers, the whole list as a CSV file
+ * (with each address's unsubscribe link) from /api/subscribers.csv.
+ */
+export function SubscribersPanel({ initial }: SubscribersPanelProps) {
+  const headingId = `${useId()}subscribers-heading`;
   const idPrefix = useId();
   const domIdOf = (id: string) => `${idPrefix}subscriber-${id}`;
   const list = usePagedList<Subscriber>({
-    initial: { items: page.subscribers, nextCursor: page.nextCursor, count: page.subscribedCount },
+    initial: "error" in initial ? initial : { items: initial.subscribers, nextCursor: initial.nextCursor, count: initial.subscribedCount },
     endpoint: SUBSCRIBERS_API,
     keys: { items: "subscribers", count: "subscribedCount" },
     words: { loadFailed: NEWSLETTER_TEXT.loadFailed, unexpected: NEWSLETTER_TEXT.failed },
@@ -50,7 +56,9 @@ function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: 
 
   return (
     <PanelFrame headingId={headingId} count={list.count}>
-      {list.items.length === 0 && !list.nextCursor ? (
+      {list.loadError ? (
+        <ListLoadError>{list.loadError}</ListLoadError>
+      ) : list.items.length === 0 && !list.nextCursor ? (
         <ListEmpty>{EMPTY_SUBSCRIBERS}</ListEmpty>
       ) : (
         <ul
@@ -75,21 +83,4 @@ function SubscriberList({ page, headingId }: { page: SubscriberPage; headingId: 
       {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} /> : null}
     </PanelFrame>
   );
-}
-
-/**
- * The dashboard's mailing list: the first page comes from the dashboard's
- * loader, further pages from /api/subscribers, the whole list as a CSV file
- * (with each address's unsubscribe link) from /api/subscribers.csv.
- */
-export function SubscribersPanel({ initial }: SubscribersPanelProps) {
-  const headingId = `${useId()}subscribers-heading`;
-  if ("error" in initial) {
-    return (
-      <PanelFrame headingId={headingId} count={null}>
-        <ListLoadError>{initial.error || NEWSLETTER_TEXT.loadFailed}</ListLoadError>
-      </PanelFrame>
-    );
-  }
-  return <SubscriberList page={initial} headingId={headingId} />;
 }

@@ -114,7 +114,7 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
 export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | { error: string }; artistName: string }) {
   const [adding, setAdding] = useState(false);
   const list = usePagedList<Song>({
-    initial: "error" in initial ? { items: [], nextCursor: null, count: null } : { items: initial.songs, nextCursor: initial.nextCursor, count: null },
+    initial: "error" in initial ? initial : { items: initial.songs, nextCursor: initial.nextCursor, count: null },
     endpoint: SONGS_API,
     keys: { items: "songs" },
     words: { loadFailed: SONG_TEXT.loadFailed, unexpected: "Unknown error" },
@@ -163,8 +163,8 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
           }}
         />
       ) : null}
-      {"error" in initial ? (
-        <ListLoadError>{initial.error}</ListLoadError>
+      {list.loadError ? (
+        <ListLoadError>{list.loadError}</ListLoadError>
       ) : list.items.length === 0 ? (
         <ListEmpty>No songs yet</ListEmpty>
       ) : (
