@@ -14,7 +14,7 @@ import {
   type HeldSignUp,
   type HeldSubmission,
 } from "./held-submission.ts";
-import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "./keyset-cursor.server.ts";
+import { keysetPage, type PageRequest } from "./paged-list.server.ts";
 import type { Outcome } from "./outcome.ts";
 
 // What the public forms' bot checks catch is kept here instead of being
@@ -99,38 +99,19 @@ function toHeld(row: Selectable<HeldSubmissionsTable>): HeldSubmission | null {
   return parsed.success ? { ...base, kind: "newsletter", ...parsed.data } : null;
 }
 
-function heldPageQuery(db: Db, rows: number, now: number, before?: Cursor) {
-  let query = db
-    .selectFrom("heldSubmissions")
-    .selectAll()
-    // Expired rows are left out even before anything has deleted them.
-    .where("receivedAt", ">=", expiredBefore(now))
-    .orderBy("receivedAt", "desc")
-    .orderBy("id", "desc")
-    .limit(rows);
-  if (before) {
-    query = query.where((eb) => eb(eb.refTuple("receivedAt", "id"), "<", eb.tuple(before.timestamp, before.id)));
-  }
-  return query;
-}
-
 /** One page of held submissions, newest first, with how many are held. Throws PageQueryError for a bad cursor or limit. */
 export async function listHeld(db: Db, options: PageRequest = {}, now = Date.now()): Promise<HeldPage> {
-  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
-  const [rows, count] = await Promise.all([
-    heldPageQuery(db, limit + 1, now, before).execute(),
-    db
-      .selectFrom("heldSubmissions")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("receivedAt", ">=", expiredBefore(now))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const page = pageOf(rows, limit, (row) => ({ timestamp: Number(row.receivedAt), id: row.id }));
-  return {
-    items: page.rows.map(toHeld).filter((item): item is HeldSubmission => item !== null),
-    nextCursor: page.nextCursor,
-    heldCount: Number(count.count),
-  };
+  // Expired rows are left out even before anything has deleted them.
+  const held = db.selectFrom("heldSubmissions").where("receivedAt", ">=", expiredBefore(now));
+  const page = await keysetPage({
+    query: held.selectAll(),
+    time: "receivedAt",
+    request: options,
+    size: { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    toItem: toHeld,
+    count: held,
+  });
+  return { items: page.items, nextCursor: page.nextCursor, heldCount: page.count };
 }
 
 export async function deleteHeld(db: Db, id: unknown): Promise<Outcome> {

@@ -5,7 +5,7 @@ import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/lib/held-submissions.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { adminListLoader } from "#app/lib/paged-list.server.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
@@ -13,19 +13,8 @@ import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 //   GET  ?before=<cursor>&limit=<n> -> { items, nextCursor, heldCount }
 //   POST intent=release|delete, id  -> { success: true, kind? } | { success: false, error }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  if (denied) return denied;
-  const params = new URL(request.url).searchParams;
-  try {
-    return privateJson(await listHeld(services.db, { before: params.get("before"), limit: params.get("limit") }));
-  } catch (error) {
-    if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
-    console.error("Listing held submissions failed", error);
-    return privateJson({ error: HELD_ERRORS.loadFailed }, 500);
-  }
-}
+export const loader = (args: Route.LoaderArgs) =>
+  adminListLoader(args, (services, page) => listHeld(services.db, page), HELD_ERRORS.loadFailed);
 
 const mutationSchema = z.object(
   {

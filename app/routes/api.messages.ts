@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.messages";
 import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";
 import { deleteMessage, listMessages, markMessageRead } from "#app/features/inbox/inbox.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { adminListLoader } from "#app/lib/paged-list.server.ts";
 import { containsNul, mediaTypeOf, readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -12,20 +12,7 @@ import type { Services } from "#app/lib/services.server.ts";
 //   GET  ?before=<cursor>&limit=<n>  -> { messages, nextCursor, unreadCount }
 //   POST intent=mark-read|delete, id -> { success: true } | { success: false, error }
 
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  if (denied) return denied;
-  const params = new URL(request.url).searchParams;
-  try {
-    return privateJson(await listMessages(services, { before: params.get("before"), limit: params.get("limit") }));
-  } catch (error) {
-    if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
-    console.error("Listing messages failed", error);
-    return privateJson({ error: INBOX_TEXT.loadFailed }, 500);
-  }
-}
+export const loader = (args: Route.LoaderArgs) => adminListLoader(args, listMessages, INBOX_TEXT.loadFailed);
 
 const mutationSchema = z.object(
   {

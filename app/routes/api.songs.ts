@@ -3,7 +3,7 @@ import { handleLibraryAction } from "#app/features/songs/library-actions.server.
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
-import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { adminListLoader } from "#app/lib/paged-list.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
@@ -19,16 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return privateJson(result, status);
 }
 
-/** GET ?before=<cursor>: the next page of the Music Library. Admins only. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  if (denied) return denied;
-  try {
-    const page = await listSongsPage(services, { before: new URL(request.url).searchParams.get("before") });
-    return privateJson(page);
-  } catch (error) {
-    if (error instanceof PageQueryError) return privateJson({ error: error.message }, 400);
-    throw error;
-  }
-}
+/** GET ?before=<cursor>: the next page of the Music Library (a fixed size: only the cursor is read). Admins only. */
+export const loader = (args: Route.LoaderArgs) =>
+  adminListLoader(args, (services, { before }) => listSongsPage(services, { before }), SONG_TEXT.loadFailed);

@@ -9,10 +9,12 @@ import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
+import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { listHeld } from "#app/lib/held-submissions.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { firstPageOrError } from "#app/lib/paged-list.server.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
@@ -22,16 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await requireAdminPage(services, request);
   // One panel failing to load leaves the others working.
   const [songs, messages, subscribers, filtered] = await Promise.all([
-    listSongsPage(services).catch((error: unknown) => {
-      console.error("Loading the music library failed", error);
-      return { error: "Failed to load songs" };
-    }),
+    firstPageOrError(() => listSongsPage(services), SONG_TEXT.loadFailed),
     inboxForDashboard(services),
     subscribersForDashboard(services),
-    listHeld(services.db).catch((error: unknown) => {
-      console.error("Loading held submissions failed", error);
-      return { error: HELD_ERRORS.loadFailed };
-    }),
+    firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
   ]);
   return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
 }

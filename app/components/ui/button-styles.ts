@@ -7,3 +7,6 @@ export const buttonStyles = {
   /** The secondary button on a dark panel in either theme (adding colours to `secondary` loses to its own in the CSS). */
   secondaryOnDark: `${base} border border-stone-600 text-stone-50 hover:bg-stone-800 dark:hover:bg-stone-700`,
 } as const;
+
+// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
+export const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { errorOf, isRecord } from "#app/components/paged-list/list-page.ts";
+import { ListCount, ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
+import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
+import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
+import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
+import { busyStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
 import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
 import { FILTERED_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
 
@@ -13,38 +19,7 @@ export type FilteredPanelProps = {
   onReleased?: (kind: HeldKind) => void;
 };
 
-// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
-const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-const errorOf = (data: unknown): string =>
-  isRecord(data) && typeof data.error === "string" && data.error ? data.error : HELD_ERRORS.unexpected;
-
-function heldPageOf(data: unknown): HeldPage | null {
-  if (!isRecord(data) || !Array.isArray(data.items) || typeof data.heldCount !== "number") return null;
-  if (data.nextCursor !== null && typeof data.nextCursor !== "string") return null;
-  return data as HeldPage;
-}
-
-/** Dates print in UTC on the server and the first client render (so the markup matches), then in the visitor's zone. */
-function useVisitorTimeZone(): string | undefined {
-  const [timeZone, setTimeZone] = useState<string | undefined>("UTC");
-  useEffect(() => setTimeZone(undefined), []);
-  return timeZone;
-}
-
-function formatHeldDate(timestamp: number, timeZone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
-  let text: string;
-  try {
-    text = new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(timestamp);
-  } catch {
-    text = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(timestamp);
-  }
-  // Some ICU versions put a narrow no-break space before AM/PM; server and browser must agree.
-  return text.replace(/[\u202f\u00a0]/g, " ");
-}
 
 function HeldItem({
   item,
@@ -65,7 +40,7 @@ function HeldItem({
     if (fetcher.state !== "idle" || fetcher.data === undefined || !intent) return;
     asked.current = null;
     const ok = isRecord(fetcher.data) && fetcher.data.success === true;
-    onSettled(item, intent, ok ? null : errorOf(fetcher.data));
+    onSettled(item, intent, ok ? null : errorOf(fetcher.data, HELD_ERRORS.unexpected));
   }, [fetcher.state, fetcher.data, item, onSettled]);
 
   const submit = (intent: HeldIntent) => {
@@ -92,8 +67,8 @@ function HeldItem({
             </h3>
             {contact && item.email && item.name ? <p className="text-sm break-all text-stone-600 dark:text-stone-400">{item.email}</p> : null}
           </div>
-          <time dateTime={new Date(item.receivedAt).toISOString()} className="text-sm text-stone-600 dark:text-stone-400">
-            {formatHeldDate(item.receivedAt, timeZone)}
+          <time dateTime={isoDate(item.receivedAt)} className="text-sm text-stone-600 dark:text-stone-400">
+            {formatDateTime(item.receivedAt, timeZone)}
           </time>
         </div>
         {contact ? <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200">{item.message}</p> : null}
@@ -135,13 +110,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
           {FILTERED_TEXT.heading}
         </h2>
         {count === null ? null : (
-          <span
-            data-testid="filtered-count"
-            aria-live="polite"
-            className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-200"
-          >
-            {count} held
-          </span>
+          <ListCount testId="filtered-count">{count} held</ListCount>
         )}
       </div>
       <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_TEXT.intro}</p>
@@ -150,10 +119,18 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
   );
 }
 
-function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: string; onReleased?: (kind: HeldKind) => void }) {
-  const [items, setItems] = useState(page.items);
-  const [nextCursor, setNextCursor] = useState(page.nextCursor);
-  const [count, setCount] = useState(page.heldCount);
+/**
+ * The dashboard's Filtered list: what the public forms' bot checks held back,
+ * for the artist to release to the inbox or the mailing list, or delete.
+ */
+export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
+  const headingId = `${useId()}filtered-heading`;
+  const list = usePagedList<HeldSubmission>({
+    initial: "error" in initial ? initial : { items: initial.items, nextCursor: initial.nextCursor, count: initial.heldCount },
+    endpoint: FILTERED_API,
+    keys: { items: "items", count: "heldCount" },
+    words: { loadFailed: HELD_ERRORS.loadFailed, unexpected: HELD_ERRORS.unexpected },
+  });
   const { addToast } = useToasts();
   const timeZone = useVisitorTimeZone();
 
@@ -162,8 +139,7 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
   settle.current = (item, intent, error) => {
     const gone = error === null || error === HELD_ERRORS.notFound;
     if (gone) {
-      setItems((current) => current.filter((i) => i.id !== item.id));
-      setCount((current) => Math.max(0, current - 1));
+      list.removeItem(item.id);
       // The keyboard was on a button that is gone: put it somewhere sensible.
       document.getElementById(headingId)?.focus();
     }
@@ -179,73 +155,20 @@ function HeldList({ page, headingId, onReleased }: { page: HeldPage; headingId: 
   };
   const [onSettled] = useState(() => (item: HeldSubmission, intent: HeldIntent, error: string | null) => settle.current(item, intent, error));
 
-  const more = useFetcher();
-  const requested = useRef(false);
-  useEffect(() => {
-    if (more.state !== "idle" || more.data === undefined || !requested.current) return;
-    requested.current = false;
-    const next = heldPageOf(more.data);
-    if (!next) {
-      addToast(`${HELD_ERRORS.loadFailed}: ${errorOf(more.data)}`, "error");
-      return;
-    }
-    setItems((current) => {
-      const known = new Set(current.map((i) => i.id));
-      return [...current, ...next.items.filter((i) => !known.has(i.id))];
-    });
-    setNextCursor(next.nextCursor);
-    setCount(next.heldCount);
-  }, [more.state, more.data, addToast]);
-  const loading = more.state !== "idle";
-
   return (
-    <PanelFrame headingId={headingId} count={count}>
-      {items.length === 0 && !nextCursor ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
-          {FILTERED_TEXT.empty}
-        </p>
+    <PanelFrame headingId={headingId} count={list.count}>
+      {list.loadError ? (
+        <ListLoadError>{list.loadError}</ListLoadError>
+      ) : list.items.length === 0 && !list.nextCursor ? (
+        <ListEmpty compact>{FILTERED_TEXT.empty}</ListEmpty>
       ) : (
         <ul className="space-y-4" aria-label="Filtered submissions, newest first">
-          {items.map((item) => (
+          {list.items.map((item) => (
             <HeldItem key={item.id} item={item} timeZone={timeZone} onSettled={onSettled} />
           ))}
         </ul>
       )}
-      {nextCursor ? (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            className={`${buttonStyles.secondary} ${busyStyles}`}
-            aria-disabled={loading || undefined}
-            aria-busy={loading || undefined}
-            onClick={() => {
-              if (loading) return;
-              requested.current = true;
-              void more.load(`${FILTERED_API}?before=${encodeURIComponent(nextCursor)}`);
-            }}
-          >
-            {loading ? "Loading..." : "Load more"}
-          </button>
-        </div>
-      ) : null}
+      {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} /> : null}
     </PanelFrame>
   );
-}
-
-/**
- * The dashboard's Filtered list: what the public forms' bot checks held back,
- * for the artist to release to the inbox or the mailing list, or delete.
- */
-export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
-  const headingId = `${useId()}filtered-heading`;
-  if ("error" in initial) {
-    return (
-      <PanelFrame headingId={headingId} count={null}>
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {initial.error || HELD_ERRORS.loadFailed}
-        </p>
-      </PanelFrame>
-    );
-  }
-  return <HeldList page={initial} headingId={headingId} onReleased={onReleased} />;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatDateTime as formatMessageDate } from "#app/lib/format-date.ts";
 import {
   displayName,
-  formatMessageDate,
   initialMessageList,
   messageListReducer,
   messageListView,

@@ -18,40 +18,7 @@ export type InboxPage = { messages: InboxMessage[]; nextCursor: string | null; u
 
 export type MessageIntent = "mark-read" | "delete";
 
-export const UNKNOWN_DATE = "Unknown date";
 export const ANONYMOUS = "Anonymous";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? "";
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/**
- * US long date with 12-hour time, e.g. "November 22, 2026 at 3:05 PM", in the
- * given time zone (the runtime's own when omitted).
- */
-export function formatMessageDate(timestamp: number | null | undefined, timeZone?: string): string {
-  if (timestamp == null || !Number.isFinite(timestamp)) return UNKNOWN_DATE;
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
-  let text: string;
-  try {
-    text = formatterFor(timeZone).format(date);
-  } catch {
-    // An unknown zone name: UTC is still a true statement of the time.
-    text = formatterFor("UTC").format(date);
-  }
-  // Some ICU versions put a narrow no-break space before AM/PM; server and
-  // browser must print the same characters or hydration sees a mismatch.
-  return text.replace(/[\u202f\u00a0]/g, " ");
-}
 
 export function displayName(message: Pick<InboxMessage, "name">): string {
   return message.name?.trim() || ANONYMOUS;

@@ -1,8 +1,15 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useReducer, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { errorOf, isRecord } from "#app/components/paged-list/list-page.ts";
+import { ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
+import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
+import { useFocusAfterRender } from "#app/components/paged-list/use-focus-after-render.ts";
+import { useLoadMore } from "#app/components/paged-list/use-paged-list.ts";
+import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
+import { busyStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { displayName, formatMessageDate, initialMessageList, messageListReducer, messageListView, type MessageIntent, type InboxPage, type MessageRow } from "./inbox-message.ts";
+import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
+import { displayName, initialMessageList, messageListReducer, messageListView, type InboxMessage, type MessageIntent, type InboxPage, type MessageRow } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
 
 export const INBOX_API = "/api/messages";
@@ -16,40 +23,11 @@ const failurePrefix: Record<MessageIntent, string> = {
   delete: "Failed to delete message",
 };
 
-// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus to the page.
-const busyStyles = "aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-
-const errorOf = (data: unknown): string =>
-  isRecord(data) && typeof data.error === "string" && data.error ? data.error : INBOX_TEXT.unexpected;
 
 /** The API's answer to a mutation; a 401/403 `{ error }` counts as a failure with its message. */
 function outcomeOf(data: unknown): { success: true } | { success: false; error: string } {
-  return isRecord(data) && data.success === true ? { success: true } : { success: false, error: errorOf(data) };
-}
-
-function pageOf(data: unknown): InboxPage | null {
-  if (!isRecord(data) || !Array.isArray(data.messages) || typeof data.unreadCount !== "number") return null;
-  if (data.nextCursor !== null && typeof data.nextCursor !== "string") return null;
-  return data as InboxPage;
-}
-
-/**
- * Server and first client render print dates in UTC so the markup matches;
- * after mount they switch to the visitor's own time zone.
- */
-function useVisitorTimeZone(): string | undefined {
-  const [timeZone, setTimeZone] = useState<string | undefined>("UTC");
-  useEffect(() => setTimeZone(undefined), []);
-  return timeZone;
-}
-
-function isoDate(timestamp: number | null): string | undefined {
-  if (timestamp == null) return undefined;
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return isRecord(data) && data.success === true ? { success: true } : { success: false, error: errorOf(data, INBOX_TEXT.unexpected) };
 }
 
 function MessageItem({
@@ -124,7 +102,7 @@ function MessageItem({
                 Unread
               </span>
             ) : null}
-            <time dateTime={isoDate(message.timestamp)}>{formatMessageDate(message.timestamp, timeZone)}</time>
+            <time dateTime={isoDate(message.timestamp)}>{formatDateTime(message.timestamp, timeZone)}</time>
           </div>
         </div>
         {/* Plain text with its line breaks kept; React escapes it, so it can never become markup. */}
@@ -204,12 +182,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
   const view = messageListView(state);
 
   // Where the keyboard goes once the row it was on disappears, or once a page arrives.
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-  useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+  const setFocusTarget = useFocusAfterRender();
 
   const onStart = (id: string, intent: MessageIntent) => {
     if (intent === "delete") {
@@ -236,36 +209,22 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
     [],
   );
 
-  const more = useFetcher();
-  // Set only while a page we asked for is on its way, so that a revalidation of
-  // this fetcher (after another form on the dashboard posts) is not appended twice.
-  const requested = useRef(false);
-  useEffect(() => {
-    if (more.state !== "idle" || more.data === undefined || !requested.current) return;
-    requested.current = false;
-    const next = pageOf(more.data);
-    if (!next) {
-      addToast(`${INBOX_TEXT.loadFailed}: ${errorOf(more.data)}`, "error");
-      return;
-    }
-    const first = next.messages[0];
-    dispatch({ kind: "appended", page: next });
-    if (first) setFocusTarget(`${idPrefix}message-${first.id}`);
-  }, [more.state, more.data, addToast, idPrefix]);
-
-  const loading = more.state !== "idle";
-  const loadMore = () => {
-    if (!state.nextCursor || loading) return;
-    requested.current = true;
-    void more.load(`${INBOX_API}?before=${encodeURIComponent(state.nextCursor)}`);
-  };
+  const { loading, loadMore } = useLoadMore<InboxMessage>({
+    endpoint: INBOX_API,
+    keys: { items: "messages", count: "unreadCount" },
+    nextCursor: state.nextCursor,
+    words: { loadFailed: INBOX_TEXT.loadFailed, unexpected: INBOX_TEXT.unexpected },
+    onPage: (page) => {
+      dispatch({ kind: "appended", page: { messages: page.items, nextCursor: page.nextCursor, unreadCount: page.count ?? state.unreadCount } });
+      const first = page.items[0];
+      if (first) setFocusTarget(domIdOf(first.id));
+    },
+  });
 
   return (
     <PanelFrame headingId={headingId} unreadCount={view.unreadCount}>
       {view.shown === 0 && !state.nextCursor ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
-          {EMPTY_MESSAGES}
-        </p>
+        <ListEmpty>{EMPTY_MESSAGES}</ListEmpty>
       ) : (
         <ul className="space-y-4" aria-label="Messages, newest first">
           {view.rows.map((row) => (
@@ -280,19 +239,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
           ))}
         </ul>
       )}
-      {state.nextCursor ? (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            className={`${buttonStyles.secondary} ${busyStyles}`}
-            onClick={loadMore}
-            aria-disabled={loading || undefined}
-            aria-busy={loading || undefined}
-          >
-            {loading ? "Loading..." : "Load more"}
-          </button>
-        </div>
-      ) : null}
+      {state.nextCursor ? <LoadMoreButton loading={loading} onClick={loadMore} /> : null}
     </PanelFrame>
   );
 }
@@ -307,9 +254,7 @@ export function InboxPanel({ initial }: InboxPanelProps) {
   if ("error" in initial) {
     return (
       <PanelFrame headingId={headingId} unreadCount={0}>
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {initial.error || INBOX_TEXT.loadFailed}
-        </p>
+        <ListLoadError>{initial.error || INBOX_TEXT.loadFailed}</ListLoadError>
       </PanelFrame>
     );
   }

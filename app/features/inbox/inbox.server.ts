@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { ContactsTable } from "#app/lib/db-schema.ts";
 import type { Db } from "#app/lib/db.server.ts";
-import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
 
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -34,19 +34,11 @@ function toMessage(row: Pick<Selectable<ContactsTable>, "id" | "name" | "email" 
   };
 }
 
+const messageColumns = ["id", "name", "email", "message", "timestamp", "status"] as const;
+
 /** Exported for the test that checks its query plan. */
 export function pageQuery(db: Db, rows: number, before?: Cursor) {
-  let query = db
-    .selectFrom("contacts")
-    .select(["id", "name", "email", "message", "timestamp", "status"])
-    .orderBy("timestamp", "desc")
-    .orderBy("id", "desc")
-    .limit(rows);
-  if (before) {
-    // A row-value comparison: both SQLite and PostgreSQL turn it into one range scan of the index.
-    query = query.where((eb) => eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(before.timestamp, before.id)));
-  }
-  return query;
+  return keysetRows(db.selectFrom("contacts").select(messageColumns), "timestamp", rows, before);
 }
 
 /**
@@ -57,24 +49,15 @@ export function pageQuery(db: Db, rows: number, before?: Cursor) {
  * or limit.
  */
 export async function listMessages(services: Services, options: ListMessagesOptions = {}): Promise<InboxPage> {
-  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
-
-  const [rows, unread] = await Promise.all([
-    pageQuery(services.db, limit + 1, before).execute(),
-    services.db
-      .selectFrom("contacts")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("status", "=", "unread")
-      .executeTakeFirstOrThrow(),
-  ]);
-
-  const page = pageOf(rows, limit, (row) => ({ timestamp: row.timestamp, id: row.id }));
-  return {
-    messages: page.rows.map(toMessage),
-    nextCursor: page.nextCursor,
-    // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
-    unreadCount: Number(unread.count),
-  };
+  const page = await keysetPage({
+    query: services.db.selectFrom("contacts").select(messageColumns),
+    time: "timestamp",
+    request: options,
+    size: { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    toItem: toMessage,
+    count: services.db.selectFrom("contacts").where("status", "=", "unread"),
+  });
+  return { messages: page.items, nextCursor: page.nextCursor, unreadCount: page.count };
 }
 
 /** unread -> read. Marking a message that is already read again succeeds. */
@@ -102,11 +85,6 @@ export async function deleteMessage(services: Services, id: unknown): Promise<Ou
  * The first page for the dashboard's loader, in the shape InboxPanel takes:
  * a failure is logged here and shown by the panel as a banner, not a 500 page.
  */
-export async function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
-  try {
-    return await listMessages(services);
-  } catch (error) {
-    console.error("Loading messages failed", error);
-    return { error: INBOX_TEXT.loadFailed };
-  }
+export function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
+  return firstPageOrError(() => listMessages(services), INBOX_TEXT.loadFailed);
 }

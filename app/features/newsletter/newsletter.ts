@@ -36,23 +36,3 @@ export function quickEmailProblem(raw: string): string | null {
   if (!value.includes("@")) return NEWSLETTER_TEXT.invalid;
   return null;
 }
-
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** US long date, e.g. "November 22, 2026", in the given time zone (the runtime's own when omitted). */
-export function formatSubscribedDate(timestamp: number, timeZone?: string): string {
-  const date = new Date(timestamp);
-  if (!Number.isFinite(timestamp) || Number.isNaN(date.getTime())) return "Unknown date";
-  const key = timeZone ?? "";
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone });
-    } catch {
-      // An unknown zone name: UTC is still a true statement of the date.
-      formatter = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-    }
-    dateFormatters.set(key, formatter);
-  }
-  return formatter.format(date);
-}

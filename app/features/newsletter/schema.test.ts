@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatSubscribedDate, quickEmailProblem } from "./newsletter.ts";
+import { formatDate as formatSubscribedDate } from "#app/lib/format-date.ts";
+import { quickEmailProblem } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 

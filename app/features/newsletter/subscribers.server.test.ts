@@ -1,6 +1,6 @@
 import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { PageQueryError } from "#app/lib/keyset-cursor.server.ts";
+import { PageQueryError } from "#app/lib/paged-list.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";

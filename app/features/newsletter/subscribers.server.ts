@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
 import { NEWSLETTER_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
-import { pageOf, parsePageRequest, type Cursor, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
@@ -103,59 +103,40 @@ export function unsubscribeUrl(services: Services, email: string): string {
 
 export type ListSubscribersOptions = PageRequest;
 
+/** The people currently on the list: those who unsubscribed are left out of the dashboard and the export alike. */
+const currentSubscribers = (db: Db) => db.selectFrom("subscribers").where("subscribed", "=", 1);
+const subscriberRows = (db: Db) => currentSubscribers(db).select(["id", "email", "timestamp"]);
+
 /**
  * Current subscribers, newest first (timestamp, then id), after `before`.
  * A keyset range over the (timestamp, id) index, never an OFFSET.
  */
 function subscribedPage(db: Db, rows: number, before?: Cursor) {
-  let query = db
-    .selectFrom("subscribers")
-    .select(["id", "email", "timestamp"])
-    .where("subscribed", "=", 1)
-    .orderBy("timestamp", "desc")
-    .orderBy("id", "desc")
-    .limit(rows);
-  if (before) {
-    query = query.where((eb) => eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(before.timestamp, before.id)));
-  }
-  return query;
+  return keysetRows(subscriberRows(db), "timestamp", rows, before);
 }
 
 /**
- * One page of the people currently on the list (those who unsubscribed are
- * left out, as they are from the export), with how many there are in all.
+ * One page of the people currently on the list, with how many there are in all.
  * Throws PageQueryError for a bad cursor or limit.
  */
 export async function listSubscribers(services: Services, options: ListSubscribersOptions = {}): Promise<SubscriberPage> {
-  const { before, limit } = parsePageRequest(options, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
-  const [rows, count] = await Promise.all([
-    subscribedPage(services.db, limit + 1, before).execute(),
-    services.db
-      .selectFrom("subscribers")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("subscribed", "=", 1)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const page = pageOf(rows, limit, (row) => ({ timestamp: Number(row.timestamp), id: row.id }));
-  return {
-    subscribers: page.rows.map((row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) })),
-    nextCursor: page.nextCursor,
-    // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
-    subscribedCount: Number(count.count),
-  };
+  const page = await keysetPage({
+    query: subscriberRows(services.db),
+    time: "timestamp",
+    request: options,
+    size: { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    toItem: (row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) }),
+    count: currentSubscribers(services.db),
+  });
+  return { subscribers: page.items, nextCursor: page.nextCursor, subscribedCount: page.count };
 }
 
 /**
  * The first page for the dashboard's loader, in the shape SubscribersPanel
  * takes: a failure is logged here and shown by the panel as a banner.
  */
-export async function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
-  try {
-    return await listSubscribers(services);
-  } catch (error) {
-    console.error("Loading subscribers failed", error);
-    return { error: NEWSLETTER_TEXT.loadFailed };
-  }
+export function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
+  return firstPageOrError(() => listSubscribers(services), NEWSLETTER_TEXT.loadFailed);
 }
 
 // ---- CSV export ------------------------------------------------------------

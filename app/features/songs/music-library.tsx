@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
+import { ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
+import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
+import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
-import { ADD_SONG_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 type ActionResult = { success: boolean; error?: string };
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
 type Intent = "mark-latest" | "delete-song";
+
+const SONGS_API = "/api/songs";
 
 const smallButton =
   "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors aria-disabled:opacity-50";
@@ -33,7 +38,7 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
     if (busy) return;
     setIntent(next);
     // The library updates itself; re-running the dashboard's loader would lose the pages loaded so far.
-    void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: "/api/songs", defaultShouldRevalidate: false });
+    void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: SONGS_API, defaultShouldRevalidate: false });
   };
 
   const deleteText = busy && intent === "delete-song" ? "Deleting..." : "Delete";
@@ -108,35 +113,26 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
  */
 export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | { error: string }; artistName: string }) {
   const [adding, setAdding] = useState(false);
-  const [songs, setSongs] = useState<Song[]>("error" in initial ? [] : initial.songs);
-  const [nextCursor, setNextCursor] = useState("error" in initial ? null : initial.nextCursor);
-  const more = useFetcher<LibraryPage | { error: string }>();
+  const list = usePagedList<Song>({
+    initial: "error" in initial ? initial : { items: initial.songs, nextCursor: initial.nextCursor, count: null },
+    endpoint: SONGS_API,
+    keys: { items: "songs" },
+    words: { loadFailed: SONG_TEXT.loadFailed, unexpected: "Unknown error" },
+  });
   const { addToast } = useToasts();
   const revalidator = useRevalidator();
   // A new song is on the dashboard's first page: load it again.
   const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
 
   // A fresh first page from the server (after a song is added) starts the list again.
+  const { reset } = list;
   useEffect(() => {
     if ("error" in initial) return;
-    setSongs(initial.songs);
-    setNextCursor(initial.nextCursor);
-  }, [initial]);
-
-  useEffect(() => {
-    const page = more.data;
-    if (more.state !== "idle" || !page) return;
-    if ("error" in page) return void addToast(`Failed to load songs: ${page.error}`, "error");
-    setSongs((current) => [...current, ...page.songs.filter((song) => !current.some((s) => s.id === song.id))]);
-    setNextCursor(page.nextCursor);
-  }, [more.data, more.state, addToast]);
+    reset({ items: initial.songs, nextCursor: initial.nextCursor, count: null });
+  }, [initial, reset]);
 
   const onDone = (intent: Intent, id: string) =>
-    setSongs((current) =>
-      intent === "delete-song"
-        ? current.filter((song) => song.id !== id)
-        : current.map((song) => ({ ...song, isLatest: song.id === id })),
-    );
+    intent === "delete-song" ? list.removeItem(id) : list.updateItems((song) => ({ ...song, isLatest: song.id === id }));
 
   return (
     <section aria-labelledby="library-heading" className="space-y-6">
@@ -167,33 +163,18 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
           }}
         />
       ) : null}
-      {"error" in initial ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {initial.error}
-        </p>
-      ) : songs.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600 dark:border-stone-700 dark:text-stone-400">
-          No songs yet
-        </p>
+      {list.loadError ? (
+        <ListLoadError>{list.loadError}</ListLoadError>
+      ) : list.items.length === 0 ? (
+        <ListEmpty>No songs yet</ListEmpty>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {songs.map((song) => (
+          {list.items.map((song) => (
             <SongCard key={song.id} song={song} onDone={onDone} />
           ))}
         </ul>
       )}
-      {nextCursor ? (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            aria-disabled={more.state !== "idle"}
-            onClick={() => more.state === "idle" && more.load(`/api/songs?before=${encodeURIComponent(nextCursor)}`)}
-          >
-            {more.state !== "idle" ? "Loading..." : "Load more songs"}
-          </button>
-        </div>
-      ) : null}
+      {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} label="Load more songs" /> : null}
     </section>
   );
 }

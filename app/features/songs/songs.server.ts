@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db-schema.ts";
-import { pageOf, parsePageRequest, type PageRequest } from "#app/lib/keyset-cursor.server.ts";
+import { keysetPage, type PageRequest } from "#app/lib/paged-list.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
 import { resolvedWithin } from "#app/lib/resolved-within.ts";
 import type { RouterContextProvider } from "react-router";
@@ -40,11 +40,14 @@ export type SongsPage = { songs: Song[]; nextCursor: string | null };
  * range on the (createdAt, id) index, so a catalogue of any size stays fast.
  */
 export async function listSongsPage(services: Services, options: PageRequest = {}): Promise<SongsPage> {
-  const { before, limit } = parsePageRequest(options, { default: LIBRARY_PAGE_SIZE, max: 100 });
-  let query = services.db.selectFrom("songs").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit + 1);
-  if (before) query = query.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(before.timestamp, before.id)));
-  const page = pageOf(await query.execute(), limit, (row) => ({ timestamp: row.createdAt, id: row.id }));
-  return { songs: page.rows.map(toSong), nextCursor: page.nextCursor };
+  const page = await keysetPage({
+    query: services.db.selectFrom("songs").selectAll(),
+    time: "createdAt",
+    request: options,
+    size: { default: LIBRARY_PAGE_SIZE, max: 100 },
+    toItem: toSong,
+  });
+  return { songs: page.items, nextCursor: page.nextCursor };
 }
 
 /** Every song, newest first. */

@@ -35,4 +35,5 @@ export const SONG_TEXT = {
   idRequired: "Song ID is required",
   notFound: "Song not found",
   invalidLink: INVALID_LINK,
+  loadFailed: "Failed to load songs",
 } as const;
