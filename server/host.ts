@@ -12,7 +12,7 @@ import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 import { NOT_UNDERSTOOD } from "./malformed-request.ts";
 
 /** What the host needs from the app bundle (server/app.ts, built or via Vite). */
-export type AppModule = {
+type AppModule = {
   app: RequestHandler;
   media: RequestHandler;
   /** Pages kept for anonymous visitors; answers before compression and the router, or passes on. */

@@ -18,10 +18,10 @@ export type SecurityOptions = {
  * for one response), or their SHA-256 hashes (a page cached and served to many,
  * where a shared nonce would be public and so protect nothing).
  */
-export type InlineScripts = { nonce: string } | { hashes: string[] };
+type InlineScripts = { nonce: string } | { hashes: string[] };
 
 /** The CSP for a page whose inline scripts are allowed by `scripts`. */
-export function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean; mediaOrigin?: string | undefined }): string {
+function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean; mediaOrigin?: string | undefined }): string {
   const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : "";
   const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [

@@ -24,7 +24,7 @@ export const MEDIA_REDIRECT_CACHE_CONTROL = "public, max-age=3600";
  * directly (an SVG or HTML that got past the checks) can run nothing, load
  * nothing and reach no cookie of the site's origin.
  */
-export const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+const MEDIA_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 /**
  * Serves uploaded audio and covers at /media/<key>, one of three ways:

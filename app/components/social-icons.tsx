@@ -20,7 +20,7 @@ const marks: { hosts: readonly string[]; icon: SimpleIcon }[] = [
 ];
 
 /** The mark for a link's address: its host or any parent domain of it is listed. */
-export function brandIconFor(url: string): SimpleIcon | null {
+function brandIconFor(url: string): SimpleIcon | null {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();
@@ -30,7 +30,7 @@ export function brandIconFor(url: string): SimpleIcon | null {
   return marks.find(({ hosts }) => hosts.some((h) => host === h || host.endsWith(`.${h}`)))?.icon ?? null;
 }
 
-export function BrandIcon({ icon, className = "size-5" }: { icon: SimpleIcon; className?: string }) {
+function BrandIcon({ icon, className = "size-5" }: { icon: SimpleIcon; className?: string }) {
   // simple-icons' marks are single-colour paths on a 24×24 box; currentColor follows the theme.
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor" data-brand={icon.slug}>

@@ -13,7 +13,7 @@ export const AUTH_BASE_PATH = "/api/auth";
 
 /** Documented limits: docs/decisions/004-auth.md. */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
-export const SIGN_UP_LIMIT = { window: 60, max: 10 };
+const SIGN_UP_LIMIT = { window: 60, max: 10 };
 
 /** Every endpoint that sets a password, and the body field it comes in. */
 const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {

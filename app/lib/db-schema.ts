@@ -31,7 +31,7 @@ export interface ContactsTable {
   status: Generated<"unread" | "read">;
 }
 
-export interface SubscribersTable {
+interface SubscribersTable {
   id: string;
   email: string;
   timestamp: EpochMs;
@@ -40,7 +40,7 @@ export interface SubscribersTable {
 }
 
 /** better-auth's user table, as far as our code reads and writes it. */
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -52,24 +52,24 @@ export interface UserTable {
   role: string | null;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   userId: string;
   token: string;
 }
 
-export interface PendingUploadsTable {
+interface PendingUploadsTable {
   key: string;
   createdAt: EpochMs;
 }
 
-export interface FormRateLimitsTable {
+interface FormRateLimitsTable {
   key: string;
   windowStart: EpochMs;
   count: number;
 }
 
-export interface SetupTokensTable {
+interface SetupTokensTable {
   tokenHash: string;
   expiresAt: EpochMs;
 }
@@ -84,7 +84,7 @@ export interface HeldSubmissionsTable {
   receivedAt: EpochMs;
 }
 
-export interface ContentVersionTable {
+interface ContentVersionTable {
   id: number;
   version: number;
 }

@@ -1,7 +1,7 @@
 // How the dashboard writes a time: US long dates, with or without a 12-hour
 // clock, in a given time zone. Shared by the server and the browser.
 
-export const UNKNOWN_DATE = "Unknown date";
+const UNKNOWN_DATE = "Unknown date";
 
 const styles = {
   date: { dateStyle: "long" },

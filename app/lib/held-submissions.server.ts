@@ -22,8 +22,8 @@ import type { Outcome } from "./outcome.ts";
 // like a script, and is owed the same care as anyone else. The artist releases
 // the real ones from the dashboard; the rest expire.
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
 const RETENTION_MS = HELD_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
 type Content = Omit<HeldContact, "kind"> | Omit<HeldSignUp, "kind">;
@@ -66,7 +66,7 @@ export async function holdSubmission(db: Db, request: HoldRequest, now = Date.no
 }
 
 /** Deletes what has expired and everything older than the newest MAX_HELD. */
-export async function trimHeld(db: Db, now = Date.now()): Promise<void> {
+async function trimHeld(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
   const oldestKept = await db
     .selectFrom("heldSubmissions")

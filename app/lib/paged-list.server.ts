@@ -21,7 +21,7 @@ export function encodeCursor(cursor: Cursor): string {
 const cursorTuple = z.tuple([z.int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]);
 
 /** Parses a cursor from a query string; `message` names the problem for the caller. */
-export function cursorSchema(message: string) {
+function cursorSchema(message: string) {
   return z
     .string()
     .max(512)
@@ -106,7 +106,7 @@ export function keysetRows<TB extends keyof Database, Time extends string, Row e
   return page;
 }
 
-export type PageSize = { default: number; max: number };
+type PageSize = { default: number; max: number };
 
 export type KeysetList<TB extends keyof Database, Time extends string, Row extends KeysetRow<Time>, Item> = {
   /** The list's table, filters and columns (keysetRows orders and cuts it). */

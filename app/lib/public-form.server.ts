@@ -16,7 +16,7 @@ import type { Services } from "./services.server.ts";
 export type PublicFormResult = { ok: true } | { ok: false; error: string };
 
 /** What a form keeps for review when the bot checks catch it: a HoldRequest without the reason, which the checks supply. */
-export type HeldItem = { [K in HoldRequest["kind"]]: Omit<Extract<HoldRequest, { kind: K }>, "reason"> }[HoldRequest["kind"]];
+type HeldItem = { [K in HoldRequest["kind"]]: Omit<Extract<HoldRequest, { kind: K }>, "reason"> }[HoldRequest["kind"]];
 
 export type PublicForm<Schema extends z.ZodType> = {
   rateLimit: FormRateLimit;

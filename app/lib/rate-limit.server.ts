@@ -3,14 +3,14 @@ import { sql } from "kysely";
 import type { Db } from "./db.server.ts";
 import type { RedisClient } from "./redis.server.ts";
 
-export type RateLimitRule = {
+type RateLimitRule = {
   /** Length of the window, in seconds. */
   window: number;
   /** Requests allowed per key in one window. */
   max: number;
 };
 
-export type RateLimitDecision = {
+type RateLimitDecision = {
   allowed: boolean;
   /** Seconds until the key may try again; null when allowed. */
   retryAfter: number | null;

@@ -4,7 +4,7 @@ import type { Services } from "./services.server.ts";
 import { getProfile } from "./session.server.ts";
 
 export const NOT_SIGNED_IN = "Please sign in as an admin.";
-export const NOT_ADMIN = "Only admins can do this.";
+const NOT_ADMIN = "Only admins can do this.";
 
 /** A JSON answer of the admin API: private data, never kept by a browser or a shared cache. */
 export function privateJson(body: unknown, status = 200): Response {

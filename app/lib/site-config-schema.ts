@@ -3,7 +3,7 @@ import { z } from "zod";
 const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 const text = z.string().trim().min(1, "must not be empty");
 
-export const socialKinds = [
+const socialKinds = [
   "audio-streaming",
   "video",
   "photo-sharing",
@@ -20,7 +20,7 @@ const contactChannel = z.object({
   email: z.email("must be an e-mail address"),
 });
 
-export const siteConfigSchema = z.object({
+const siteConfigSchema = z.object({
   artist: z.object({
     name: text,
     /** The dashboard lives at /{slug}-dashboard. */

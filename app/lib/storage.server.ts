@@ -43,7 +43,7 @@ export interface Storage {
 const KEY_PATTERN = /^(music|covers)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** '{folder}/{Date.now()}_{sanitised original name}', as the spec names uploads. */
-export function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {
+function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {
   return `${folder}/${now}_${safeFileName(originalName)}`;
 }
 

@@ -6,7 +6,6 @@ import { servicesOf } from "#app/lib/app-context.ts";
 import { adminListLoader } from "#app/lib/paged-list.server.ts";
 import { containsNul, mediaTypeOf, readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
 
 // The dashboard's contact-message API, admin only.
 //   GET  ?before=<cursor>&limit=<n>  -> { messages, nextCursor, unreadCount }

@@ -4,7 +4,6 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 

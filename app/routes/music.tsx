@@ -6,7 +6,6 @@ import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";

@@ -17,7 +17,6 @@ type Role = "anonymous" | "fan" | "admin";
 type Expected = number | Record<Role, number>;
 type Call = { method: "GET" | "POST" | "DELETE"; path: string; form?: Record<string, string>; json?: unknown; expect: Expected };
 
-const everyone = (status: number): Record<Role, number> => ({ anonymous: status, fan: status, admin: status });
 const adminOnly = (adminStatus: number): Record<Role, number> => ({ anonymous: 401, fan: 403, admin: adminStatus });
 const adminPage = (adminStatus: number): Record<Role, number> => ({ anonymous: 302, fan: 302, admin: adminStatus });
 

@@ -43,7 +43,9 @@ async function send(path: string, init: { body?: BodyInit; contentType?: string;
   let json: unknown = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON: the text is the answer.
+  }
   return { status: response.status, text, json, location: response.headers.get("location"), type: response.headers.get("content-type") ?? "" };
 }
 

@@ -21,7 +21,7 @@ export const testStacks: TestStack[] = process.env.TEST_DATABASE_URL ? ["embedde
 
 export type TestSite = { stack: TestStack; services: Services; dataDir: string; cleanup(): Promise<void> };
 
-export const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-better-auth";
+const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-better-auth";
 
 /** A fully migrated site (database, auth, storage, limits) on throwaway services of the given stack. */
 export async function createTestSite(stack: TestStack): Promise<TestSite> {

@@ -1,5 +1,5 @@
 export type Theme = "light" | "dark";
-export const THEME_STORAGE_KEY = "theme";
+const THEME_STORAGE_KEY = "theme";
 
 /**
  * Runs in <head> before the body is parsed, so the saved theme is on <html>

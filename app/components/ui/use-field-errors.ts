@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 
-export type FieldControl = HTMLInputElement | HTMLTextAreaElement;
+type FieldControl = HTMLInputElement | HTMLTextAreaElement;
 
 /** A field's own check before sending: the words for what is wrong, or null when it is fine. */
 export type FieldCheck = (control: FieldControl) => string | null;

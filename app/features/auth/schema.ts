@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
-export { LOGIN_TEXT, loginModeFrom, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST, type LoginMode } from "./ui-text.ts";
+export { LOGIN_TEXT,  SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST,  } from "./ui-text.ts";
 
 const email = z
   .string({ error: LOGIN_TEXT.missingEmail })
@@ -25,11 +25,10 @@ const name = z
   .min(1, LOGIN_TEXT.missingName)
   .max(100, "Name must be at most 100 characters");
 
-export const signInSchema = z.object({ intent: z.literal("signin"), email, password });
-export const signUpSchema = z.object({ intent: z.literal("signup"), name, email, password: newPassword });
+const signInSchema = z.object({ intent: z.literal("signin"), email, password });
+const signUpSchema = z.object({ intent: z.literal("signup"), name, email, password: newPassword });
 // A form always says which it is; anything else is no form of ours.
 export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema], { error: LOGIN_TEXT.failed });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The first-admin form on /setup asks for the same things as sign-up. */
 export const setupSchema = z.object({ token: z.string({ error: SETUP_INVALID }).min(1, SETUP_INVALID), name, email, password: newPassword });

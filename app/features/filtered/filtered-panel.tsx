@@ -11,7 +11,7 @@ import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
 import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
 import { FILTERED_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
 
-export const FILTERED_API = "/api/filtered";
+const FILTERED_API = "/api/filtered";
 
 export type FilteredPanelProps = {
   initial: HeldPage | { error: string };

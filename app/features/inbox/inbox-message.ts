@@ -1,7 +1,7 @@
 // A contact message as the dashboard sees it (SPEC section 3, Contact message),
 // its display helpers and the panel's list state. Shared by the server and the browser.
 
-export type MessageStatus = "unread" | "read";
+type MessageStatus = "unread" | "read";
 
 export type InboxMessage = {
   id: string;
@@ -18,7 +18,7 @@ export type InboxPage = { messages: InboxMessage[]; nextCursor: string | null; u
 
 export type MessageIntent = "mark-read" | "delete";
 
-export const ANONYMOUS = "Anonymous";
+const ANONYMOUS = "Anonymous";
 
 export function displayName(message: Pick<InboxMessage, "name">): string {
   return message.name?.trim() || ANONYMOUS;
@@ -29,7 +29,7 @@ export function displayName(message: Pick<InboxMessage, "name">): string {
 // hidden at once, and the badge counts neither; the server's answer then
 // commits or rolls the change back.
 
-export type MessageListItem = { message: InboxMessage; pending: MessageIntent | null };
+type MessageListItem = { message: InboxMessage; pending: MessageIntent | null };
 
 export type MessageListState = {
   items: MessageListItem[];

@@ -12,9 +12,9 @@ import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
 import { displayName, initialMessageList, messageListReducer, messageListView, type InboxMessage, type MessageIntent, type InboxPage, type MessageRow } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
 
-export const INBOX_API = "/api/messages";
-export const EMPTY_MESSAGES = "No messages yet";
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this message?";
+const INBOX_API = "/api/messages";
+const EMPTY_MESSAGES = "No messages yet";
+const DELETE_CONFIRMATION = "Are you sure you want to delete this message?";
 
 export type InboxPanelProps = { initial: InboxPage | { error: string } };
 

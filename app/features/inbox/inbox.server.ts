@@ -11,8 +11,8 @@ import { INBOX_TEXT } from "./ui-text.ts";
 
 export type { Outcome } from "#app/lib/outcome.ts";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
 
 // Ids are ours (UUIDs), so anything far longer cannot exist.
 const messageIdSchema = z

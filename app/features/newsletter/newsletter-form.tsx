@@ -7,9 +7,9 @@ import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
-export const NEWSLETTER_ACTION = "/newsletter";
+const NEWSLETTER_ACTION = "/newsletter";
 
-export type NewsletterVariant = "footer" | "panel";
+type NewsletterVariant = "footer" | "panel";
 
 export type NewsletterFormProps = {
   /** "footer": the compact form in every page's footer; "panel": the /music page's 'Stay in the Loop'. */

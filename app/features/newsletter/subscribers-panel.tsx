@@ -8,9 +8,9 @@ import { formatDate, isoDate } from "#app/lib/format-date.ts";
 import type { Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
-export const SUBSCRIBERS_API = "/api/subscribers";
-export const SUBSCRIBERS_CSV = "/api/subscribers.csv";
-export const EMPTY_SUBSCRIBERS = "No subscribers yet";
+const SUBSCRIBERS_API = "/api/subscribers";
+const SUBSCRIBERS_CSV = "/api/subscribers.csv";
+const EMPTY_SUBSCRIBERS = "No subscribers yet";
 
 export type SubscribersPanelProps = { initial: SubscriberPage | { error: string } };
 

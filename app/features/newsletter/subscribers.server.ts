@@ -1,5 +1,4 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import type { Db } from "#app/lib/db.server.ts";
 import { NEWSLETTER_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
 import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
@@ -10,10 +9,10 @@ import { SUBSCRIPTION_SOURCE, type Subscriber, type SubscriberPage } from "./new
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
 /** Rows per database read while streaming the CSV export. */
-export const CSV_PAGE_SIZE = 500;
+const CSV_PAGE_SIZE = 500;
 
 // ---- Subscribing -----------------------------------------------------------
 
@@ -141,7 +140,7 @@ export function subscribersForDashboard(services: Services): Promise<SubscriberP
 
 // ---- CSV export ------------------------------------------------------------
 
-export const CSV_HEADER = ["email", "subscribedAt", "unsubscribeUrl"] as const;
+const CSV_HEADER = ["email", "subscribedAt", "unsubscribeUrl"] as const;
 
 /**
  * One CSV field. A value a spreadsheet would run as a formula (starting with

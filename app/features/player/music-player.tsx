@@ -50,7 +50,7 @@ export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs;
   );
 }
 
-export function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: string }) {
+function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: string }) {
   const store = usePlayer();
   const state = usePlayerState();
   const active = sameQueue(state.queue, songs) && state.index >= 0;

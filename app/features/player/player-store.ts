@@ -2,9 +2,9 @@ import type { Song } from "#app/lib/song.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
 export const JUMP_MS = 5000;
-export const PROGRESS_INTERVAL_MS = 20;
+const PROGRESS_INTERVAL_MS = 20;
 const VOLUME_KEY = "player:volume";
-export const PLAYBACK_ERROR = "This song could not be played.";
+const PLAYBACK_ERROR = "This song could not be played.";
 
 export type PlayerState = {
   queue: Song[];

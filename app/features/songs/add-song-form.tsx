@@ -11,7 +11,7 @@ import { UPLOAD_TEXT } from "./ui-text.ts";
 import { ADD_SONG_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: the list reloads 1.5 s after a song is added. */
-export const RELOAD_AFTER_ADD_MS = 1500;
+const RELOAD_AFTER_ADD_MS = 1500;
 
 const STEPS = ["Upload Audio", "Upload Cover", "Song Details"] as const;
 type Step = 1 | 2 | 3;

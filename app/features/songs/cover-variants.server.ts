@@ -10,9 +10,9 @@ export const MAX_COVER_PIXELS = 40_000_000;
  * 8-bit RGBA: a 6300×6300 16-bit PNG is under the pixel limit but decodes to
  * 238 MB (and took 7 s and 390 MB of memory).
  */
-export const MAX_DECODED_BYTES = MAX_COVER_PIXELS * 4;
+const MAX_DECODED_BYTES = MAX_COVER_PIXELS * 4;
 /** No cover takes longer to turn into its variants on a small machine; a pathological one is stopped. */
-export const COVER_DECODE_TIMEOUT_SECONDS = 20;
+const COVER_DECODE_TIMEOUT_SECONDS = 20;
 const SOCIAL = { width: 1200, height: 630 };
 
 /** A cover refused for the memory or time decoding it would take; the artist is told to use a smaller one. */

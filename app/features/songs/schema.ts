@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
+import { isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { SONG_TEXT } from "./ui-text.ts";
 
 const streamingLink = z

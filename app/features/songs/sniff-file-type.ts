@@ -4,7 +4,7 @@
 // hand-written copy of the part of its logic that matters here (file-type
 // itself is too big to ship to the browser for thirteen signatures), and
 // sniff-file-type.test.ts holds the two to the same answers.
-import { ACCEPTED_TYPES, type AcceptedType, type UploadKind } from "./upload-rules.ts";
+import { type AcceptedType } from "./upload-rules.ts";
 
 export type SniffedType = AcceptedType;
 
@@ -21,7 +21,7 @@ function has(bytes: Uint8Array, expected: readonly number[], offset = 0, mask?: 
 const hasText = (bytes: Uint8Array, text: string, offset = 0) => has(bytes, ascii(text), offset);
 
 /** The length of a leading ID3v2 tag (header included), or null when there is none. */
-export function id3TagLength(bytes: Uint8Array): number | null {
+function id3TagLength(bytes: Uint8Array): number | null {
   if (!hasText(bytes, "ID3") || bytes.length < 10) return null;
   // A "syncsafe" integer: four bytes of seven bits each.
   const size = (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);

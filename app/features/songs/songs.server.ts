@@ -33,7 +33,7 @@ function toSong(row: Selectable<SongsTable>): Song {
   };
 }
 
-export const LIBRARY_PAGE_SIZE = 24;
+const LIBRARY_PAGE_SIZE = 24;
 export type SongsPage = { songs: Song[]; nextCursor: string | null };
 /**
  * One page of the library, newest first, after the `before` cursor; a keyset
@@ -57,7 +57,7 @@ export async function listSongs(services: Services): Promise<Song[]> {
 }
 
 /** How long a page waits for its songs before it streams without them. */
-export const SONGS_WAIT_MS = 100;
+const SONGS_WAIT_MS = 100;
 
 /**
  * Songs for a page. Usually the query answers within SONGS_WAIT_MS and the list

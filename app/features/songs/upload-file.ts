@@ -19,9 +19,6 @@ function parseUploaded(body: unknown): UploadedFile | null {
 }
 const errorOf = (body: unknown): string | null => (isRecord(body) && isString(body.error) ? body.error : null);
 
-/** The rejection of an upload stopped through its AbortSignal. */
-export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === "AbortError";
-
 /**
  * Sends one file as the request body with XMLHttpRequest (fetch cannot report
  * upload progress), calling `onProgress` with whole percentages. Aborting

@@ -17,7 +17,7 @@ const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
 /** file-type reads at most this much to decide. */
 const SNIFF_BYTES = 4100;
 /** Uploads no song has claimed after this long are removed. */
-export const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
+const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
 
 export type UploadResult =
   | { success: true; key: string; url: string; size: number; durationMs: number | null; title: string | null }

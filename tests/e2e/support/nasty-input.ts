@@ -4,7 +4,7 @@
 // and nothing at all.
 import fc from "fast-check";
 
-export const INJECTION_SHAPES = [
+const INJECTION_SHAPES = [
   "' OR '1'='1",
   "'; DROP TABLE contacts; --",
   'Robert"); DELETE FROM songs; --',
