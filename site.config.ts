@@ -14,8 +14,7 @@ export default defineSiteConfig({
   },
   home: {
     heroHeading: "Songs for the long way home",
-    heroText:
-      "Pop hooks, R&B warmth and the honesty of a folk song — written on a kitchen table, finished on the road.",
+    heroText: "Pop hooks, R&B warmth and the honesty of a folk song — written on a kitchen table, finished on the road.",
     aboutPreview:
       "Juniper grew up between a church choir and her father's record shelf, and has been turning late-night voice memos into songs ever since.",
   },

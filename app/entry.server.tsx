@@ -17,9 +17,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.get(appContext).cspNonce;
   // Crawlers and share-preview bots get the whole document at once.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode
-    ? "onAllReady"
-    : "onShellReady";
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -34,10 +34,7 @@ import appStylesheet from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [profile, flash] = await Promise.all([
-    getProfile(services, request),
-    takeToast(services.env, request),
-  ]);
+  const [profile, flash] = await Promise.all([getProfile(services, request), takeToast(services.env, request)]);
   const siteMeta: SiteMeta = {
     origin: services.env.publicUrl,
     artistName: siteConfig.artist.name,
@@ -130,20 +127,20 @@ export default function App() {
   return (
     <ToastProvider>
       <PlayerProvider>
-      <FlashToastShower toast={toast} />
-      <ScrollToTopOnNavigate />
-      <NavigationLoader />
-      <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter
-        artistName={siteMeta.artistName}
-        year={year}
-        social={social}
-        newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
-      />
-      <NowPlayingBar />
+        <FlashToastShower toast={toast} />
+        <ScrollToTopOnNavigate />
+        <NavigationLoader />
+        <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter
+          artistName={siteMeta.artistName}
+          year={year}
+          social={social}
+          newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
+        />
+        <NowPlayingBar />
       </PlayerProvider>
     </ToastProvider>
   );

@@ -33,7 +33,8 @@ describe.each(testStacks)("npm run admin on %s", (kind) => {
   });
   afterAll(() => site.cleanup());
 
-  const admin = (...args: string[]) => spawnSync(process.execPath, ["scripts/admin.ts", ...args], { env: variablesFor(site.services.env), encoding: "utf8" });
+  const admin = (...args: string[]) =>
+    spawnSync(process.execPath, ["scripts/admin.ts", ...args], { env: variablesFor(site.services.env), encoding: "utf8" });
   const accounts = () => site.services.db.selectFrom("user").select("email").execute();
   const setupTokens = () => site.services.db.selectFrom("setupTokens").select("tokenHash").execute();
 
@@ -47,10 +48,26 @@ describe.each(testStacks)("npm run admin on %s", (kind) => {
       expect(run.status, run.stderr).toBe(1);
       expect(run.stderr.trim()).toBe(`Could not create the admin: ${message}`);
     }
-    const longName = admin("create", "--email", "owner@example.com", "--password", "tangerine-lighthouse-4", "--name", "N".repeat(USER_FIELD_LIMITS.name + 1));
+    const longName = admin(
+      "create",
+      "--email",
+      "owner@example.com",
+      "--password",
+      "tangerine-lighthouse-4",
+      "--name",
+      "N".repeat(USER_FIELD_LIMITS.name + 1),
+    );
     expect(longName.status).toBe(2);
     expect(longName.stderr).toContain(`--name can be at most ${USER_FIELD_LIMITS.name} characters`);
-    const longEmail = admin("create", "--email", `${"e".repeat(USER_FIELD_LIMITS.email)}@example.com`, "--password", "tangerine-lighthouse-4", "--name", "Owner");
+    const longEmail = admin(
+      "create",
+      "--email",
+      `${"e".repeat(USER_FIELD_LIMITS.email)}@example.com`,
+      "--password",
+      "tangerine-lighthouse-4",
+      "--name",
+      "Owner",
+    );
     expect(longEmail.status).toBe(2);
     expect(longEmail.stderr).toContain(`--email can be at most ${USER_FIELD_LIMITS.email} characters`);
     expect(await accounts()).toEqual([]);

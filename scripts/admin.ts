@@ -16,9 +16,20 @@ const USAGE = `Usage:
 // The same bounds as every other way in (app/lib/auth.server.ts). How guessable
 // the password is, better-auth's hook decides when the account is created.
 const createInput = z.object({
-  email: z.string("--email is required").trim().max(USER_FIELD_LIMITS.email, `--email can be at most ${USER_FIELD_LIMITS.email} characters`).pipe(z.email("--email must be an e-mail address")),
-  password: z.string("--password is required").min(8, "--password must be at least 8 characters").max(128, "--password can be at most 128 characters"),
-  name: z.string("--name is required").trim().min(1, "--name is required").max(USER_FIELD_LIMITS.name, `--name can be at most ${USER_FIELD_LIMITS.name} characters`),
+  email: z
+    .string("--email is required")
+    .trim()
+    .max(USER_FIELD_LIMITS.email, `--email can be at most ${USER_FIELD_LIMITS.email} characters`)
+    .pipe(z.email("--email must be an e-mail address")),
+  password: z
+    .string("--password is required")
+    .min(8, "--password must be at least 8 characters")
+    .max(128, "--password can be at most 128 characters"),
+  name: z
+    .string("--name is required")
+    .trim()
+    .min(1, "--name is required")
+    .max(USER_FIELD_LIMITS.name, `--name can be at most ${USER_FIELD_LIMITS.name} characters`),
 });
 
 function fail(message: string): never {

@@ -11,7 +11,14 @@ import { createServices } from "#app/lib/services.server.ts";
 describe("npm run backup and npm run restore", () => {
   const work = mkdtempSync(path.join(tmpdir(), "backup-cli-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
-  const envFor = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", AUTH_SECRET: "a-secret-long-enough-for-the-cli-test-123" });
+  const envFor = (dataDir: string) => ({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    S3_BUCKET: "",
+    AUTH_SECRET: "a-secret-long-enough-for-the-cli-test-123",
+  });
   const run = (script: string, args: string[], dataDir: string) =>
     spawnSync(process.execPath, [script, ...args], { env: envFor(dataDir), encoding: "utf8" });
 
@@ -19,7 +26,10 @@ describe("npm run backup and npm run restore", () => {
     const original = path.join(work, "original");
     const services = await createServices(loadEnv(envFor(original)));
     const key = (await services.storage.put("music", "cli.wav", Readable.from(Buffer.from("RIFF-not-really")))).key;
-    await services.db.insertInto("subscribers").values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" }).execute();
+    await services.db
+      .insertInto("subscribers")
+      .values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" })
+      .execute();
     await services.close();
 
     const backupDir = path.join(work, "backup");
@@ -42,6 +52,8 @@ describe("npm run backup and npm run restore", () => {
     const again = run("scripts/restore.ts", [backupDir], fresh);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("restore with --force");
-    expect(execFileSync(process.execPath, ["scripts/restore.ts", backupDir, "--force"], { env: envFor(fresh), encoding: "utf8" })).toContain("Restored");
+    expect(
+      execFileSync(process.execPath, ["scripts/restore.ts", backupDir, "--force"], { env: envFor(fresh), encoding: "utf8" }),
+    ).toContain("Restored");
   });
 });

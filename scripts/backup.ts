@@ -16,7 +16,8 @@ try {
   const bytes = manifest.objects.reduce((sum, object) => sum + object.size, 0);
   const counts = describeCounts(manifest.counts);
   console.log(`Backed up to ${dir}: ${counts}; ${manifest.objects.length} files (${(bytes / 1e6).toFixed(1)} MB).`);
-  if (manifest.missing.length > 0) console.warn(`Files deleted while the backup ran (their songs were deleted too): ${manifest.missing.join(", ")}`);
+  if (manifest.missing.length > 0)
+    console.warn(`Files deleted while the backup ran (their songs were deleted too): ${manifest.missing.join(", ")}`);
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -9,9 +9,39 @@ import { createServices } from "#app/lib/services.server.ts";
 import { coverPng, synthWav } from "./media/synth.ts";
 
 const DEMO_SONGS = [
-  { title: "Riverside Hymn", colors: ["#0f766e", "#1e3a8a"], chords: [[57, 60, 64], [53, 57, 60], [48, 52, 55], [55, 59, 62]], bpm: 84 },
-  { title: "Kitchen Table", colors: ["#a16207", "#7c2d12"], chords: [[60, 64, 67], [57, 60, 64], [53, 57, 60], [55, 59, 62]], bpm: 96 },
-  { title: "Paper Boats", colors: ["#be123c", "#4c1d95"], chords: [[62, 65, 69], [58, 62, 65], [60, 64, 67], [57, 60, 64]], bpm: 108 },
+  {
+    title: "Riverside Hymn",
+    colors: ["#0f766e", "#1e3a8a"],
+    chords: [
+      [57, 60, 64],
+      [53, 57, 60],
+      [48, 52, 55],
+      [55, 59, 62],
+    ],
+    bpm: 84,
+  },
+  {
+    title: "Kitchen Table",
+    colors: ["#a16207", "#7c2d12"],
+    chords: [
+      [60, 64, 67],
+      [57, 60, 64],
+      [53, 57, 60],
+      [55, 59, 62],
+    ],
+    bpm: 96,
+  },
+  {
+    title: "Paper Boats",
+    colors: ["#be123c", "#4c1d95"],
+    chords: [
+      [62, 65, 69],
+      [58, 62, 65],
+      [60, 64, 67],
+      [57, 60, 64],
+    ],
+    bpm: 108,
+  },
 ] as const;
 
 if (existsSync(".env")) process.loadEnvFile(".env");

@@ -91,7 +91,10 @@ async function audit(url: string, port: number, log: (line: string) => void): Pr
 }
 
 /** Runs Lighthouse on each page (runs times), keeping the median Performance run, and saves its JSON report. */
-export async function runLighthouse(baseUrl: string, options: { runs: number; outDir: string; log?: (line: string) => void }): Promise<PageScores[]> {
+export async function runLighthouse(
+  baseUrl: string,
+  options: { runs: number; outDir: string; log?: (line: string) => void },
+): Promise<PageScores[]> {
   const log = options.log ?? console.log;
   mkdirSync(options.outDir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
@@ -120,7 +123,9 @@ export async function runLighthouse(baseUrl: string, options: { runs: number; ou
 function printTable(rows: PageScores[]): void {
   const col = (text: string, width: number) => text.padStart(width);
   let missed = false;
-  console.log(`\nLighthouse (mobile): scores out of 100; ! marks a miss (targets: ${CATEGORIES.map((c) => `${c.label} ${c.target}`).join(", ")})\n`);
+  console.log(
+    `\nLighthouse (mobile): scores out of 100; ! marks a miss (targets: ${CATEGORIES.map((c) => `${c.label} ${c.target}`).join(", ")})\n`,
+  );
   console.log(`${"page".padEnd(10)}${CATEGORIES.map((c) => col(c.label, 7)).join("")}${METRICS.map((m) => col(m.label, 10)).join("")}`);
   for (const row of rows) {
     const scores = CATEGORIES.map((c) => {

@@ -28,20 +28,29 @@ describe("the layout's arrows", () => {
   });
 
   it("refuses a climb into another feature's folder too", async () => {
-    const errors = await restrictedImports("app/features/songs/planted.ts", 'import { INBOX_TEXT } from "../inbox/ui-text.ts";\nexport const planted = INBOX_TEXT;\n');
+    const errors = await restrictedImports(
+      "app/features/songs/planted.ts",
+      'import { INBOX_TEXT } from "../inbox/ui-text.ts";\nexport const planted = INBOX_TEXT;\n',
+    );
     expect(errors.length).toBeGreaterThan(0);
   });
 
   it("refuses app/lib and app/components importing a feature", async () => {
     for (const filePath of ["app/lib/planted.ts", "app/components/planted.tsx"]) {
-      const errors = await restrictedImports(filePath, 'import { PLAYER_TEXT } from "#app/features/player/ui-text.ts";\nexport const planted = PLAYER_TEXT;\n');
+      const errors = await restrictedImports(
+        filePath,
+        'import { PLAYER_TEXT } from "#app/features/player/ui-text.ts";\nexport const planted = PLAYER_TEXT;\n',
+      );
       expect(errors.join("\n"), filePath).toContain("must not import a feature");
     }
   });
 
   it("refuses app/ importing server/", async () => {
     for (const filePath of ["app/lib/planted.ts", "app/features/songs/planted.ts", "app/routes/planted.ts"]) {
-      const errors = await restrictedImports(filePath, 'import { createHost } from "../../server/host.ts";\nexport const planted = createHost;\n');
+      const errors = await restrictedImports(
+        filePath,
+        'import { createHost } from "../../server/host.ts";\nexport const planted = createHost;\n',
+      );
       expect(errors.join("\n"), filePath).toContain("app/ never imports server/");
     }
   });
@@ -60,6 +69,11 @@ describe("the layout's arrows", () => {
       ),
     ).toEqual([]);
     expect(await restrictedImports("app/features/songs/planted.ts", harmless)).toEqual([]);
-    expect(await restrictedImports("server/planted.ts", 'import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";\nexport const planted = INBOX_TEXT;\n')).toEqual([]);
+    expect(
+      await restrictedImports(
+        "server/planted.ts",
+        'import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";\nexport const planted = INBOX_TEXT;\n',
+      ),
+    ).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ describe("npm run migrate", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "migrate-test-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const migrate = () =>
-    execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" });
+    execFileSync(process.execPath, ["scripts/migrate.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
 
   it("applies every migration once, then reports the database up to date", async () => {
     const first = migrate();
@@ -27,7 +30,10 @@ describe("npm run migrate", () => {
 
   it("exits non-zero with the variable named when the configuration is bad", () => {
     expect(() =>
-      execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://nope" }, stdio: "pipe" }),
+      execFileSync(process.execPath, ["scripts/migrate.ts"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://nope" },
+        stdio: "pipe",
+      }),
     ).toThrow(/DATABASE_URL/);
   });
 });

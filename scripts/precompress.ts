@@ -22,11 +22,14 @@ let brotli = 0;
 for (const file of files(root)) {
   const bytes = readFileSync(file);
   if (bytes.length < 1024) continue;
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   count += 1;
   raw += bytes.length;
   brotli += br.length;
 }
-if (statSync(root).isDirectory()) console.log(`Precompressed ${count} client files: ${(raw / 1000).toFixed(0)} kB → ${(brotli / 1000).toFixed(0)} kB brotli`);
+if (statSync(root).isDirectory())
+  console.log(`Precompressed ${count} client files: ${(raw / 1000).toFixed(0)} kB → ${(brotli / 1000).toFixed(0)} kB brotli`);

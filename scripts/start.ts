@@ -12,10 +12,7 @@ function newestMtime(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });
   if (!info) return 0;
   if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(
-    info.mtimeMs,
-    ...readdirSync(target).map((name) => newestMtime(path.join(target, name))),
-  );
+  return Math.max(info.mtimeMs, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 }
 
 const builtAt = statSync(builtEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;

@@ -38,7 +38,11 @@ describe("built client assets", () => {
   });
 
   it("sends the brotli copy to browsers that take it, gzip to others, the file to the rest", async () => {
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
       const response = await fetch(`${base}/assets/app-abc123.js`, { headers: { "accept-encoding": accept } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding")).toBe(encoding);

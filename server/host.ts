@@ -74,7 +74,6 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
   );
   for (const handler of assets) host.use(handler);
 
-
   host.get("/healthz", (async (_req, res) => {
     try {
       await (await loadApp()).checkHealth();

@@ -16,12 +16,14 @@ function serve(options: { trustProxy: TrustProxy; https: boolean }) {
   app.use(sameOriginOnly(trustedOrigins(publicUrl, 3000)));
   app.all("/echo", (req, res) => {
     // What React Router's Express adapter builds its request URL from.
-    res.json({ ip: req.headers[CLIENT_IP_HEADER], nonce: res.locals.cspNonce, url: new URL(`${req.protocol}://${req.hostname}${req.originalUrl}`).href });
+    res.json({
+      ip: req.headers[CLIENT_IP_HEADER],
+      nonce: res.locals.cspNonce,
+      url: new URL(`${req.protocol}://${req.hostname}${req.originalUrl}`).href,
+    });
   });
   return new Promise<{ server: Server; url: string }>((resolve) => {
-    const server = app.listen(0, "127.0.0.1", () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    );
+    const server = app.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
   });
 }
 
@@ -53,16 +55,18 @@ describe("host security middleware", () => {
 
   it("lets pages load images and audio from the media CDN, and only from its origin", async () => {
     const app = express();
-    app.use(
-      securityHeaders({ publicUrl: "http://localhost:3000", development: false, mediaUrl: "https://cdn.example.com/bucket/media" }),
-    );
+    app.use(securityHeaders({ publicUrl: "http://localhost:3000", development: false, mediaUrl: "https://cdn.example.com/bucket/media" }));
     app.get("/", (_req, res) => res.send("ok"));
     const server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
     });
     try {
       const csp = (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)).headers.get("content-security-policy") ?? "";
-      const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `)) ?? "";
       expect(directive("img-src").split(" ")).toContain("https://cdn.example.com");
       expect(directive("media-src").split(" ")).toContain("https://cdn.example.com");
       expect(directive("script-src")).not.toContain("cdn.example.com");
@@ -105,8 +109,11 @@ describe("host security middleware", () => {
   });
 
   it("ignores a forwarded scheme or host that no URL can hold, and keeps good ones", async () => {
-    const urlFrom = async (headers: Record<string, string>) => ((await (await fetch(`${proxied.url}/echo?x=1`, { headers })).json()) as { url: string }).url;
-    expect(await urlFrom({ "x-forwarded-proto": "https", "x-forwarded-host": "music.example.com" })).toBe("https://music.example.com/echo?x=1");
+    const urlFrom = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${proxied.url}/echo?x=1`, { headers })).json()) as { url: string }).url;
+    expect(await urlFrom({ "x-forwarded-proto": "https", "x-forwarded-host": "music.example.com" })).toBe(
+      "https://music.example.com/echo?x=1",
+    );
     expect(await urlFrom({ "x-forwarded-proto": "Googlebot/2.1" })).toBe(`http://127.0.0.1/echo?x=1`);
     expect(await urlFrom({ "x-forwarded-proto": "https, http", "x-forwarded-host": "a b" })).toBe(`https://127.0.0.1/echo?x=1`);
     expect(await urlFrom({ "x-forwarded-host": "evil.example/x?" })).toBe(`http://127.0.0.1/echo?x=1`);

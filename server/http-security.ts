@@ -58,7 +58,9 @@ export function baseSecurityHeaders(options: SecurityOptions): [string, string][
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
-    ...(options.publicUrl.startsWith("https://") ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+    ...(options.publicUrl.startsWith("https://")
+      ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]]
+      : []),
   ];
 }
 
@@ -107,7 +109,12 @@ export function dropMalformedForwardedHeaders(req: Request, _res: Response, next
   const proto = req.headers["x-forwarded-proto"];
   if (proto !== undefined && !/^\s*https?\s*(?:,|$)/i.test(String(proto))) delete req.headers["x-forwarded-proto"];
   const host = req.headers["x-forwarded-host"];
-  if (host !== undefined && !/^\s*(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?\s*(?:,|$)/i.test(String(host))) {
+  if (
+    host !== undefined &&
+    !/^\s*(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?\s*(?:,|$)/i.test(
+      String(host),
+    )
+  ) {
     delete req.headers["x-forwarded-host"];
   }
   next();
@@ -127,9 +134,7 @@ export function sameOriginOnly(allowedOrigins: string[]) {
     const origin = req.headers.origin;
     const site = req.headers["sec-fetch-site"];
     const ownOrigin = `${req.protocol}://${req.headers.host}`;
-    const ok = origin
-      ? allowed.has(origin) || origin === ownOrigin
-      : site === undefined || site === "same-origin" || site === "none";
+    const ok = origin ? allowed.has(origin) || origin === ownOrigin : site === undefined || site === "same-origin" || site === "none";
     if (ok) return next();
     res.status(403).type("text/plain").send("Cross-site request refused");
   };

@@ -5,7 +5,11 @@ import type { Duplex } from "node:stream";
 
 type Answer = { status: number; reason: string; message: string };
 
-const TOO_LONG: Answer = { status: 431, reason: "Request Header Fields Too Large", message: "The address or headers of this request are too long." };
+const TOO_LONG: Answer = {
+  status: 431,
+  reason: "Request Header Fields Too Large",
+  message: "The address or headers of this request are too long.",
+};
 const TIMED_OUT: Answer = { status: 408, reason: "Request Timeout", message: "The request took too long to arrive." };
 export const NOT_UNDERSTOOD = "This request could not be understood.";
 const NOT_HTTP: Answer = { status: 400, reason: "Bad Request", message: NOT_UNDERSTOOD };

@@ -26,7 +26,9 @@ const MEDIA_CSP = "default-src 'none'; sandbox";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** An S3-backed site without a database: media delivery needs only the env and the bucket. */
-async function s3Backend(options: { publicUrl?: (endpoint: string, bucket: string) => string } = {}): Promise<Backend & { bucket: string }> {
+async function s3Backend(
+  options: { publicUrl?: (endpoint: string, bucket: string) => string } = {},
+): Promise<Backend & { bucket: string }> {
   const endpoint = inject("s3Endpoint");
   const bucket = `media-${process.pid}-${Date.now()}-${randomBytes(3).toString("hex")}`;
   await createTestBucket(endpoint, bucket);
@@ -215,7 +217,10 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
     expect(stale.headers.get("content-length")).toBe(String(wav.length));
     const weak = await get(`/media/${key}`, { range: "bytes=0-9", "if-range": `W/${etag}` });
     expect(weak.status).toBe(200);
-    const olderDate = await get(`/media/${key}`, { range: "bytes=0-9", "if-range": new Date(Date.parse(lastModified) - 60_000).toUTCString() });
+    const olderDate = await get(`/media/${key}`, {
+      range: "bytes=0-9",
+      "if-range": new Date(Date.parse(lastModified) - 60_000).toUTCString(),
+    });
     expect(olderDate.status).toBe(200);
   });
 
@@ -226,7 +231,10 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
     const byTag = await get(`/media/${key}`, { "if-none-match": etag, "cache-control": "max-age=0" });
     expect(byTag.status).toBe(304);
     expect(byTag.headers.get("etag")).toBe(etag);
-    const byDate = await get(`/media/${key}`, { "if-modified-since": first.headers.get("last-modified") ?? "", "cache-control": "max-age=0" });
+    const byDate = await get(`/media/${key}`, {
+      "if-modified-since": first.headers.get("last-modified") ?? "",
+      "cache-control": "max-age=0",
+    });
     expect(byDate.status).toBe(304);
     const changed = await get(`/media/${key}`, { "if-none-match": '"0-0"', "cache-control": "max-age=0" });
     expect(changed.status).toBe(200);
@@ -266,7 +274,12 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
   it("answers 412 and 416 in plain text, uncached, without the object's headers and without logging", async () => {
     const errors = vi.spyOn(console, "error");
     try {
-      const refused: Record<string, string>[] = [{ "if-match": '"nope"' }, { range: `bytes=${wav.length}-` }, { range: "bytes=-0" }, { range: "bytes=99999999999999999999-" }];
+      const refused: Record<string, string>[] = [
+        { "if-match": '"nope"' },
+        { range: `bytes=${wav.length}-` },
+        { range: "bytes=-0" },
+        { range: "bytes=99999999999999999999-" },
+      ];
       for (const headers of refused) {
         const answer = await get(`/media/${key}`, headers);
         expect(answer.status, JSON.stringify(headers)).toBe("if-match" in headers ? 412 : 416);
@@ -342,7 +355,13 @@ describe("media delivery from S3", () => {
       const csp = (await fetch(`${server.base}/`)).headers.get("content-security-policy") ?? "";
       const origin = new URL(backend.env.s3!.publicUrl!).origin;
       for (const directive of ["img-src", "media-src"]) {
-        expect(csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${directive} `))?.split(" ")).toContain(origin);
+        expect(
+          csp
+            .split(";")
+            .map((d) => d.trim())
+            .find((d) => d.startsWith(`${directive} `))
+            ?.split(" "),
+        ).toContain(origin);
       }
 
       // A player following the redirect gets the bytes, and its ranges, from the bucket.
@@ -507,7 +526,8 @@ const DATE_FORMS = {
 type DateForm = keyof typeof DATE_FORMS;
 
 /** The path's Last-Modified moved by `seconds`, written in `form`. */
-const shifted = (v: Validators, seconds: number, form: DateForm = "imf") => DATE_FORMS[form](new Date(Date.parse(v.lastModified) + seconds * 1000));
+const shifted = (v: Validators, seconds: number, form: DateForm = "imf") =>
+  DATE_FORMS[form](new Date(Date.parse(v.lastModified) + seconds * 1000));
 
 const DAY = 24 * 60 * 60;
 const whole: Expected = { status: 200 };
@@ -543,7 +563,11 @@ const CASES: Case[] = [
   { name: "bytes=99999999999999999999-", headers: range("bytes=99999999999999999999-"), expected: { status: 416 } },
   { name: "bytes=0-99999999999999999999", headers: range("bytes=0-99999999999999999999"), expected: part(0, SIZE - 1) },
   { name: "bytes=-99999999999999999999", headers: range("bytes=-99999999999999999999"), expected: part(0, SIZE - 1) },
-  { name: "bytes=9007199254740993-9007199254740992 (last before first, past Number's precision)", headers: range("bytes=9007199254740993-9007199254740992"), expected: whole },
+  {
+    name: "bytes=9007199254740993-9007199254740992 (last before first, past Number's precision)",
+    headers: range("bytes=9007199254740993-9007199254740992"),
+    expected: whole,
+  },
   { name: "a 400-digit start", headers: range(`bytes=${"9".repeat(400)}-`), expected: { status: 416 } },
 
   { name: "If-Match: the ETag", headers: (v) => ({ "if-match": v.etag }), expected: whole },
@@ -557,34 +581,86 @@ const CASES: Case[] = [
   { name: "If-Unmodified-Since: a day before", headers: (v) => ({ "if-unmodified-since": shifted(v, -DAY) }), expected: { status: 412 } },
   { name: "If-Unmodified-Since: a day after", headers: (v) => ({ "if-unmodified-since": shifted(v, DAY) }), expected: whole },
   { name: "If-Unmodified-Since: Last-Modified", headers: (v) => ({ "if-unmodified-since": v.lastModified }), expected: whole },
-  { name: "If-Unmodified-Since: a day before, rfc850-date", headers: (v) => ({ "if-unmodified-since": shifted(v, -DAY, "rfc850") }), expected: { status: 412 } },
+  {
+    name: "If-Unmodified-Since: a day before, rfc850-date",
+    headers: (v) => ({ "if-unmodified-since": shifted(v, -DAY, "rfc850") }),
+    expected: { status: 412 },
+  },
   { name: "If-Unmodified-Since: garbage", headers: () => ({ "if-unmodified-since": "yesterday" }), expected: whole },
   { name: "If-Unmodified-Since: 1 (Date.parse reads it as 2001)", headers: () => ({ "if-unmodified-since": "1" }), expected: whole },
-  { name: "If-Unmodified-Since is ignored beside If-Match", headers: (v) => ({ "if-match": v.etag, "if-unmodified-since": shifted(v, -DAY) }), expected: whole },
+  {
+    name: "If-Unmodified-Since is ignored beside If-Match",
+    headers: (v) => ({ "if-match": v.etag, "if-unmodified-since": shifted(v, -DAY) }),
+    expected: whole,
+  },
   { name: "If-None-Match: the ETag", headers: (v) => ({ "if-none-match": v.etag }), expected: { status: 304 } },
-  { name: "If-None-Match: the ETag made weak (weak comparison)", headers: (v) => ({ "if-none-match": `W/${v.etag}` }), expected: { status: 304 } },
+  {
+    name: "If-None-Match: the ETag made weak (weak comparison)",
+    headers: (v) => ({ "if-none-match": `W/${v.etag}` }),
+    expected: { status: 304 },
+  },
   { name: "If-None-Match: *", headers: () => ({ "if-none-match": "*" }), expected: { status: 304 } },
   { name: "If-None-Match: another tag", headers: () => ({ "if-none-match": '"nope"' }), expected: whole },
-  { name: "If-None-Match: the ETag, with Cache-Control: no-cache", headers: (v) => ({ "if-none-match": v.etag, "cache-control": "no-cache" }), expected: { status: 304 } },
-  { name: "If-None-Match: the ETag, with a range", headers: (v) => ({ "if-none-match": v.etag, range: "bytes=0-1" }), expected: { status: 304 } },
-  { name: "If-None-Match: the ETag, with an unsatisfiable range", headers: (v) => ({ "if-none-match": v.etag, range: `bytes=${SIZE}-` }), expected: { status: 304 } },
-  { name: "If-None-Match: another tag, with a range", headers: () => ({ "if-none-match": '"nope"', range: "bytes=0-1" }), expected: part(0, 1) },
+  {
+    name: "If-None-Match: the ETag, with Cache-Control: no-cache",
+    headers: (v) => ({ "if-none-match": v.etag, "cache-control": "no-cache" }),
+    expected: { status: 304 },
+  },
+  {
+    name: "If-None-Match: the ETag, with a range",
+    headers: (v) => ({ "if-none-match": v.etag, range: "bytes=0-1" }),
+    expected: { status: 304 },
+  },
+  {
+    name: "If-None-Match: the ETag, with an unsatisfiable range",
+    headers: (v) => ({ "if-none-match": v.etag, range: `bytes=${SIZE}-` }),
+    expected: { status: 304 },
+  },
+  {
+    name: "If-None-Match: another tag, with a range",
+    headers: () => ({ "if-none-match": '"nope"', range: "bytes=0-1" }),
+    expected: part(0, 1),
+  },
   { name: "If-Modified-Since: Last-Modified", headers: (v) => ({ "if-modified-since": v.lastModified }), expected: { status: 304 } },
-  { name: "If-Modified-Since: Last-Modified, rfc850-date", headers: (v) => ({ "if-modified-since": shifted(v, 0, "rfc850") }), expected: { status: 304 } },
-  { name: "If-Modified-Since: Last-Modified, asctime-date", headers: (v) => ({ "if-modified-since": shifted(v, 0, "asctime") }), expected: { status: 304 } },
+  {
+    name: "If-Modified-Since: Last-Modified, rfc850-date",
+    headers: (v) => ({ "if-modified-since": shifted(v, 0, "rfc850") }),
+    expected: { status: 304 },
+  },
+  {
+    name: "If-Modified-Since: Last-Modified, asctime-date",
+    headers: (v) => ({ "if-modified-since": shifted(v, 0, "asctime") }),
+    expected: { status: 304 },
+  },
   { name: "If-Modified-Since: a day before", headers: (v) => ({ "if-modified-since": shifted(v, -DAY) }), expected: whole },
   { name: "If-Modified-Since: 2999-01-01 (not an HTTP-date)", headers: () => ({ "if-modified-since": "2999-01-01" }), expected: whole },
-  { name: "If-Modified-Since is ignored beside If-None-Match", headers: (v) => ({ "if-none-match": '"nope"', "if-modified-since": v.lastModified }), expected: whole },
+  {
+    name: "If-Modified-Since is ignored beside If-None-Match",
+    headers: (v) => ({ "if-none-match": '"nope"', "if-modified-since": v.lastModified }),
+    expected: whole,
+  },
   { name: "412 comes before 304", headers: (v) => ({ "if-match": '"nope"', "if-none-match": v.etag }), expected: { status: 412 } },
   { name: "If-Range: the ETag", headers: (v) => ({ "if-range": v.etag, range: "bytes=0-9" }), expected: part(0, 9) },
   { name: "If-Range: Last-Modified", headers: (v) => ({ "if-range": v.lastModified, range: "bytes=0-9" }), expected: part(0, 9) },
   { name: "If-Range: a stale tag", headers: () => ({ "if-range": '"0-0"', range: "bytes=0-9" }), expected: whole },
   { name: "If-Range: the ETag made weak", headers: (v) => ({ "if-range": `W/${v.etag}`, range: "bytes=0-9" }), expected: whole },
   { name: "If-Range: an older date", headers: (v) => ({ "if-range": shifted(v, -60), range: "bytes=0-9" }), expected: whole },
-  { name: "If-Range: a later date (only an exact match counts)", headers: (v) => ({ "if-range": shifted(v, 60), range: "bytes=0-9" }), expected: whole },
+  {
+    name: "If-Range: a later date (only an exact match counts)",
+    headers: (v) => ({ "if-range": shifted(v, 60), range: "bytes=0-9" }),
+    expected: whole,
+  },
   { name: "If-Range: garbage", headers: () => ({ "if-range": "yesterday", range: "bytes=0-9" }), expected: whole },
-  { name: "If-Range: stale, with an unsatisfiable range", headers: () => ({ "if-range": '"0-0"', range: `bytes=${SIZE}-` }), expected: whole },
-  { name: "If-Range: the ETag, with an unsatisfiable range", headers: (v) => ({ "if-range": v.etag, range: `bytes=${SIZE}-` }), expected: { status: 416 } },
+  {
+    name: "If-Range: stale, with an unsatisfiable range",
+    headers: () => ({ "if-range": '"0-0"', range: `bytes=${SIZE}-` }),
+    expected: whole,
+  },
+  {
+    name: "If-Range: the ETag, with an unsatisfiable range",
+    headers: (v) => ({ "if-range": v.etag, range: `bytes=${SIZE}-` }),
+    expected: { status: 416 },
+  },
   { name: "If-Range without a range", headers: () => ({ "if-range": '"0-0"' }), expected: whole },
   { name: "HEAD with a range (ignored, §14.2)", method: "HEAD", headers: range("bytes=0-1"), expected: whole },
   { name: "HEAD with an unsatisfiable range", method: "HEAD", headers: range(`bytes=${SIZE}-`), expected: whole },
@@ -641,7 +717,10 @@ const digits = fc.oneof(
   fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: SIZE + 1 })).map(([zeros, n]) => `${"0".repeat(zeros)}${n}`),
 );
 const rangeSpec = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 0, max: SIZE + 20 }), fc.nat({ max: SIZE })).map(([first, extra]) => `${first}-${first + extra}`) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(fc.integer({ min: 0, max: SIZE + 20 }), fc.nat({ max: SIZE })).map(([first, extra]) => `${first}-${first + extra}`),
+  },
   { weight: 1, arbitrary: fc.tuple(digits, digits).map(([first, last]) => `${first}-${last}`) },
   { weight: 3, arbitrary: digits.map((first) => `${first}-`) },
   { weight: 3, arbitrary: digits.map((length) => `-${length}`) },
@@ -652,7 +731,10 @@ const rangeHeader = fc.oneof(
     weight: 8,
     arbitrary: fc
       .tuple(
-        fc.oneof({ weight: 6, arbitrary: fc.constant("bytes=") }, fc.constantFrom("Bytes=", "BYTES=", "items=", "bytes =", "bytes= ", "bytes=\t", " bytes=", "")),
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constant("bytes=") },
+          fc.constantFrom("Bytes=", "BYTES=", "items=", "bytes =", "bytes= ", "bytes=\t", " bytes=", ""),
+        ),
         fc.oneof({ weight: 3, arbitrary: fc.tuple(rangeSpec) }, fc.array(rangeSpec, { minLength: 1, maxLength: 4 })),
         fc.constantFrom(",", ",", ", ", " ,", ",,", ", ,", "\t,\t", ",,,,"),
       )
@@ -661,14 +743,38 @@ const rangeHeader = fc.oneof(
   { weight: 1, arbitrary: anyHeaderText },
 );
 const tagTemplate = fc.oneof(
-  fc.constantFrom("{etag}", "W/{etag}", "*", '"nope"', '"0-0"', '"nope", {etag}', "{etag},,", ' "nope" ,{etag} ', "{etag}x", "W/", '""', "*, {etag}"),
+  fc.constantFrom(
+    "{etag}",
+    "W/{etag}",
+    "*",
+    '"nope"',
+    '"0-0"',
+    '"nope", {etag}',
+    "{etag},,",
+    ' "nope" ,{etag} ',
+    "{etag}x",
+    "W/",
+    '""',
+    "*, {etag}",
+  ),
   anyHeaderText,
 );
 const dateTemplate = fc.oneof(
   fc
-    .tuple(fc.oneof(fc.constant(0), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2 * DAY, max: 2 * DAY })), fc.constantFrom<DateForm>("imf", "imf", "rfc850", "asctime"))
+    .tuple(
+      fc.oneof(fc.constant(0), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2 * DAY, max: 2 * DAY })),
+      fc.constantFrom<DateForm>("imf", "imf", "rfc850", "asctime"),
+    )
     .map(([seconds, form]) => `{date:${seconds}:${form}}`),
-  fc.constantFrom("1", "0", "yesterday", "2999-01-01", "Sun, 31 Feb 2021 00:00:00 GMT", "sun, 06 nov 1994 08:49:37 gmt", "Thu, 01 Jan 1970 00:00:00 GMT"),
+  fc.constantFrom(
+    "1",
+    "0",
+    "yesterday",
+    "2999-01-01",
+    "Sun, 31 Feb 2021 00:00:00 GMT",
+    "sun, 06 nov 1994 08:49:37 gmt",
+    "Thu, 01 Jan 1970 00:00:00 GMT",
+  ),
   anyHeaderText,
 );
 /** A header that is usually absent, so requests mix a few of them. */
@@ -711,7 +817,12 @@ describe("Range and conditional requests, on every media path", () => {
     closers.push(() => rmSync(root, { recursive: true, force: true }));
     const local = createLocalStorage(root);
     const localKey = (await local.put("music", "forms.wav", Readable.from(FILE))).key;
-    const localEnv = loadEnv({ NODE_ENV: "test", DATA_DIR: root, PUBLIC_URL: "http://localhost:3999", AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth" });
+    const localEnv = loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: root,
+      PUBLIC_URL: "http://localhost:3999",
+      AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    });
     const rawFirst = await serveRawFirst(localEnv, local);
     const expressOnly = await serve(localEnv, local);
     const s3 = await s3Backend();
@@ -761,7 +872,9 @@ describe("Range and conditional requests, on every media path", () => {
     await fc.assert(
       fc.asyncProperty(generatedRequest, async ({ method, headers }) => {
         runs++;
-        const answers = await Promise.all(all.map((mediaPath) => request(mediaPath.url, headersFor(headers, mediaPath.validators), method)));
+        const answers = await Promise.all(
+          all.map((mediaPath) => request(mediaPath.url, headersFor(headers, mediaPath.validators), method)),
+        );
         const statuses = Object.fromEntries(all.map((mediaPath, index) => [mediaPath.name, answers[index]?.status]));
         for (const answer of answers) {
           expect(answer.status, JSON.stringify(statuses)).toBeLessThan(500);
@@ -782,7 +895,11 @@ describe("Range and conditional requests, on every media path", () => {
         expect(new Set(answers.map((answer) => answer.headers["content-range"])).size).toBe(1);
         seen.add(answers[0]?.status ?? 0);
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 200), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined, endOnFailure: true },
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 200),
+        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+        endOnFailure: true,
+      },
     );
     expect(errors).not.toHaveBeenCalled();
     expect(paths.get("raw listener")?.rawAnswers?.()).toBe(rawBefore + runs);

@@ -131,7 +131,8 @@ function sendLocal(file: string, req: IncomingMessage, res: ServerResponse, fail
 
 /** The request headers that make `send` give `answer`, and no other. */
 function dictateTo(req: IncomingMessage, answer: MediaAnswer, info: ObjectInfo) {
-  for (const name of ["range", "if-range", "if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "cache-control"]) delete req.headers[name];
+  for (const name of ["range", "if-range", "if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "cache-control"])
+    delete req.headers[name];
   // An empty entity tag is no object's.
   if (answer.status === 412) req.headers["if-match"] = '""';
   if (answer.status === 304) req.headers["if-none-match"] = strongEtag(info);
@@ -227,7 +228,8 @@ function answerFor(method: string | undefined, headers: IncomingHttpHeaders, inf
   if (notModified(headers, etag, modified)) return { status: 304 };
   // §14.2: range handling is defined for GET only; a HEAD gets the whole object's headers.
   const rangeHeader = headers.range;
-  if (method !== "GET" || rangeHeader === undefined || !rangeStillValid(joined(headers["if-range"]), etag, modified)) return { status: 200 };
+  if (method !== "GET" || rangeHeader === undefined || !rangeStillValid(joined(headers["if-range"]), etag, modified))
+    return { status: 200 };
   const range = parseByteRange(rangeHeader, info.size);
   if (range === "unsatisfiable") return { status: 416 };
   return range ? { status: 206, range } : { status: 200 };
@@ -294,7 +296,8 @@ function entityTags(header: string): string[] {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE =
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
 /**
@@ -363,7 +366,11 @@ export function parseByteRange(header: string, size: number): ByteRange | "unsat
   const value = trimOws(header);
   if (!/^bytes=/i.test(value)) return null;
   // §5.6.1.2: empty list elements are allowed and ignored.
-  const specs = value.slice("bytes=".length).split(",").map(trimOws).filter((spec) => spec !== "");
+  const specs = value
+    .slice("bytes=".length)
+    .split(",")
+    .map(trimOws)
+    .filter((spec) => spec !== "");
   if (specs.length === 0) return null;
   const ranges: ByteRange[] = [];
   for (const spec of specs) {
@@ -405,7 +412,8 @@ function decodePath(encoded: string): string | null {
 
 /** Headers describing an object (or set by `send` for it), for responses that turn out not to carry it. */
 function clearObjectHeaders(res: ServerResponse) {
-  for (const name of ["ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range", "Content-Type", "Content-Length"]) res.removeHeader(name);
+  for (const name of ["ETag", "Last-Modified", "Accept-Ranges", "Cache-Control", "Content-Range", "Content-Type", "Content-Length"])
+    res.removeHeader(name);
 }
 
 /** A short text answer that no cache keeps. */

@@ -55,9 +55,20 @@ describe.each(testStacks)("database on %s", (kind) => {
 
   it("lets the database itself refuse a second latest song", async () => {
     const { db } = site.services;
-    await db.insertInto("songs").values(song("l1", 1, 1_700_000_000_001)).execute();
-    await expect(db.insertInto("songs").values(song("l2", 1, 1_700_000_000_002)).execute()).rejects.toThrow();
-    await db.insertInto("songs").values(song("l3", 0, 1_700_000_000_003)).execute();
+    await db
+      .insertInto("songs")
+      .values(song("l1", 1, 1_700_000_000_001))
+      .execute();
+    await expect(
+      db
+        .insertInto("songs")
+        .values(song("l2", 1, 1_700_000_000_002))
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto("songs")
+      .values(song("l3", 0, 1_700_000_000_003))
+      .execute();
     await expect(db.updateTable("songs").set({ isLatest: 1 }).where("id", "=", "l3").execute()).rejects.toThrow();
     const latest = await db.selectFrom("songs").select("id").where("isLatest", "=", 1).execute();
     expect(latest).toEqual([{ id: "l1" }]);
@@ -79,7 +90,11 @@ describe.each(testStacks)("database on %s", (kind) => {
     const row = await db.selectFrom("contacts").selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({ id: "c1", name: null, email: null, message: "Hi", timestamp: 1, source: "website", status: "unread" });
     await expect(
-      db.updateTable("contacts").set({ status: "archived" as "read" }).where("id", "=", "c1").execute(),
+      db
+        .updateTable("contacts")
+        .set({ status: "archived" as "read" })
+        .where("id", "=", "c1")
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -88,8 +103,6 @@ describe.each(testStacks)("database on %s", (kind) => {
     await db.insertInto("subscribers").values({ id: "s1", email: "fan@example.com", timestamp: 1 }).execute();
     const row = await db.selectFrom("subscribers").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: "fan@example.com", subscribed: 1, source: "website" });
-    await expect(
-      db.insertInto("subscribers").values({ id: "s2", email: "fan@example.com", timestamp: 2 }).execute(),
-    ).rejects.toThrow();
+    await expect(db.insertInto("subscribers").values({ id: "s2", email: "fan@example.com", timestamp: 2 }).execute()).rejects.toThrow();
   });
 });

@@ -34,9 +34,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   const database = new DatabaseSync(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write
   // survive power loss; busy_timeout waits for the CLI or a second process.
-  database.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-  );
+  database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) }), dialect: "sqlite" };
 }
 
@@ -54,7 +52,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // finds another schema's (another app's, or a parallel test's) and skips
   // creating ours.
   const migrationTableSchema =
-    dialectOf(db as never) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+    dialectOf(db as never) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");

@@ -13,7 +13,13 @@ describe("environment", () => {
 
   it("has working defaults for the embedded site", () => {
     const env = loadEnv({ DATA_DIR: dataDir });
-    expect(env).toMatchObject({ port: 3000, host: "127.0.0.1", databaseUrl: undefined, publicUrl: "http://localhost:3000", trustProxy: false });
+    expect(env).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      trustProxy: false,
+    });
   });
 
   it("generates AUTH_SECRET once, privately, and reuses it", () => {

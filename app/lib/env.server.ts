@@ -16,15 +16,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalString.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
-  ),
-  PUBLIC_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  ),
-  AUTH_SECRET: optionalString.pipe(
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   TRUST_PROXY: optionalString.transform((value, ctx): TrustProxy => {
     const parsed = parseTrustProxy(value);
     if (parsed.ok) return parsed.trust;
@@ -44,7 +38,10 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
   REDIS_KEY_PREFIX: optionalString.pipe(
-    z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1–64 letters, digits or : . _ -").optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:._-]{1,64}$/, "must be 1–64 letters, digits or : . _ -")
+      .optional(),
   ),
 });
 
@@ -131,7 +128,8 @@ function scalePathProblems(env: z.infer<typeof envSchema>): string[] {
   }
   // Redis only makes sense with several processes, and each would otherwise
   // generate its own secret and refuse the others' sessions.
-  if (env.REDIS_URL && !env.AUTH_SECRET) problems.push("AUTH_SECRET: must be set when REDIS_URL is, so every process signs sessions with the same key");
+  if (env.REDIS_URL && !env.AUTH_SECRET)
+    problems.push("AUTH_SECRET: must be set when REDIS_URL is, so every process signs sessions with the same key");
   return problems;
 }
 

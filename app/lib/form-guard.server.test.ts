@@ -22,12 +22,21 @@ describe("bot detection", () => {
   });
 
   it("catches a filled honeypot, a form sent too fast, and a missing or forged start time", () => {
-    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({ bot: true, reason: "honeypot" });
-    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: formStartedToken(SECRET, now - 500) }), now)).toEqual({ bot: true, reason: "too-fast" });
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({
+      bot: true,
+      reason: "honeypot",
+    });
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: formStartedToken(SECRET, now - 500) }), now)).toEqual({
+      bot: true,
+      reason: "too-fast",
+    });
     expect(detectBot(SECRET, form({}), now)).toEqual({ bot: true, reason: "no-token" });
     const forged = `${now - 60_000}.${started.split(".")[1]}`;
     expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: forged }), now)).toEqual({ bot: true, reason: "no-token" });
-    expect(detectBot("another-secret-entirely-for-this-test", form({ [FORM_STARTED_FIELD]: started }), now)).toEqual({ bot: true, reason: "no-token" });
+    expect(detectBot("another-secret-entirely-for-this-test", form({ [FORM_STARTED_FIELD]: started }), now)).toEqual({
+      bot: true,
+      reason: "no-token",
+    });
   });
 });
 
@@ -53,7 +62,9 @@ describe.each(testStacks)("form rate limits on %s", (kind) => {
   });
 
   it("counts concurrent requests exactly", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => takeFormRateLimit(site.services, from("10.2.2.2"), { ...limit, windowMs: 60_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => takeFormRateLimit(site.services, from("10.2.2.2"), { ...limit, windowMs: 60_000 })),
+    );
     expect(results.filter(Boolean)).toHaveLength(3);
   });
 

@@ -31,8 +31,7 @@ export function detectBot(secret: string, form: FormData, now = Date.now()): Bot
   if (typeof token !== "string") return { bot: true, reason: "no-token" };
   const [time, signature] = token.split(".");
   const expected = time ? sign(secret, time) : "";
-  const valid =
-    !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+  const valid = !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
   if (!valid) return { bot: true, reason: "no-token" };
   if (now - Number(time) < MIN_FILL_MS) return { bot: true, reason: "too-fast" };
   return { bot: false };

@@ -33,7 +33,9 @@ function format(style: Style, timestamp: number | null | undefined, timeZone: st
   if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
   // Some ICU versions put a narrow no-break space before AM/PM; server and
   // browser must print the same characters or hydration sees a mismatch.
-  return formatterFor(style, timeZone).format(date).replace(/[\u202f\u00a0]/g, " ");
+  return formatterFor(style, timeZone)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, " ");
 }
 
 /** US long date, e.g. "November 22, 2026", in the given time zone (the runtime's own when omitted). */

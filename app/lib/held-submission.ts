@@ -33,4 +33,3 @@ export const HELD_ERRORS = {
   badRequest: "Invalid request body",
   unexpected: "Something went wrong. Please try again.",
 } as const;
-

@@ -36,11 +36,7 @@ export type HoldRequest =
 const contactPayload = z.object({ name: z.string().nullable(), email: z.string().nullable(), message: z.string() });
 const signUpPayload = z.object({ email: z.string() });
 
-const heldIdSchema = z
-  .string({ error: HELD_ERRORS.idRequired })
-  .trim()
-  .min(1, HELD_ERRORS.idRequired)
-  .max(200, HELD_ERRORS.notFound);
+const heldIdSchema = z.string({ error: HELD_ERRORS.idRequired }).trim().min(1, HELD_ERRORS.idRequired).max(200, HELD_ERRORS.notFound);
 
 const expiredBefore = (now: number) => now - RETENTION_MS;
 

@@ -19,7 +19,9 @@ describe("firstPageOrError", () => {
   it("gives the page, or the list's words when loading it failed", async () => {
     expect(await firstPageOrError(() => Promise.resolve({ items: [1] }), "Failed to load things")).toEqual({ items: [1] });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await firstPageOrError(() => Promise.reject(new Error("database down")), "Failed to load things")).toEqual({ error: "Failed to load things" });
+    expect(await firstPageOrError(() => Promise.reject(new Error("database down")), "Failed to load things")).toEqual({
+      error: "Failed to load things",
+    });
     expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
   });

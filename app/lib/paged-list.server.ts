@@ -126,13 +126,25 @@ export type KeysetPage<Item> = { items: Item[]; nextCursor: string | null };
  * Reads at most limit + 1 rows; both queries run at once. Throws
  * PageQueryError for a bad cursor or limit.
  */
-export async function keysetPage<TB extends keyof Database, Time extends string, Row extends KeysetRow<Time>, Item, CB extends keyof Database>(
+export async function keysetPage<
+  TB extends keyof Database,
+  Time extends string,
+  Row extends KeysetRow<Time>,
+  Item,
+  CB extends keyof Database,
+>(
   list: KeysetList<TB, Time, Row, Item> & { count: SelectQueryBuilder<Database, CB, object> },
 ): Promise<KeysetPage<Item> & { count: number }>;
 export async function keysetPage<TB extends keyof Database, Time extends string, Row extends KeysetRow<Time>, Item>(
   list: KeysetList<TB, Time, Row, Item>,
 ): Promise<KeysetPage<Item>>;
-export async function keysetPage<TB extends keyof Database, Time extends string, Row extends KeysetRow<Time>, Item, CB extends keyof Database>(
+export async function keysetPage<
+  TB extends keyof Database,
+  Time extends string,
+  Row extends KeysetRow<Time>,
+  Item,
+  CB extends keyof Database,
+>(
   list: KeysetList<TB, Time, Row, Item> & { count?: SelectQueryBuilder<Database, CB, object> },
 ): Promise<KeysetPage<Item> & { count?: number }> {
   const { before, limit } = parsePageRequest(list.request, list.size);

@@ -62,7 +62,11 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     const body = new FormData();
     body.set(FORM_STARTED_FIELD, formStartedToken(site.services.env.authSecret, Date.now() - (options.startedAgoMs ?? MIN_FILL_MS + 500)));
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    return new Request("http://localhost:3999/form", { method: "POST", body, headers: { [CLIENT_IP_HEADER]: options.ip ?? `10.60.0.${++client}` } });
+    return new Request("http://localhost:3999/form", {
+      method: "POST",
+      body,
+      headers: { [CLIENT_IP_HEADER]: options.ip ?? `10.60.0.${++client}` },
+    });
   }
 
   async function send(form: PublicForm<typeof schema>, req: Request) {
@@ -102,7 +106,11 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     const ip = "10.61.0.1";
     for (let i = 0; i < form.rateLimit.max; i++) expect((await send(form, request({ word: `w${i}` }, { ip }))).status).toBe(200);
     parses = 0;
-    for (const req of [request({ word: "   " }, { ip }), request({ word: "spam", [HONEYPOT_FIELD]: "x" }, { ip }), request({ word: "late" }, { ip })]) {
+    for (const req of [
+      request({ word: "   " }, { ip }),
+      request({ word: "spam", [HONEYPOT_FIELD]: "x" }, { ip }),
+      request({ word: "late" }, { ip }),
+    ]) {
       const answer = await send(form, req);
       expect(answer.status).toBe(429);
       expect(answer.body).toEqual({ ok: false, error: RATE_LIMIT_MESSAGE });
@@ -118,7 +126,7 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const form = testForm();
     expect((await send(form, request({ word: " Honey ", [HONEYPOT_FIELD]: "http://spam.example" }))).body).toEqual({ ok: true });
-    expect((await send(form, request({ word: "quick" }, { startedAgoMs: 100 })))).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await send(form, request({ word: "quick" }, { startedAgoMs: 100 }))).toMatchObject({ status: 200, body: { ok: true } });
     const bare = new FormData();
     bare.set("word", "bare");
     const noToken = new Request("http://localhost:3999/form", { method: "POST", body: bare, headers: { [CLIENT_IP_HEADER]: "10.62.0.1" } });
@@ -165,7 +173,11 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     const form = testForm();
     const ip = "10.63.0.1";
     const json = () =>
-      new Request("http://localhost:3999/form", { method: "POST", body: '{"word":"hi"}', headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: ip } });
+      new Request("http://localhost:3999/form", {
+        method: "POST",
+        body: '{"word":"hi"}',
+        headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: ip },
+      });
     for (let i = 0; i <= form.rateLimit.max; i++) {
       const answer = await send(form, json());
       expect(answer.status).toBe(415);

@@ -48,7 +48,8 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
     return { ok: false, status: 400, error: FORM_ERRORS.unreadable };
   }
   for (const [name, value] of form.entries()) {
-    if (containsNul(name) || (typeof value === "string" && containsNul(value))) return { ok: false, status: 400, error: FORM_ERRORS.nulCharacter };
+    if (containsNul(name) || (typeof value === "string" && containsNul(value)))
+      return { ok: false, status: 400, error: FORM_ERRORS.nulCharacter };
   }
   return { ok: true, form };
 }

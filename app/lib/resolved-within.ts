@@ -10,7 +10,13 @@ export async function resolvedWithin<T>(promise: Promise<T>, ms: number): Promis
     timer = setTimeout(() => resolve(null), ms);
   });
   try {
-    const settled = await Promise.race([promise.then((value) => ({ value }), () => null), late]);
+    const settled = await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        () => null,
+      ),
+      late,
+    ]);
     return settled ?? { value: promise };
   } finally {
     clearTimeout(timer);

@@ -19,7 +19,9 @@ export function safeFileName(original: string): string {
   const base = original.split(/[/\\]/).pop() ?? "";
   const dot = base.lastIndexOf(".");
   const [stem, extension] = dot > 0 ? [base.slice(0, dot), base.slice(dot + 1)] : [base, ""];
-  const safeExtension = toAscii(extension).replace(/[^A-Za-z0-9]/g, "").slice(0, MAX_EXTENSION_LENGTH);
+  const safeExtension = toAscii(extension)
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, MAX_EXTENSION_LENGTH);
   const suffix = safeExtension ? `.${safeExtension}` : "";
   const safeStem = toAscii(stem).replace(/^[._-]+/, "") || "file";
   return safeStem.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;

@@ -37,7 +37,9 @@ export async function createServices(env: Env = loadEnv()): Promise<Services> {
   const rateLimiter = redis
     ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
     : createDatabaseRateLimiter(db);
-  const storage = env.s3 ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, "uploads"));
+  const storage = env.s3
+    ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3)
+    : createLocalStorage(path.join(env.dataDir, "uploads"));
   return {
     env,
     db,

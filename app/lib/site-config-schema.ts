@@ -24,9 +24,7 @@ const siteConfigSchema = z.object({
   artist: z.object({
     name: text,
     /** The dashboard lives at /{slug}-dashboard. */
-    slug: z
-      .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens"),
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens"),
     tagline: text,
     description: text,
     genres: z.array(text).min(1).default(["Pop", "R&B", "Folk"]),
@@ -38,9 +36,7 @@ const siteConfigSchema = z.object({
   }),
   bio: z.object({
     story: z.array(text).min(1),
-    influences: z
-      .array(z.object({ name: text, description: text }))
-      .length(4, "must list exactly four influences"),
+    influences: z.array(z.object({ name: text, description: text })).length(4, "must list exactly four influences"),
   }),
   featuredSong: z.object({
     title: text,
@@ -65,9 +61,7 @@ export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 
 export function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("\n");
+  return error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`).join("\n");
 }
 
 export function parseSiteConfig(input: unknown): SiteConfig {

@@ -36,8 +36,7 @@ export const COVER_WIDTHS = [96, 192, 384, 768] as const;
 export const COVER_FORMATS = ["avif", "webp"] as const;
 export type CoverFormat = (typeof COVER_FORMATS)[number];
 
-export const coverVariantKey = (coverKey: string, width: number, format: CoverFormat) =>
-  `${coverKey}.w${width}.${format}`;
+export const coverVariantKey = (coverKey: string, width: number, format: CoverFormat) => `${coverKey}.w${width}.${format}`;
 /** The 1200×630 share image made from the cover. */
 export const coverSocialKey = (coverKey: string) => `${coverKey}.og.jpg`;
 

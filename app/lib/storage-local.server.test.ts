@@ -18,9 +18,7 @@ describe("local disk storage", () => {
   /** Every file under root, relative, so a test can see exactly what was written. */
   const filesUnder = (dir = root): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? filesUnder(path.join(dir, entry.name))
-        : [path.relative(root, path.join(dir, entry.name))],
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.relative(root, path.join(dir, entry.name))],
     );
 
   const listed = async (storage: ReturnType<typeof createLocalStorage>, folder: "music" | "covers") => {
@@ -40,9 +38,7 @@ describe("local disk storage", () => {
   it("aborts a file over the limit while streaming and leaves no partial file behind", async () => {
     const storage = createLocalStorage(root);
     const chunks = Array.from({ length: 20 }, () => Buffer.alloc(1024, 1));
-    await expect(storage.put("music", "big.wav", Readable.from(chunks), { maxBytes: 10 * 1024 })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+    await expect(storage.put("music", "big.wav", Readable.from(chunks), { maxBytes: 10 * 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(filesUnder()).toEqual([]);
   });
 

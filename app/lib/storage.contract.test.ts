@@ -160,9 +160,7 @@ describe.each(drivers)("$name storage", (driver) => {
     await expect(storage.put("music", "big.wav", small, { maxBytes: 10 * 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
     // Past the first part, so an S3 multipart upload has begun and must be aborted.
     const large = generated(S3_PART_SIZE * 2 + MB);
-    await expect(storage.put("music", "huge.wav", large.stream, { maxBytes: S3_PART_SIZE + MB })).rejects.toBeInstanceOf(
-      FileTooLargeError,
-    );
+    await expect(storage.put("music", "huge.wav", large.stream, { maxBytes: S3_PART_SIZE + MB })).rejects.toBeInstanceOf(FileTooLargeError);
     // Nothing read far past the limit: the upload stopped while streaming.
     expect(large.state.produced).toBeLessThan(S3_PART_SIZE * 2 + MB);
     expect(await listed(storage, "music")).toEqual([]);

@@ -75,7 +75,11 @@ export class ByteLimit extends Transform {
  * same millisecond must not overwrite each other, so a taken key moves on a
  * millisecond (a few times at most).
  */
-export async function freeObjectKey(folder: StorageFolder, originalName: string, taken: (key: string) => Promise<boolean>): Promise<string> {
+export async function freeObjectKey(
+  folder: StorageFolder,
+  originalName: string,
+  taken: (key: string) => Promise<boolean>,
+): Promise<string> {
   if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
   let key = objectKey(folder, originalName);
   for (let tries = 0; (await taken(key)) && tries < 5; tries++) key = objectKey(folder, originalName, Date.now() + tries + 1);

@@ -29,10 +29,7 @@ export async function flashToast(env: ToastEnv, toast: FlashToast): Promise<stri
 }
 
 /** Reads and clears the flashed toast, if any. */
-export async function takeToast(
-  env: ToastEnv,
-  request: Request,
-): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
+export async function takeToast(env: ToastEnv, request: Request): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader?.includes("toast=")) return { toast: null, setCookie: null };
   const cookie = toastCookie(env);

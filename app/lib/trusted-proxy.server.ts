@@ -26,11 +26,18 @@ export function parseTrustProxy(value: string | undefined): { ok: true; trust: T
     if (hops > 10) return { ok: false, error: "must be at most 10 proxies" };
     return { ok: true, trust: { hops } };
   }
-  const ranges = text.split(",").map((range) => range.trim()).filter(Boolean);
+  const ranges = text
+    .split(",")
+    .map((range) => range.trim())
+    .filter(Boolean);
   try {
     for (const range of ranges) if (!NAMED_RANGES.has(range)) proxyaddr.compile(range);
   } catch {
-    return { ok: false, error: "must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges (loopback, uniquelocal, 10.0.0.0/8…)" };
+    return {
+      ok: false,
+      error:
+        "must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges (loopback, uniquelocal, 10.0.0.0/8…)",
+    };
   }
   return { ok: true, trust: { ranges } };
 }

@@ -18,14 +18,27 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   afterAll(() => site.cleanup());
 
   const db = () => site.services.db;
-  const heldCount = async () => Number((await db().selectFrom("heldSubmissions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const heldCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom("heldSubmissions")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const deliver: Deliverers = {
-    contact: (trx, item) => sendContactMessage({ db: trx }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
+    contact: (trx, item) =>
+      sendContactMessage({ db: trx }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
     newsletter: (trx, item) => subscribe({ db: trx }, item.email, item.receivedAt),
   };
 
   it("keeps a held message and sign-up, newest first, with why and when", async () => {
-    await holdSubmission(db(), { kind: "contact", content: { name: "Ada", email: "ada@example.com", message: "Hi!" }, reason: "too-fast" }, 1_000_000);
+    await holdSubmission(
+      db(),
+      { kind: "contact", content: { name: "Ada", email: "ada@example.com", message: "Hi!" }, reason: "too-fast" },
+      1_000_000,
+    );
     await holdSubmission(db(), { kind: "newsletter", content: { email: "fan@example.com" }, reason: "honeypot" }, 2_000_000);
     const page = await listHeld(db(), {}, 3_000_000);
     expect(page.heldCount).toBe(2);
@@ -37,8 +50,16 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
 
   it(`forgets what is older than ${HELD_RETENTION_DAYS} days: not listed, not counted, and deleted by the next hold`, async () => {
     const now = Date.now();
-    await holdSubmission(db(), { kind: "newsletter", content: { email: "old@example.com" }, reason: "no-token" }, now - HELD_RETENTION_DAYS * DAY - 1000);
-    await holdSubmission(db(), { kind: "newsletter", content: { email: "recent@example.com" }, reason: "no-token" }, now - (HELD_RETENTION_DAYS - 1) * DAY);
+    await holdSubmission(
+      db(),
+      { kind: "newsletter", content: { email: "old@example.com" }, reason: "no-token" },
+      now - HELD_RETENTION_DAYS * DAY - 1000,
+    );
+    await holdSubmission(
+      db(),
+      { kind: "newsletter", content: { email: "recent@example.com" }, reason: "no-token" },
+      now - (HELD_RETENTION_DAYS - 1) * DAY,
+    );
     const page = await listHeld(db(), {}, now);
     expect(page.items.map((item) => item.kind === "newsletter" && item.email)).toEqual(["recent@example.com"]);
     expect(page.heldCount).toBe(1);
@@ -46,7 +67,12 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
     expect(await heldCount()).toBe(2);
     await holdSubmission(db(), { kind: "newsletter", content: { email: "new@example.com" }, reason: "no-token" }, now);
     expect(await heldCount()).toBe(2);
-    const old = await releaseHeld(db(), (await db().selectFrom("heldSubmissions").select("id").where("payload", "like", "%old@%").executeTakeFirst())?.id ?? "gone", deliver, now);
+    const old = await releaseHeld(
+      db(),
+      (await db().selectFrom("heldSubmissions").select("id").where("payload", "like", "%old@%").executeTakeFirst())?.id ?? "gone",
+      deliver,
+      now,
+    );
     expect(old).toEqual({ success: false, error: HELD_ERRORS.notFound });
   });
 
@@ -59,7 +85,11 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
       reason: "no-token" as const,
       receivedAt: base + i,
     }));
-    for (let i = 0; i < rows.length; i += 200) await db().insertInto("heldSubmissions").values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db()
+        .insertInto("heldSubmissions")
+        .values(rows.slice(i, i + 200))
+        .execute();
     await holdSubmission(db(), { kind: "contact", content: { name: null, email: null, message: "newest" }, reason: "too-fast" });
     await holdSubmission(db(), { kind: "contact", content: { name: null, email: null, message: "newer still" }, reason: "too-fast" });
     expect(await heldCount()).toBe(MAX_HELD);
@@ -71,7 +101,8 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   });
 
   it("pages newest first by cursor", async () => {
-    for (let i = 0; i < 5; i++) await holdSubmission(db(), { kind: "newsletter", content: { email: `p${i}@example.com` }, reason: "no-token" }, 1_000 + i);
+    for (let i = 0; i < 5; i++)
+      await holdSubmission(db(), { kind: "newsletter", content: { email: `p${i}@example.com` }, reason: "no-token" }, 1_000 + i);
     const first = await listHeld(db(), { limit: 2 }, 10_000);
     const second = await listHeld(db(), { limit: 2, before: first.nextCursor }, 10_000);
     const third = await listHeld(db(), { limit: 2, before: second.nextCursor }, 10_000);
@@ -81,7 +112,11 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   });
 
   it("releases a message to the inbox as unread, with the time the fan sent it, once", async () => {
-    const { id } = await holdSubmission(db(), { kind: "contact", content: { name: "Ada", email: "ada@example.com", message: "Hi!" }, reason: "too-fast" }, Date.now() - 5000);
+    const { id } = await holdSubmission(
+      db(),
+      { kind: "contact", content: { name: "Ada", email: "ada@example.com", message: "Hi!" }, reason: "too-fast" },
+      Date.now() - 5000,
+    );
     const results = await Promise.all([releaseHeld(db(), id, deliver), releaseHeld(db(), id, deliver)]);
     expect(results.filter((r) => r.success)).toEqual([{ success: true, kind: "contact" }]);
     expect(results.filter((r) => !r.success)).toEqual([{ success: false, error: HELD_ERRORS.notFound }]);

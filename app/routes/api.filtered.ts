@@ -27,7 +27,8 @@ const mutationSchema = z.object(
 
 // A released submission lands where it would have, with the time the fan sent it.
 const deliver: Deliverers = {
-  contact: (db, item) => sendContactMessage({ db }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
+  contact: (db, item) =>
+    sendContactMessage({ db }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
   newsletter: (db, item) => subscribe({ db }, item.email, item.receivedAt),
 };
 

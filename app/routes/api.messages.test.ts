@@ -15,7 +15,12 @@ describe.each(testStacks)("message actions on %s", (kind) => {
   beforeAll(async () => {
     site = await createTestSite(kind);
     await createAdmin(site.services, { email: "owner@example.com", password: "owner-password", name: "Owner" });
-    const signIn = await callAuth(site.services, new Request("http://localhost:3999/login", { headers: { [CLIENT_IP_HEADER]: "10.0.0.1" } }), "/sign-in/email", { email: "owner@example.com", password: "owner-password" });
+    const signIn = await callAuth(
+      site.services,
+      new Request("http://localhost:3999/login", { headers: { [CLIENT_IP_HEADER]: "10.0.0.1" } }),
+      "/sign-in/email",
+      { email: "owner@example.com", password: "owner-password" },
+    );
     adminCookie = signIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
   });
   afterAll(() => site.cleanup());
@@ -23,19 +28,33 @@ describe.each(testStacks)("message actions on %s", (kind) => {
   async function post(contentType: string, body: string) {
     const context = new RouterContextProvider();
     context.set(appContext, { services: site.services, cspNonce: "", formStarted: () => "", markDegraded: () => {} });
-    const request = new Request("http://localhost:3999/api/messages", { method: "POST", headers: { "content-type": contentType, cookie: adminCookie }, body });
+    const request = new Request("http://localhost:3999/api/messages", {
+      method: "POST",
+      headers: { "content-type": contentType, cookie: adminCookie },
+      body,
+    });
     return action({ request, context, params: {}, unstable_pattern: "/api/messages" } as unknown as Parameters<typeof action>[0]);
   }
   const seedMessage = async (id: string) =>
-    site.services.db.insertInto("contacts").values({ id, name: null, email: null, message: "Hello", timestamp: Date.now(), status: "unread" }).execute();
-  const stillThere = async (id: string) => (await site.services.db.selectFrom("contacts").select("id").where("id", "=", id).execute()).length === 1;
+    site.services.db
+      .insertInto("contacts")
+      .values({ id, name: null, email: null, message: "Hello", timestamp: Date.now(), status: "unread" })
+      .execute();
+  const stillThere = async (id: string) =>
+    (await site.services.db.selectFrom("contacts").select("id").where("id", "=", id).execute()).length === 1;
 
   it("reads JSON only when the body says exactly that it is JSON", async () => {
     await seedMessage("kept-message");
     const json = JSON.stringify({ intent: "delete", id: "kept-message" });
     // What a form on another site can send without a preflight: not JSON, whatever its parameters say.
     // Anything else must be a form, and is refused as not one (415), never read as JSON.
-    for (const type of ["text/plain; note=application/json", "text/plain;application/json", "application/json-seq", "application/jsonx", "multipart/mixed; type=application/json"]) {
+    for (const type of [
+      "text/plain; note=application/json",
+      "text/plain;application/json",
+      "application/json-seq",
+      "application/jsonx",
+      "multipart/mixed; type=application/json",
+    ]) {
       const response = await post(type, json);
       expect(response.status, type).toBe(415);
       expect(await response.json(), type).toEqual({ success: false, error: FORM_ERRORS.unreadable });
@@ -51,7 +70,10 @@ describe.each(testStacks)("message actions on %s", (kind) => {
 
   it("still takes the dashboard's forms", async () => {
     await seedMessage("form-message");
-    const response = await post("application/x-www-form-urlencoded", new URLSearchParams({ intent: "delete", id: "form-message" }).toString());
+    const response = await post(
+      "application/x-www-form-urlencoded",
+      new URLSearchParams({ intent: "delete", id: "form-message" }).toString(),
+    );
     expect(response.status).toBe(200);
     expect(await stillThere("form-message")).toBe(false);
   });

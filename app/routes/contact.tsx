@@ -46,7 +46,10 @@ export default function Contact() {
             <div key={channel.heading}>
               <h2 className="text-xl font-semibold">{channel.heading}</h2>
               <p className="mt-1 text-stone-600 dark:text-stone-400">{channel.text}</p>
-              <a href={`mailto:${channel.email}`} className="mt-1 inline-block font-medium text-brand-700 hover:underline dark:text-brand-300">
+              <a
+                href={`mailto:${channel.email}`}
+                className="mt-1 inline-block font-medium text-brand-700 hover:underline dark:text-brand-300"
+              >
                 {channel.email}
               </a>
             </div>

@@ -49,11 +49,12 @@ export default function Home() {
   return (
     <>
       <section className="relative overflow-hidden">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-100 via-stone-50 to-amber-50 dark:from-brand-800/40 dark:via-stone-950 dark:to-stone-900" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-100 via-stone-50 to-amber-50 dark:from-brand-800/40 dark:via-stone-950 dark:to-stone-900"
+        />
         <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">
-            {artist.genres.join(" · ")}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">{artist.genres.join(" · ")}</p>
           <h1 className="mt-4 max-w-3xl text-5xl font-semibold tracking-tight sm:text-6xl">{artist.name}</h1>
           <p className="mt-4 max-w-2xl font-display text-2xl text-stone-700 dark:text-stone-300">{home.heroHeading}</p>
           <p className="mt-6 max-w-2xl text-lg text-stone-600 dark:text-stone-400">{home.heroText}</p>

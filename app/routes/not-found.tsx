@@ -16,7 +16,5 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function NotFound() {
-  return (
-    <ErrorPage code="404" title="Page Not Found" message="The page you are looking for does not exist or has moved." />
-  );
+  return <ErrorPage code="404" title="Page Not Found" message="The page you are looking for does not exist or has moved." />;
 }

@@ -29,13 +29,12 @@ export default function Privacy() {
           body: (
             <>
               <p>
-                When you send a message through the contact form we keep what you type: your message and, if you give
-                them, your name and e-mail address. When you join the mailing list we keep your e-mail address and the
-                time you subscribed.
+                When you send a message through the contact form we keep what you type: your message and, if you give them, your name and
+                e-mail address. When you join the mailing list we keep your e-mail address and the time you subscribed.
               </p>
               <p>
-                If you create an account we keep your name, e-mail address and a securely hashed password. We do not
-                sell, rent or share any of this with anyone.
+                If you create an account we keep your name, e-mail address and a securely hashed password. We do not sell, rent or share any
+                of this with anyone.
               </p>
             </>
           ),
@@ -44,8 +43,8 @@ export default function Privacy() {
           heading: "Cookies and local storage",
           body: (
             <p>
-              A cookie keeps you signed in if you have an account. Your light or dark theme choice is kept in your own
-              browser and never sent to us. There are no advertising or tracking cookies.
+              A cookie keeps you signed in if you have an account. Your light or dark theme choice is kept in your own browser and never
+              sent to us. There are no advertising or tracking cookies.
             </p>
           ),
         },
@@ -53,8 +52,8 @@ export default function Privacy() {
           heading: "Embedded content",
           body: (
             <p>
-              The live performance video is only loaded from the video host when you choose to play it. Links to
-              streaming services open their own sites, which have their own privacy policies.
+              The live performance video is only loaded from the video host when you choose to play it. Links to streaming services open
+              their own sites, which have their own privacy policies.
             </p>
           ),
         },

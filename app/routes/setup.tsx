@@ -42,7 +42,16 @@ export default function Setup() {
             <input type="hidden" name="token" value={token} />
             <TextField label="Name" name="name" autoComplete="name" required maxLength={100} />
             <TextField label="Email" name="email" type="email" autoComplete="email" required />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} hint="At least 8 characters" />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              hint="At least 8 characters"
+            />
             <FormError id="setup-error" message={actionData?.error} />
             <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
               {busy ? "Processing..." : "Create Admin Account"}

@@ -28,8 +28,8 @@ export default function Terms() {
           heading: "Using this site",
           body: (
             <p>
-              You are welcome to listen, read and share links to anything on this site. Please do not try to break,
-              overload or gain access to parts of it that are not meant for you.
+              You are welcome to listen, read and share links to anything on this site. Please do not try to break, overload or gain access
+              to parts of it that are not meant for you.
             </p>
           ),
         },
@@ -37,8 +37,8 @@ export default function Terms() {
           heading: "The music",
           body: (
             <p>
-              All songs, recordings, artwork and text are © {name} unless stated otherwise. Streaming them here is for
-              personal listening; downloading, re-uploading or using them in other works needs written permission.
+              All songs, recordings, artwork and text are © {name} unless stated otherwise. Streaming them here is for personal listening;
+              downloading, re-uploading or using them in other works needs written permission.
             </p>
           ),
         },
@@ -46,8 +46,8 @@ export default function Terms() {
           heading: "Messages and the mailing list",
           body: (
             <p>
-              Messages you send should be your own and lawful. You can leave the mailing list at any time. We may
-              delete messages that are abusive or spam.
+              Messages you send should be your own and lawful. You can leave the mailing list at any time. We may delete messages that are
+              abusive or spam.
             </p>
           ),
         },
@@ -55,8 +55,8 @@ export default function Terms() {
           heading: "No warranty",
           body: (
             <p>
-              The site is offered as it is. We do our best to keep it running and accurate, but cannot promise it will
-              always be available. These terms may change; the date above shows the latest version.
+              The site is offered as it is. We do our best to keep it running and accurate, but cannot promise it will always be available.
+              These terms may change; the date above shows the latest version.
             </p>
           ),
         },

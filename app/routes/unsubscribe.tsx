@@ -15,10 +15,7 @@ import type { loader as rootLoader } from "#app/root.tsx";
 // link's own query (RFC 8058 one-click, `List-Unsubscribe-Post`) works too.
 
 type PageState =
-  | { state: "confirm"; email: string; token: string }
-  | { state: "done"; email: string }
-  | { state: "invalid" }
-  | { state: "failed" };
+  { state: "confirm"; email: string; token: string } | { state: "done"; email: string } | { state: "invalid" } | { state: "failed" };
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -95,8 +92,8 @@ export default function Unsubscribe() {
       return (
         <Card title="You have been unsubscribed.">
           <p className="mt-4 break-words text-stone-600 dark:text-stone-400">
-            <strong className="font-semibold text-stone-900 dark:text-stone-100">{page.email}</strong> will get no more
-            e-mails from {artist}'s mailing list.
+            <strong className="font-semibold text-stone-900 dark:text-stone-100">{page.email}</strong> will get no more e-mails from{" "}
+            {artist}'s mailing list.
           </p>
           {homeLink}
         </Card>
@@ -105,8 +102,8 @@ export default function Unsubscribe() {
       return (
         <Card title="This unsubscribe link is not valid">
           <p className="mt-4 text-stone-600 dark:text-stone-400">
-            It may have been cut short. Open the link from the e-mail again, copying the whole of it, or write to us
-            through the contact page and we will take you off the list.
+            It may have been cut short. Open the link from the e-mail again, copying the whole of it, or write to us through the contact
+            page and we will take you off the list.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Link to="/contact" className={`${buttonStyles.primary} mt-8`}>

@@ -66,11 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("createdAt", time, (c) => c.notNull())
     .addColumn("updatedAt", time, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("verification_identifier_idx")
-    .on("verification")
-    .column("identifier")
-    .execute();
+  await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
 
   // better-auth's rate-limit counters live in the database so every app process shares them.
   await db.schema
@@ -98,13 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint("songs_isLatest_bool", sql`"isLatest" in (0, 1)`)
     .execute();
   // "Only one song is latest", held by the database itself.
-  await db.schema
-    .createIndex("songs_one_latest")
-    .on("songs")
-    .column("isLatest")
-    .unique()
-    .where(sql.ref("isLatest"), "=", 1)
-    .execute();
+  await db.schema.createIndex("songs_one_latest").on("songs").column("isLatest").unique().where(sql.ref("isLatest"), "=", 1).execute();
   await db.schema.createIndex("songs_createdAt_idx").on("songs").columns(["createdAt", "id"]).execute();
 
   await db.schema
@@ -118,11 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull().defaultTo("unread"))
     .addCheckConstraint("contacts_status_valid", sql`status in ('unread', 'read')`)
     .execute();
-  await db.schema
-    .createIndex("contacts_timestamp_idx")
-    .on("contacts")
-    .columns(["timestamp", "id"])
-    .execute();
+  await db.schema.createIndex("contacts_timestamp_idx").on("contacts").columns(["timestamp", "id"]).execute();
   await db.schema.createIndex("contacts_status_idx").on("contacts").column("status").execute();
 
   await db.schema
@@ -134,11 +120,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("source", "text", (c) => c.notNull().defaultTo("website"))
     .addCheckConstraint("subscribers_subscribed_bool", sql`subscribed in (0, 1)`)
     .execute();
-  await db.schema
-    .createIndex("subscribers_timestamp_idx")
-    .on("subscribers")
-    .columns(["timestamp", "id"])
-    .execute();
+  await db.schema.createIndex("subscribers_timestamp_idx").on("subscribers").columns(["timestamp", "id"]).execute();
 
   // One-time links that let the owner of a fresh site create the first admin.
   await db.schema
@@ -149,17 +131,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
-    "setupTokens",
-    "subscribers",
-    "contacts",
-    "songs",
-    "rateLimit",
-    "verification",
-    "account",
-    "session",
-    "user",
-  ]) {
+  for (const table of ["setupTokens", "subscribers", "contacts", "songs", "rateLimit", "verification", "account", "session", "user"]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -264,14 +264,18 @@ try {
     `\n${fmt(options.requests)} sequential requests each (after ${fmt(options.warmup)} warm-up), time to last byte, ` +
       `SQLite, ${fmt(options.messages)} messages, ${fmt(options.songs)} songs, Node ${process.versions.node}\n`,
   );
-  console.log(`${"".padEnd(nameWidth)}${col("p50", 11)}${col("p99", 11)}${col("mean", 11)}${col("min", 11)}${col("max", 11)}${col("bytes", 13)}`);
+  console.log(
+    `${"".padEnd(nameWidth)}${col("p50", 11)}${col("p99", 11)}${col("mean", 11)}${col("min", 11)}${col("max", 11)}${col("bytes", 13)}`,
+  );
   for (const [name, stats, bytes] of rows) {
     console.log(
       `${name.padEnd(nameWidth)}${col(ms(stats.p50), 11)}${col(ms(stats.p99), 11)}${col(ms(stats.mean), 11)}${col(ms(stats.min), 11)}${col(ms(stats.max), 11)}${col(fmt(bytes), 13)}`,
     );
   }
   const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
-  console.log(`${"ratio (dashboard / static)".padEnd(nameWidth)}${col(ratio(d.p50, s.p50), 11)}${col(ratio(d.p99, s.p99), 11)}${col(ratio(d.mean, s.mean), 11)}`);
+  console.log(
+    `${"ratio (dashboard / static)".padEnd(nameWidth)}${col(ratio(d.p50, s.p50), 11)}${col(ratio(d.p99, s.p99), 11)}${col(ratio(d.mean, s.mean), 11)}`,
+  );
   const jsonOut = args["json-out"];
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ dashboard: d, static: s, messages: options.messages, songs: options.songs }));
   const pass = d.p50 < TARGET_P50_MS;

@@ -166,7 +166,10 @@ async function firstLoad(pageUrl: string, html: string, file: (url: string) => P
 type FileSize = { path: string; raw: number; gzip: number; brotli: number };
 
 /** Each page's totals, and its files one by one (for --files). */
-async function measurePages(options: { baseUrl?: string; pages?: readonly string[] }): Promise<{ row: PageJavaScript; files: FileSize[] }[]> {
+async function measurePages(options: {
+  baseUrl?: string;
+  pages?: readonly string[];
+}): Promise<{ row: PageJavaScript; files: FileSize[] }[]> {
   const site = options.baseUrl ? null : await startDemoSite();
   const baseUrl = options.baseUrl ?? site?.baseUrl ?? "";
   try {
@@ -236,7 +239,8 @@ function printTable(rows: PageJavaScript[]): void {
     );
   }
   const home = rows.find((row) => row.page === "/");
-  if (home) console.log(`\n/ within ${kb(HOME_GZIP_BUDGET)} gzip: ${home.gzipBytes <= HOME_GZIP_BUDGET ? "yes" : "NO"} (${kb(home.gzipBytes)})`);
+  if (home)
+    console.log(`\n/ within ${kb(HOME_GZIP_BUDGET)} gzip: ${home.gzipBytes <= HOME_GZIP_BUDGET ? "yes" : "NO"} (${kb(home.gzipBytes)})`);
 }
 
 if (import.meta.main) {

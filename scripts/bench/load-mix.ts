@@ -22,7 +22,11 @@ const BROWSER = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0",
   "accept-language": "en-US,en;q=0.5",
 };
-export const PAGE_HEADERS = { ...BROWSER, accept: "text/html,application/xhtml+xml,*/*;q=0.8", "accept-encoding": "gzip, deflate, br, zstd" };
+export const PAGE_HEADERS = {
+  ...BROWSER,
+  accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+};
 // What a browser's <audio> sends: never compressed, so ranges are of the file itself.
 const AUDIO_HEADERS = { ...BROWSER, accept: "audio/webm,audio/ogg,audio/wav,audio/*;q=0.9,*/*;q=0.5", "accept-encoding": "identity" };
 
@@ -92,7 +96,8 @@ export function mixOf(context: MixContext): (index: number) => Job | null {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   // Fans' addresses as a reverse proxy would forward them; message writers get their own block.
   const fanAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const get = (url: string, headers: Record<string, string>) => send(new URL(url, target.baseUrl), { agent, headers, timeoutMs: TIMEOUT_MS });
+  const get = (url: string, headers: Record<string, string>) =>
+    send(new URL(url, target.baseUrl), { agent, headers, timeoutMs: TIMEOUT_MS });
   const job = (kind: Kind, run: () => Promise<void>): Job => ({ kind, run });
   let messages = 0;
 
@@ -145,7 +150,8 @@ export function mixOf(context: MixContext): (index: number) => Job | null {
         const reply = await get(song.url, { ...AUDIO_HEADERS, "x-forwarded-for": visitor, range: `bytes=${start}-${end}` });
         expectStatus(reply, 206);
         const expected = `bytes ${start}-${end}/${song.bytes.length}`;
-        if (reply.headers["content-range"] !== expected) throw new Error(`Content-Range ${reply.headers["content-range"]}, expected ${expected}`);
+        if (reply.headers["content-range"] !== expected)
+          throw new Error(`Content-Range ${reply.headers["content-range"]}, expected ${expected}`);
         if (reply.body.length !== RANGE_BYTES) throw new Error(`range of ${reply.body.length} bytes, expected ${RANGE_BYTES}`);
         if (!reply.body.equals(song.bytes.subarray(start, end + 1))) throw new Error("range bytes differ from the file");
       });

@@ -51,7 +51,14 @@ function kindReports(result: LoadResult, rate: number, share: (kind: Kind) => nu
   for (const kind of KINDS) {
     const stats = result.kinds.get(kind);
     if (!stats) continue;
-    kinds.push({ kind, sent: stats.sent, errors: stats.errors, targetPerSecond: rate * share(kind), perSecond: stats.ok / seconds, ...summarise(stats.latenciesMs) });
+    kinds.push({
+      kind,
+      sent: stats.sent,
+      errors: stats.errors,
+      targetPerSecond: rate * share(kind),
+      perSecond: stats.ok / seconds,
+      ...summarise(stats.latenciesMs),
+    });
   }
   const all = [...result.kinds.values()];
   const total: KindReport = {
@@ -71,7 +78,8 @@ export function secondBySecond(result: LoadResult, samples: ProcessSample[]): Se
   const secondOf = (at: number) => {
     const second = Math.max(0, Math.floor((at - result.origin) / 1000));
     let entry = seconds.get(second);
-    if (!entry) seconds.set(second, (entry = { second, answered: 0, errors: 0, maxMs: 0, serverCpuMs: 0, mainRunMs: 0, mainWaitMs: 0, rssBytes: 0 }));
+    if (!entry)
+      seconds.set(second, (entry = { second, answered: 0, errors: 0, maxMs: 0, serverCpuMs: 0, mainRunMs: 0, mainWaitMs: 0, rssBytes: 0 }));
     return entry;
   };
   for (const request of result.timeline) {
@@ -106,7 +114,8 @@ export function buildReport(input: {
   const lag = summarise(ours.lagMs);
   const first = samples[0];
   const last = samples.at(-1);
-  const percentOfRun = (pick: (sample: ProcessSample) => number) => (first && last ? ((pick(last) - pick(first)) / ours.elapsedMs) * 100 : Number.NaN);
+  const percentOfRun = (pick: (sample: ProcessSample) => number) =>
+    first && last ? ((pick(last) - pick(first)) / ours.elapsedMs) * 100 : Number.NaN;
   const referenceKinds = reference ? kindReports(reference, rate, (kind) => (kind === "contact post" ? 0 : shareOf(kind))) : null;
   return {
     date: new Date().toISOString(),
@@ -126,10 +135,21 @@ export function buildReport(input: {
       mainThreadPercent: percentOfRun((s) => s.mainRunMs),
       mainThreadWaitPercent: percentOfRun((s) => s.mainWaitMs),
     },
-    generator: { lagP50Ms: lag.p50, lagP99Ms: lag.p99, lagMaxMs: lag.max, cpuPercent: ours.cpuPercent, eventLoopDelayP99Ms: ours.eventLoopDelayP99Ms },
+    generator: {
+      lagP50Ms: lag.p50,
+      lagP99Ms: lag.p99,
+      lagMaxMs: lag.max,
+      cpuPercent: ours.cpuPercent,
+      eventLoopDelayP99Ms: ours.eventLoopDelayP99Ms,
+    },
     reference:
       reference && referenceKinds
-        ? { ...referenceKinds, errors: referenceKinds.total.errors, errorSamples: Object.fromEntries(reference.errors), lagP99Ms: summarise(reference.lagMs).p99 }
+        ? {
+            ...referenceKinds,
+            errors: referenceKinds.total.errors,
+            errorSamples: Object.fromEntries(reference.errors),
+            lagP99Ms: summarise(reference.lagMs).p99,
+          }
         : null,
     worstSeconds: [...secondBySecond(ours, samples)].sort((a, b) => b.maxMs - a.maxMs).slice(0, 3),
     pass: total.errors === 0 && total.perSecond >= MIN_RATE_SHARE * rate,
@@ -185,11 +205,15 @@ export function printReport(report: LoadReport): void {
   );
   console.log(
     `Worst seconds: ${report.worstSeconds
-      .map((s) => `${s.second} s (slowest ${ms(s.maxMs)}; server main thread ran ${fmt(s.mainRunMs)} ms, waited for a CPU ${fmt(s.mainWaitMs)} ms)`)
+      .map(
+        (s) =>
+          `${s.second} s (slowest ${ms(s.maxMs)}; server main thread ran ${fmt(s.mainRunMs)} ms, waited for a CPU ${fmt(s.mainWaitMs)} ms)`,
+      )
       .join("; ")}`,
   );
   for (const [description, count] of Object.entries(report.errorSamples)) console.log(`  ERROR ×${count}: ${description}`);
-  for (const [description, count] of Object.entries(report.reference?.errorSamples ?? {})) console.log(`  nginx ERROR ×${count}: ${description}`);
+  for (const [description, count] of Object.entries(report.reference?.errorSamples ?? {}))
+    console.log(`  nginx ERROR ×${count}: ${description}`);
   if (cpu.mainThreadWaitPercent > 10) {
     console.log(
       `  The server's main thread waited for a CPU ${fmt(cpu.mainThreadWaitPercent)}% of the run, taken by other processes, the generator or its own other threads: ` +

@@ -67,7 +67,11 @@ async function songsOf(site: DemoSite): Promise<Song[]> {
   const services = await createServices(loadEnv(site.env));
   try {
     const rows = await services.db.selectFrom("songs").select(["id", "audioKey"]).orderBy("createdAt").execute();
-    return rows.map((row) => ({ id: row.id, url: `/media/${row.audioKey}`, bytes: readFileSync(path.join(site.dataDir, "uploads", row.audioKey)) }));
+    return rows.map((row) => ({
+      id: row.id,
+      url: `/media/${row.audioKey}`,
+      bytes: readFileSync(path.join(site.dataDir, "uploads", row.audioKey)),
+    }));
   } finally {
     await services.close();
   }
@@ -101,7 +105,11 @@ async function main() {
     // Every page once, to check it and warm the cache; these are also the bytes nginx serves.
     const files = new Map<string, Buffer>();
     for (const page of [...pages, ...navigations]) {
-      const reply = await send(new URL(page, site.baseUrl), { agent, headers: { ...PAGE_HEADERS, "accept-encoding": "identity" }, timeoutMs: TIMEOUT_MS });
+      const reply = await send(new URL(page, site.baseUrl), {
+        agent,
+        headers: { ...PAGE_HEADERS, "accept-encoding": "identity" },
+        timeoutMs: TIMEOUT_MS,
+      });
       checkPage(reply, page);
       // /music is also the folder of the share pages, so its own page is its index.
       files.set(page === "/music" ? "/music/" : page, reply.body);
@@ -158,7 +166,10 @@ async function main() {
     if (args["json-out"]) writeFileSync(args["json-out"], JSON.stringify(report, null, 2));
     if (args["trace-out"]) writeFileSync(args["trace-out"], JSON.stringify(secondBySecond(ours, samples), null, 1));
     if (!report.pass) {
-      const said = site.output().split("\n").filter((line) => /error|fail|dropped|warn/i.test(line));
+      const said = site
+        .output()
+        .split("\n")
+        .filter((line) => /error|fail|dropped|warn/i.test(line));
       if (said.length > 0) log(`The server said (its last such lines):\n${said.slice(-20).join("\n")}`);
       process.exitCode = 1;
     }

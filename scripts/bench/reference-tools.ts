@@ -14,11 +14,16 @@ export function ensureReferenceTools(log: (line: string) => void): { nginx: stri
   const missing = (Object.keys(PACKAGES) as (keyof typeof PACKAGES)[]).filter((command) => !which(command) && !existsSbin(command));
   if (missing.length > 0) {
     const packages = missing.map((command) => PACKAGES[command]);
-    if (process.getuid?.() !== 0) throw new Error(`The benchmark needs ${missing.join(" and ")}: sudo apt-get install -y ${packages.join(" ")}`);
+    if (process.getuid?.() !== 0)
+      throw new Error(`The benchmark needs ${missing.join(" and ")}: sudo apt-get install -y ${packages.join(" ")}`);
     log(`Installing ${packages.join(", ")} from Debian's packages...`);
-    const install = spawnSync("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(" ")}`], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const install = spawnSync(
+      "sh",
+      ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(" ")}`],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     if (install.status !== 0) throw new Error(`Could not install ${packages.join(", ")}`);
   }
   return { nginx: which("nginx") || "/usr/sbin/nginx", wrk: which("wrk") || "/usr/bin/wrk" };
@@ -75,7 +80,13 @@ http {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
-    if (await fetch(`${baseUrl}/`).then((r) => r.arrayBuffer().then(() => true), () => false)) break;
+    if (
+      await fetch(`${baseUrl}/`).then(
+        (r) => r.arrayBuffer().then(() => true),
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -98,7 +109,11 @@ export type WrkResult = { requestsPerSecond: number; bytesPerSecond: number; p50
  * wrk with one thread (the other core is the server's) and 16 connections.
  * Non-2xx answers count as errors, so a benchmark of 404s cannot pass for fast.
  */
-export function runWrk(binary: string, url: string, options: { seconds: number; headers?: Record<string, string>; connections?: number }): WrkResult {
+export function runWrk(
+  binary: string,
+  url: string,
+  options: { seconds: number; headers?: Record<string, string>; connections?: number },
+): WrkResult {
   const args = ["-t1", `-c${options.connections ?? 16}`, `-d${options.seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   const run = spawnSync(binary, [...args, url], { encoding: "utf8" });

@@ -133,18 +133,25 @@ async function benchUpload(site: DemoSite) {
     const file = path.join(work, "fifty.wav");
     await writeWav(file, size);
     const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-    const created = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email, "--password", "bench-password-1", "--name", "Bench"], {
-      cwd: projectRoot,
-      env: site.env,
-      encoding: "utf8",
-    });
+    const created = spawnSync(
+      process.execPath,
+      ["scripts/admin.ts", "create", "--email", email, "--password", "bench-password-1", "--name", "Bench"],
+      {
+        cwd: projectRoot,
+        env: site.env,
+        encoding: "utf8",
+      },
+    );
     if (created.status !== 0) throw new Error(`Could not create the benchmark admin: ${created.stderr}`);
     const signIn = await fetch(`${site.baseUrl}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: site.baseUrl },
       body: JSON.stringify({ email, password: "bench-password-1" }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     if (!signIn.ok || !cookie) throw new Error(`Sign-in failed: ${signIn.status}`);
 
     // Three uploads; the worst counts, since garbage collection timing varies from run to run.
@@ -225,7 +232,10 @@ async function timeToFirst200(args: string[], env: NodeJS.ProcessEnv, port: numb
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.arrayBuffer().then(() => r.status === 200), () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/`).then(
+        (r) => r.arrayBuffer().then(() => r.status === 200),
+        () => false,
+      );
       if (ok) return performance.now() - started;
       if (performance.now() - started > 30_000) throw new Error(`${args.join(" ")} did not answer within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -245,11 +255,25 @@ async function benchColdStart() {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bench-cold-"));
     try {
       const port = await freePort();
-      const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "", AUTH_SECRET: "" };
+      const env = {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        S3_BUCKET: "",
+        AUTH_SECRET: "",
+      };
       ours.push(await timeToFirst200(["server/index.ts"], env, port));
       const barePort = await freePort();
       bare.push(
-        await timeToFirst200(["-e", `require("node:http").createServer((q, s) => s.end("ok")).listen(${barePort}, "127.0.0.1")`], process.env, barePort),
+        await timeToFirst200(
+          ["-e", `require("node:http").createServer((q, s) => s.end("ok")).listen(${barePort}, "127.0.0.1")`],
+          process.env,
+          barePort,
+        ),
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -293,19 +317,26 @@ async function benchLoad() {
   log(`Load: ${seconds} s of mixed traffic at ${rate} req/s, then nginx on the same schedule...`);
   const out = path.join(mkdtempSync(path.join(tmpdir(), "bench-load-")), "result.json");
   try {
-    const child = spawn(process.execPath, ["scripts/bench/load-test.ts", "--seconds", String(seconds), "--rate", String(rate), "--json-out", out], {
-      cwd: projectRoot,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["scripts/bench/load-test.ts", "--seconds", String(seconds), "--rate", String(rate), "--json-out", out],
+      {
+        cwd: projectRoot,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     const code = await new Promise((resolve) => child.once("exit", resolve));
     if (!existsSync(out)) throw new Error(`scripts/bench/load-test.ts exited with ${code} and no figures`);
     const result = JSON.parse(readFileSync(out, "utf8")) as LoadReport;
     const total = result.total;
-    const nginxOf = (kind: string) => [...(result.reference?.kinds ?? []), ...(result.reference ? [result.reference.total] : [])].find((r) => r.kind === kind);
+    const nginxOf = (kind: string) =>
+      [...(result.reference?.kinds ?? []), ...(result.reference ? [result.reference.total] : [])].find((r) => r.kind === kind);
     rows.push({
       measure: `mixed load, ${fmt(seconds)} s at ${fmt(rate)} req/s: answered, errors`,
       ours: `${fmt(total.perSecond, 1)} req/s, ${fmt(result.errors)} errors`,
-      reference: result.reference ? `nginx (pages, ranges) ${fmt(result.reference.total.perSecond, 1)} req/s, ${fmt(result.reference.errors)} errors` : "",
+      reference: result.reference
+        ? `nginx (pages, ranges) ${fmt(result.reference.total.perSecond, 1)} req/s, ${fmt(result.reference.errors)} errors`
+        : "",
       ratio: "",
       target: `≥ ${fmt(rate * 0.9)} req/s, 0 errors`,
       met: result.pass,
@@ -367,10 +398,19 @@ async function benchJavaScript(site: DemoSite) {
 
 function printTable() {
   const headers = ["measure", "ours", "reference (same run)", "ratio", "target", "met"];
-  const cells = rows.map((row) => [row.measure, row.ours, row.reference, row.ratio, row.target, row.met === null ? "" : row.met ? "yes" : "NO"]);
+  const cells = rows.map((row) => [
+    row.measure,
+    row.ours,
+    row.reference,
+    row.ratio,
+    row.target,
+    row.met === null ? "" : row.met ? "yes" : "NO",
+  ]);
   const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((cell) => (cell[i] ?? "").length)));
   const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(`\nnpm run bench, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`);
+  console.log(
+    `\nnpm run bench, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`,
+  );
   console.log(line(headers));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const cell of cells) console.log(line(cell));
@@ -381,7 +421,7 @@ async function part(name: string, work: () => Promise<void>) {
   try {
     await work();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
     rows.push({ measure: name, ours: `failed: ${reason}`, reference: "", ratio: "", target: "", met: false });
     process.exitCode = 1;
   }

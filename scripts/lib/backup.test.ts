@@ -45,8 +45,14 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     const { services } = site;
     await createAdmin(services, { email: "artist@example.com", password: "correct-horse-battery", name: "Juniper" });
     const song = await addSong("Kept");
-    await services.db.insertInto("contacts").values({ id: "m1", name: "Fan", email: null, message: "Hello ✨", timestamp: 1, source: "website", status: "unread" }).execute();
-    await services.db.insertInto("subscribers").values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" }).execute();
+    await services.db
+      .insertInto("contacts")
+      .values({ id: "m1", name: "Fan", email: null, message: "Hello ✨", timestamp: 1, source: "website", status: "unread" })
+      .execute();
+    await services.db
+      .insertInto("subscribers")
+      .values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" })
+      .execute();
 
     const dir = path.join(work, "first");
     const manifest = await createBackup(services, dir);
@@ -58,7 +64,10 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     expect((await deleteSong(services, song.id)).success).toBe(true);
     expect(await services.storage.stat(song.audioKey)).toBeNull();
     await services.db.deleteFrom("contacts").execute();
-    await services.db.insertInto("contacts").values({ id: "m2", name: null, email: null, message: "After the backup", timestamp: 2, source: "website", status: "unread" }).execute();
+    await services.db
+      .insertInto("contacts")
+      .values({ id: "m2", name: null, email: null, message: "After the backup", timestamp: 2, source: "website", status: "unread" })
+      .execute();
 
     // A site that holds data is not overwritten by accident.
     await expect(restoreBackup(services, dir)).rejects.toThrow(/already holds data.*--force/);
@@ -80,7 +89,9 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     await createBackup(services, damaged);
     writeFileSync(path.join(damaged, "objects", song.audioKey), Buffer.from("not the song"));
     await services.db.deleteFrom("subscribers").execute();
-    await expect(restoreBackup(services, damaged, { force: true })).rejects.toThrow(`The backup's copy of ${song.audioKey} is missing or damaged`);
+    await expect(restoreBackup(services, damaged, { force: true })).rejects.toThrow(
+      `The backup's copy of ${song.audioKey} is missing or damaged`,
+    );
     expect(await services.db.selectFrom("subscribers").select("email").execute()).toEqual([]);
     expect((await readManifest(damaged)).dialect).toBe(services.dialect);
   });

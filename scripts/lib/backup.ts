@@ -48,7 +48,10 @@ export function describeCounts(counted: Record<string, number>): string {
 async function counts(services: Services): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const table of COUNTED) {
-    const row = await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await services.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     result[table] = Number(row.n);
   }
   return result;
@@ -90,7 +93,14 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
     database = "database.pgdump";
     schema = await currentSchema(services);
     const url = libpqUrl(services.env.databaseUrl);
-    await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--schema=${schema}`, `--file=${path.resolve(dir, database)}`, `--dbname=${url}`]);
+    await run("pg_dump", [
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      `--schema=${schema}`,
+      `--file=${path.resolve(dir, database)}`,
+      `--dbname=${url}`,
+    ]);
   }
 
   // 2. Every stored object, hashed as it is copied.
@@ -147,7 +157,10 @@ async function songFilesMissingFrom(dir: string, database: string, services: Ser
     }
   } else {
     // The dump holds what the live database held when it began; songs deleted since then had their files removed too.
-    keys = (await services.db.selectFrom("songs").select(["audioKey", "coverKey"]).execute()).flatMap((row) => [row.audioKey, row.coverKey]);
+    keys = (await services.db.selectFrom("songs").select(["audioKey", "coverKey"]).execute()).flatMap((row) => [
+      row.audioKey,
+      row.coverKey,
+    ]);
   }
   return keys.filter((key) => !copied.has(key));
 }
@@ -178,13 +191,16 @@ export async function restoreBackup(services: Services, dir: string, options: { 
   for (const object of manifest.objects) {
     assertValidKey(object.key);
     const file = path.join(dir, "objects", object.key);
-    if (!existsSync(file) || (await sha256Of(file)) !== object.sha256) throw new Error(`The backup's copy of ${object.key} is missing or damaged`);
+    if (!existsSync(file) || (await sha256Of(file)) !== object.sha256)
+      throw new Error(`The backup's copy of ${object.key} is missing or damaged`);
   }
   const present = await counts(services);
   const versionBefore = await currentContentVersion(services.db);
   const holding = Object.entries(present).filter(([, n]) => n > 0);
   if (holding.length > 0 && !options.force) {
-    throw new Error(`The site already holds data (${holding.map(([table, n]) => `${n} ${table}`).join(", ")}); restore with --force to replace it`);
+    throw new Error(
+      `The site already holds data (${holding.map(([table, n]) => `${n} ${table}`).join(", ")}); restore with --force to replace it`,
+    );
   }
 
   const database = path.join(dir, manifest.database);
@@ -198,7 +214,15 @@ export async function restoreBackup(services: Services, dir: string, options: { 
       source.close();
     }
   } else {
-    await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${libpqUrl(services.env.databaseUrl)}`, database]);
+    await run("pg_restore", [
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--no-privileges",
+      "--single-transaction",
+      `--dbname=${libpqUrl(services.env.databaseUrl)}`,
+      database,
+    ]);
   }
 
   // A backup from an older version of the site gets this version's schema.
@@ -210,6 +234,10 @@ export async function restoreBackup(services: Services, dir: string, options: { 
   // Pages cached before the restore show the old catalogue: move the version
   // past both the old and the restored one, so no cache can take it for its own.
   const restored = await currentContentVersion(services.db);
-  await services.db.updateTable("contentVersion").set({ version: Math.max(restored, versionBefore) + 1 }).where("id", "=", 1).execute();
+  await services.db
+    .updateTable("contentVersion")
+    .set({ version: Math.max(restored, versionBefore) + 1 })
+    .where("id", "=", 1)
+    .execute();
   return manifest;
 }

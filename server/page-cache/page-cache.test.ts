@@ -11,7 +11,9 @@ const INJECTED = "<script>alert(1)</script>";
 
 /** The text of every inline <script>, whoever wrote it. */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1] ?? "")).map((m) => m[2] ?? "");
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter((m) => !/\bsrc\s*=/i.test(m[1] ?? ""))
+    .map((m) => m[2] ?? "");
 }
 
 // The cache in front of a stand-in renderer, behind the site's real security
@@ -37,8 +39,15 @@ describe("page cache for anonymous visitors", () => {
       if (renderDelayMs) await new Promise((resolve) => setTimeout(resolve, renderDelayMs));
       const path = new URL(request.url).pathname;
       if (path === "/gone") return new Response(`<p>moved</p>`, { status: 302, headers: { location: "/" } });
-      if (path === "/broken") return new Response(`<script nonce="${nonce}">window.failed=1</script><p>error</p>${INJECTED}`, { status: 500, headers: { "content-type": "text/html" } });
-      if (path === "/plain") return new Response(`<p>${"plain ".repeat(200)}</p><script nonce="${nonce}">boot()</script>`, { headers: { "content-type": "text/html" } });
+      if (path === "/broken")
+        return new Response(`<script nonce="${nonce}">window.failed=1</script><p>error</p>${INJECTED}`, {
+          status: 500,
+          headers: { "content-type": "text/html" },
+        });
+      if (path === "/plain")
+        return new Response(`<p>${"plain ".repeat(200)}</p><script nonce="${nonce}">boot()</script>`, {
+          headers: { "content-type": "text/html" },
+        });
       const html =
         `<!doctype html><html><head><script nonce="${nonce}">theme()</script></head><body>` +
         `<form><input type="hidden" name="formStarted" value="${PLACEHOLDER}"></form>` +
@@ -67,7 +76,8 @@ describe("page cache for anonymous visitors", () => {
     renderDelayMs = 0;
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
   const scriptSources = (response: Response) =>
     (response.headers.get("content-security-policy") ?? "")
       .split(";")
@@ -129,10 +139,12 @@ describe("page cache for anonymous visitors", () => {
       // Not fetch: it would tidy the path before sending it.
       const cacheHeader = await new Promise<string | string[] | undefined>((resolve, reject) => {
         const { hostname, port } = new URL(base);
-        http.get({ hostname, port, path }, (response) => {
-          response.resume();
-          resolve(response.headers["x-page-cache"]);
-        }).on("error", reject);
+        http
+          .get({ hostname, port, path }, (response) => {
+            response.resume();
+            resolve(response.headers["x-page-cache"]);
+          })
+          .on("error", reject);
       });
       expect(cacheHeader, path).toBeUndefined();
     }
@@ -149,7 +161,8 @@ describe("page cache for anonymous visitors", () => {
     expect(html).toMatch(/value="token-\d+"/);
     expect(html).not.toContain(PLACEHOLDER);
     const token = /value="(token-\d+)"/.exec(html)?.[1] ?? "";
-    for (const script of inlineScripts(html).filter((text) => text !== "alert(1)")) expect(scriptSources(response)).toContain(hashOf(script));
+    for (const script of inlineScripts(html).filter((text) => text !== "alert(1)"))
+      expect(scriptSources(response)).toContain(hashOf(script));
     expect(html).toContain(`{"formStarted":"${token}"}`);
   });
 
@@ -203,7 +216,13 @@ describe("page cache for anonymous visitors", () => {
 
   it("passes binary responses through untouched", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
-    const binary = createPageCache({ policy: createPagePolicy(security), baseHeaders: [], origin: "http://localhost", version: async () => 1, render: async () => new Response(png, { headers: { "content-type": "image/png" } }) });
+    const binary = createPageCache({
+      policy: createPagePolicy(security),
+      baseHeaders: [],
+      origin: "http://localhost",
+      version: async () => 1,
+      render: async () => new Response(png, { headers: { "content-type": "image/png" } }),
+    });
     const app = express();
     app.use(binary.middleware);
     const other = await new Promise<Server>((resolve) => {
@@ -249,7 +268,9 @@ describe("page cache for anonymous visitors", () => {
       const html = await hit.text();
       for (const script of inlineScripts(html).filter((text) => text !== "alert(1)")) expect(scriptSources(hit)).toContain(hashOf(script));
       expect(await (await fetch(`${rawBase}/never-rendered`)).text()).toBe("not from the cache");
-      expect(await (await fetch(`${rawBase}/music`, { headers: { cookie: "better-auth.session_token=x" } })).text()).toBe("not from the cache");
+      expect(await (await fetch(`${rawBase}/music`, { headers: { cookie: "better-auth.session_token=x" } })).text()).toBe(
+        "not from the cache",
+      );
     } finally {
       raw.close();
     }
@@ -264,18 +285,22 @@ describe("page cache for anonymous visitors", () => {
     expect(await head.text()).toBe("");
     // Not fetch: it adds Cache-Control: no-cache to conditional requests, as browsers' fetch() does.
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      http.get(`${base}/music`, { headers: { "if-none-match": etag } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      }).on("error", reject);
+      http
+        .get(`${base}/music`, { headers: { "if-none-match": etag } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+        .on("error", reject);
     });
     expect(status).toBe(304);
     // The browser merges a 304's headers into its copy: a CSP for another token would block its scripts.
     const csp = await new Promise<string | undefined>((resolve, reject) => {
-      http.get(`${base}/music`, { headers: { "if-none-match": etag } }, (response) => {
-        response.resume();
-        resolve(response.headers["content-security-policy"] as string | undefined);
-      }).on("error", reject);
+      http
+        .get(`${base}/music`, { headers: { "if-none-match": etag } }, (response) => {
+          response.resume();
+          resolve(response.headers["content-security-policy"] as string | undefined);
+        })
+        .on("error", reject);
     });
     expect(csp).toBeUndefined();
   });
@@ -305,7 +330,11 @@ describe("page cache when the content version moves while requests are in flight
       const ask = (url: string) => {
         const sent: { body?: string } = {};
         const req = { method: "GET", url, headers: {} } as unknown as http.IncomingMessage;
-        const res = { setHeader() {}, removeHeader() {}, end: (body?: Buffer) => (sent.body = body?.toString()) } as unknown as http.ServerResponse;
+        const res = {
+          setHeader() {},
+          removeHeader() {},
+          end: (body?: Buffer) => (sent.body = body?.toString()),
+        } as unknown as http.ServerResponse;
         return cache.serveHit(req, res).then((served) => (served ? sent.body : undefined));
       };
       // One request read the version just before a change committed, the next just after; both answers land together.

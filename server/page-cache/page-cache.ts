@@ -73,7 +73,17 @@ const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
 const RENDITION_MS = 100;
 
 export function createPageCache(options: PageCacheOptions) {
-  const { version, origin, render, perResponse, policy, baseHeaders, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxAgeMs = 10 * 60 * 1000 } = options;
+  const {
+    version,
+    origin,
+    render,
+    perResponse,
+    policy,
+    baseHeaders,
+    maxEntries = 500,
+    maxBytes = 64 * 1024 * 1024,
+    maxAgeMs = 10 * 60 * 1000,
+  } = options;
   const store = createPageStore<Entry>({ maxEntries, maxBytes, maxAgeMs });
   const rendering = new Map<string, Promise<Entry | null>>();
 
@@ -250,7 +260,13 @@ async function toEntry(response: globalThis.Response, scriptNonce: string, place
 }
 
 /** A response that is not kept (an error page, a redirect, an image): its own body, its own values, its own CSP. */
-async function sendFresh(response: globalThis.Response, scriptNonce: string, res: Response, perResponse: PageCacheOptions["perResponse"], policy: PagePolicy) {
+async function sendFresh(
+  response: globalThis.Response,
+  scriptNonce: string,
+  res: Response,
+  perResponse: PageCacheOptions["perResponse"],
+  policy: PagePolicy,
+) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);

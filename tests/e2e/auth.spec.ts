@@ -125,15 +125,21 @@ test.describe("sign-up and sign-in", () => {
     await page.getByLabel("Name").fill("Mallory");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.locator("form").filter({ has: page.getByLabel("Email", { exact: true }) }).evaluate((form) => {
-      for (const [name, value] of [["role", "admin"], ["roles", "admin"]]) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name!;
-        input.value = value!;
-        form.appendChild(input);
-      }
-    });
+    await page
+      .locator("form")
+      .filter({ has: page.getByLabel("Email", { exact: true }) })
+      .evaluate((form) => {
+        for (const [name, value] of [
+          ["role", "admin"],
+          ["roles", "admin"],
+        ]) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name!;
+          input.value = value!;
+          form.appendChild(input);
+        }
+      });
     await page.getByRole("button", { name: "Sign Up" }).click();
 
     await expect(page).toHaveURL("/");

@@ -45,7 +45,12 @@ const MATRIX: Record<string, Call[]> = {
   "routes/login.tsx": [
     // Signed in, the page offers to sign out.
     { method: "GET", path: "/login", expect: 200 },
-    { method: "POST", path: "/login", form: { intent: "sign-in", email: "nobody@example.com", password: "wrong-password-1" }, expect: { anonymous: 400, fan: 400, admin: 400 } },
+    {
+      method: "POST",
+      path: "/login",
+      form: { intent: "sign-in", email: "nobody@example.com", password: "wrong-password-1" },
+      expect: { anonymous: 400, fan: 400, admin: 400 },
+    },
   ],
   "routes/logout.ts": [
     { method: "GET", path: "/logout", expect: 302 },
@@ -54,14 +59,24 @@ const MATRIX: Record<string, Call[]> = {
   "routes/setup.tsx": [
     // A forged link: the page says the link is not valid, and posting it creates nobody (checked below).
     { method: "GET", path: "/setup?token=forged", expect: 200 },
-    { method: "POST", path: "/setup?token=forged", form: { name: "Mallory", email: "mallory@example.com", password: "correct-horse-battery" }, expect: 400 },
+    {
+      method: "POST",
+      path: "/setup?token=forged",
+      form: { name: "Mallory", email: "mallory@example.com", password: "correct-horse-battery" },
+      expect: 400,
+    },
   ],
   "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.
     { method: "GET", path: "/api/auth/admin/list-users", expect: { anonymous: 401, fan: 403, admin: 200 } },
-    { method: "POST", path: "/api/auth/admin/set-role", json: { userId: "nobody", role: "admin" }, expect: { anonymous: 401, fan: 403, admin: 404 } },
+    {
+      method: "POST",
+      path: "/api/auth/admin/set-role",
+      json: { userId: "nobody", role: "admin" },
+      expect: { anonymous: 401, fan: 403, admin: 404 },
+    },
   ],
   "routes/api.messages.ts": [
     { method: "GET", path: "/api/messages", expect: adminOnly(200) },
@@ -98,8 +113,16 @@ test.describe("authorisation matrix", () => {
     for (const file of files) {
       const source = readFileSync(path.join("app", file), "utf8");
       const rows = MATRIX[file] ?? [];
-      if (/export (async )?function loader|export const loader/.test(source)) expect(rows.some((row) => row.method === "GET"), `${file} loader`).toBe(true);
-      if (/export (async )?function action|export const action/.test(source)) expect(rows.some((row) => row.method === "POST"), `${file} action`).toBe(true);
+      if (/export (async )?function loader|export const loader/.test(source))
+        expect(
+          rows.some((row) => row.method === "GET"),
+          `${file} loader`,
+        ).toBe(true);
+      if (/export (async )?function action|export const action/.test(source))
+        expect(
+          rows.some((row) => row.method === "POST"),
+          `${file} action`,
+        ).toBe(true);
     }
   });
 
@@ -112,12 +135,25 @@ test.describe("authorisation matrix", () => {
       admin: await playwright.request.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { "x-forwarded-for": "10.77.0.3" } }),
     };
     const fanEmail = uniqueEmail("matrix-fan");
-    expect((await clients.fan.post("/api/auth/sign-up/email", { data: { name: "Fan", email: fanEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+    expect(
+      (
+        await clients.fan.post("/api/auth/sign-up/email", {
+          data: { name: "Fan", email: fanEmail, password },
+          headers: { origin: E2E_URL },
+        })
+      ).status(),
+    ).toBe(200);
     // Sign-up never signs in (it answers alike for taken addresses): the fan signs in next.
-    expect((await clients.fan.post("/api/auth/sign-in/email", { data: { email: fanEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+    expect(
+      (await clients.fan.post("/api/auth/sign-in/email", { data: { email: fanEmail, password }, headers: { origin: E2E_URL } })).status(),
+    ).toBe(200);
     const adminEmail = uniqueEmail("matrix-admin");
     adminCli("create", "--email", adminEmail, "--password", password, "--name", "Juniper");
-    expect((await clients.admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password }, headers: { origin: E2E_URL } })).status()).toBe(200);
+    expect(
+      (
+        await clients.admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password }, headers: { origin: E2E_URL } })
+      ).status(),
+    ).toBe(200);
 
     const failures: string[] = [];
     const send = (client: APIRequestContext, call: Call, origin: string) =>
@@ -126,10 +162,10 @@ test.describe("authorisation matrix", () => {
         : call.method === "DELETE"
           ? client.delete(call.path, { maxRedirects: 0, headers: { origin } })
           : client.post(call.path, {
-            maxRedirects: 0,
-            headers: { origin },
-            ...(call.json !== undefined ? { data: call.json } : { form: call.form ?? {} }),
-          });
+              maxRedirects: 0,
+              headers: { origin },
+              ...(call.json !== undefined ? { data: call.json } : { form: call.form ?? {} }),
+            });
     // Logout last: it ends the fan's and the admin's sessions.
     const ordered = Object.entries(MATRIX).sort(([a], [b]) => Number(a === "routes/logout.ts") - Number(b === "routes/logout.ts"));
     for (const [file, calls] of ordered) {

@@ -26,7 +26,8 @@ import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
-const check = <T>(property: fc.IAsyncPropertyWithHooks<T>, runs = RUNS) => fc.assert(property, { numRuns: runs, seed: SEED, endOnFailure: true });
+const check = <T>(property: fc.IAsyncPropertyWithHooks<T>, runs = RUNS) =>
+  fc.assert(property, { numRuns: runs, seed: SEED, endOnFailure: true });
 
 const SECRET = e2eAppEnv().AUTH_SECRET ?? "";
 /** A "form started" token as the page would have issued it, old enough to be a person's. */
@@ -46,7 +47,13 @@ async function send(path: string, init: { body?: BodyInit; contentType?: string;
   } catch {
     // Not JSON: the text is the answer.
   }
-  return { status: response.status, text, json, location: response.headers.get("location"), type: response.headers.get("content-type") ?? "" };
+  return {
+    status: response.status,
+    text,
+    json,
+    location: response.headers.get("location"),
+    type: response.headers.get("content-type") ?? "",
+  };
 }
 
 /** A urlencoded form; fields left undefined are not sent at all. */
@@ -86,7 +93,16 @@ function expectRefusal(sent: Sent, message?: string) {
 const nulIn = (...values: (string | undefined)[]) => values.some(containsNul);
 
 const rowCount = (table: "contacts" | "subscribers" | "songs" | "user") =>
-  withE2eDb(async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+  withE2eDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 
 /** Removes the files a test uploaded, and their pending-upload rows, so later tests start clean. */
 async function removeUploads(keys: string[]) {
@@ -99,7 +115,11 @@ async function removeUploads(keys: string[]) {
 // counterexample prints as text.
 const MEDIA_CSP = "default-src 'none'; sandbox";
 /** Any Unicode as a client sends it in UTF-8 and the server reads it, byte by byte, minus what fetch refuses in a header. */
-const headerText = fc.string({ unit: "binary", maxLength: 30 }).map((text) => Buffer.from(text, "utf8").toString("latin1").replace(/[^\t\x20-\x7e\x80-\xff]/g, ""));
+const headerText = fc.string({ unit: "binary", maxLength: 30 }).map((text) =>
+  Buffer.from(text, "utf8")
+    .toString("latin1")
+    .replace(/[^\t\x20-\x7e\x80-\xff]/g, ""),
+);
 const bytePosition = (size: number) =>
   fc.oneof(
     fc.integer({ min: 0, max: size + 20 }).map(String),
@@ -108,7 +128,12 @@ const bytePosition = (size: number) =>
   );
 const rangeSpec = (size: number) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 0, max: size + 20 }), fc.nat({ max: size })).map(([first, extra]) => `${first}-${first + extra}`) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 0, max: size + 20 }), fc.nat({ max: size }))
+        .map(([first, extra]) => `${first}-${first + extra}`),
+    },
     fc.tuple(bytePosition(size), bytePosition(size)).map(([first, last]) => `${first}-${last}`),
     bytePosition(size).map((first) => `${first}-`),
     bytePosition(size).map((length) => `-${length}`),
@@ -128,9 +153,14 @@ const rangeHeader = (size: number) =>
     },
     { weight: 1, arbitrary: headerText },
   );
-const tagTemplate = fc.oneof(fc.constantFrom("{etag}", "W/{etag}", "*", '"nope"', '"nope", {etag}', "{etag},,", "{etag}x", '""'), headerText);
+const tagTemplate = fc.oneof(
+  fc.constantFrom("{etag}", "W/{etag}", "*", '"nope"', '"nope", {etag}', "{etag},,", "{etag}x", '""'),
+  headerText,
+);
 const dateTemplate = fc.oneof(
-  fc.oneof(fc.constant(0), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -172_800, max: 172_800 })).map((seconds) => `{date:${seconds}}`),
+  fc
+    .oneof(fc.constant(0), fc.integer({ min: -2, max: 2 }), fc.integer({ min: -172_800, max: 172_800 }))
+    .map((seconds) => `{date:${seconds}}`),
   fc.constantFrom("1", "yesterday", "2999-01-01", "Sun, 31 Feb 2021 00:00:00 GMT"),
   headerText,
 );
@@ -172,7 +202,10 @@ test.beforeAll(async () => {
     body: JSON.stringify({ email, password }),
   });
   expect(signIn.status).toBe(200);
-  adminCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  adminCookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 
 test.describe("bad input never gets a 5xx or an invalid row", () => {
@@ -188,14 +221,25 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           expect(await rowCount("contacts")).toBe(before);
           return;
         }
-        const expected = contactFormSchema.safeParse({ name: name && asSent(name), email: email && asSent(email), message: message && asSent(message) });
+        const expected = contactFormSchema.safeParse({
+          name: name && asSent(name),
+          email: email && asSent(email),
+          message: message && asSent(message),
+        });
         if (!expected.success) {
           expectRefusal(sent, expected.error.issues[0]?.message);
           expect(await rowCount("contacts")).toBe(before);
           return;
         }
         expect(sent.status, sent.text.slice(0, 300)).toBe(200);
-        const newest = await withE2eDb((db) => db.selectFrom("contacts").select(["name", "email", "message", "status", "source"]).orderBy("timestamp", "desc").limit(1).executeTakeFirstOrThrow());
+        const newest = await withE2eDb((db) =>
+          db
+            .selectFrom("contacts")
+            .select(["name", "email", "message", "status", "source"])
+            .orderBy("timestamp", "desc")
+            .limit(1)
+            .executeTakeFirstOrThrow(),
+        );
         expect(newest).toEqual({ ...expected.data, status: "unread", source: "website" });
         expect(await rowCount("contacts")).toBe(before + 1);
       }),
@@ -214,7 +258,9 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           return;
         }
         expect(sent.status, sent.text.slice(0, 300)).toBe(200);
-        const row = await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).where("email", "=", expected.data.email).executeTakeFirst());
+        const row = await withE2eDb((db) =>
+          db.selectFrom("subscribers").select(["email", "subscribed"]).where("email", "=", expected.data.email).executeTakeFirst(),
+        );
         expect(row).toEqual({ email: expected.data.email, subscribed: 1 });
       }),
     );
@@ -226,7 +272,12 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       fc.asyncProperty(maybe(intent), maybe(nastyText), maybe(nastyEmail), maybe(nastyText), async (intentValue, name, email, password) => {
         const users = await rowCount("user");
         const sent = await send("/login", form({ intent: intentValue, name, email, password }));
-        const expected = loginSchema.safeParse({ intent: intentValue, name: name && asSent(name), email: email && asSent(email), password: password && asSent(password) });
+        const expected = loginSchema.safeParse({
+          intent: intentValue,
+          name: name && asSent(name),
+          email: email && asSent(email),
+          password: password && asSent(password),
+        });
         expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
         if (nulIn(intentValue, name, email, password) || !expected.success) {
           expectRefusal(sent, nulIn(intentValue, name, email, password) ? FORM_ERRORS.nulCharacter : expected.error?.issues[0]?.message);
@@ -236,8 +287,14 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         // Valid details: a new account signs in (302), anything else is refused with the provider's message.
         if (sent.status === 302) {
           expect(expected.data.intent).toBe("signup");
-          const row = await withE2eDb((db) => db.selectFrom("user").select(["email", "name", "role"]).where("email", "=", expected.data.email).executeTakeFirst());
-          expect(row).toEqual({ email: expected.data.email, name: expected.data.intent === "signup" ? expected.data.name : "", role: "user" });
+          const row = await withE2eDb((db) =>
+            db.selectFrom("user").select(["email", "name", "role"]).where("email", "=", expected.data.email).executeTakeFirst(),
+          );
+          expect(row).toEqual({
+            email: expected.data.email,
+            name: expected.data.intent === "signup" ? expected.data.name : "",
+            role: "user",
+          });
         } else {
           expect(sent.status).toBe(400);
           expect(sent.text).toMatch(/Invalid email or password|too common|[Ii]nvalid|[Pp]assword/);
@@ -249,7 +306,15 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
   });
 
   test("sign-in and sign-up API: wrong types and shapes are refused with a message", async () => {
-    const value = fc.oneof(nastyText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+    const value = fc.oneof(
+      nastyText,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+    );
     const body = fc.record({ email: value, password: value, name: value, rememberMe: value, callbackURL: value }, { requiredKeys: [] });
     await check(
       fc.asyncProperty(fc.constantFrom("/api/auth/sign-in/email", "/api/auth/sign-up/email"), body, async (path, fields) => {
@@ -279,19 +344,27 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]),
       ),
       // Real headers with the rest cut off or replaced.
-      fc.tuple(fc.constantFrom(new Uint8Array(wav), new Uint8Array(png)), fc.nat(), fc.uint8Array({ maxLength: 256 })).map(([file, cut, tail]) => {
-        const head = file.subarray(0, cut % file.length);
-        const joined = new Uint8Array(head.length + tail.length);
-        joined.set(head);
-        joined.set(tail, head.length);
-        return joined;
-      }),
+      fc
+        .tuple(fc.constantFrom(new Uint8Array(wav), new Uint8Array(png)), fc.nat(), fc.uint8Array({ maxLength: 256 }))
+        .map(([file, cut, tail]) => {
+          const head = file.subarray(0, cut % file.length);
+          const joined = new Uint8Array(head.length + tail.length);
+          joined.set(head);
+          joined.set(tail, head.length);
+          return joined;
+        }),
       // And whole, valid files, so the accepting side is exercised too.
       fc.constantFrom(new Uint8Array(wav), new Uint8Array(png)),
     );
     // Header values are Latin-1 at most: fetch itself refuses anything else.
     const anyHeaderValue = fc.string({ maxLength: 60 }).map((value) => value.replace(/[^\x20-\x7e]/g, ""));
-    const contentType = fc.option(fc.oneof(fc.constantFrom("audio/wav", "image/png", "image/svg+xml", "text/html", "application/octet-stream", "multipart/form-data"), anyHeaderValue), { nil: undefined });
+    const contentType = fc.option(
+      fc.oneof(
+        fc.constantFrom("audio/wav", "image/png", "image/svg+xml", "text/html", "application/octet-stream", "multipart/form-data"),
+        anyHeaderValue,
+      ),
+      { nil: undefined },
+    );
     const before = new Set(await storedKeys());
     try {
       await check(
@@ -302,7 +375,11 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           if (sent.status === 201) {
             const file = sent.json as { key: string; url: string; size: number };
             // A safe key in its own folder, with the extension the bytes proved.
-            expect(file.key).toMatch(kind === "audio" ? /^music\/[A-Za-z0-9._-]+\.(wav|mp3|ogg|oga|opus|flac|m4a|aac|webm)$/ : /^covers\/[A-Za-z0-9._-]+\.(png|jpe?g|webp|avif|gif)$/);
+            expect(file.key).toMatch(
+              kind === "audio"
+                ? /^music\/[A-Za-z0-9._-]+\.(wav|mp3|ogg|oga|opus|flac|m4a|aac|webm)$/
+                : /^covers\/[A-Za-z0-9._-]+\.(png|jpe?g|webp|avif|gif)$/,
+            );
             expect(file.key).not.toContain("..");
             const served = await fetch(`${E2E_URL}${file.url}`);
             expect(served.status).toBe(200);
@@ -326,14 +403,30 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 120 });
     const png = await coverPng("Song", ["#000", "#f43f5e"], 64);
     const upload = async (kind: "audio" | "cover") => {
-      const sent = await send(`/api/uploads/${kind}?name=${kind === "audio" ? "take.wav" : "cover.png"}`, { body: new Uint8Array(kind === "audio" ? wav : png), cookie: adminCookie });
+      const sent = await send(`/api/uploads/${kind}?name=${kind === "audio" ? "take.wav" : "cover.png"}`, {
+        body: new Uint8Array(kind === "audio" ? wav : png),
+        cookie: adminCookie,
+      });
       expect(sent.status).toBe(201);
       return (sent.json as { key: string }).key;
     };
     const songsBefore = await withE2eDb((db) => db.selectFrom("songs").select("id").execute());
     const keysBefore = new Set(await storedKeys());
-    const link = fc.oneof(nastyText, fc.webUrl(), fc.constantFrom("javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "https://", "http://example.com/a b", "HTTPS://OPEN.SPOTIFY.COM/track/1"));
-    const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("create-song", "mark-latest", "delete-song") }, { weight: 1, arbitrary: nastyText });
+    const link = fc.oneof(
+      nastyText,
+      fc.webUrl(),
+      fc.constantFrom(
+        "javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "https://",
+        "http://example.com/a b",
+        "HTTPS://OPEN.SPOTIFY.COM/track/1",
+      ),
+    );
+    const intent = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("create-song", "mark-latest", "delete-song") },
+      { weight: 1, arbitrary: nastyText },
+    );
     try {
       await check(
         fc.asyncProperty(
@@ -349,10 +442,14 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
             let coverKey: string | undefined;
             if (intentValue === "create-song" && files !== "missing") {
               const [audio, cover] = [await upload("audio"), await upload("cover")];
-              [audioKey, coverKey] = files === "real" ? [audio, cover] : files === "other-kind" ? [cover, audio] : [`music/../${audio}`, `covers/${id ?? "x"}`];
+              [audioKey, coverKey] =
+                files === "real" ? [audio, cover] : files === "other-kind" ? [cover, audio] : [`music/../${audio}`, `covers/${id ?? "x"}`];
             }
             const songs = await rowCount("songs");
-            const sent = await send("/api/songs", { ...form({ intent: intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id }), cookie: adminCookie });
+            const sent = await send("/api/songs", {
+              ...form({ intent: intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id }),
+              cookie: adminCookie,
+            });
             if (nulIn(intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id)) {
               expectRefusal(sent, FORM_ERRORS.nulCharacter);
               expect(await rowCount("songs")).toBe(songs);
@@ -368,9 +465,19 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
               if (expected.success && files === "real") {
                 expect(sent.status, sent.text).toBe(200);
                 const song = await withE2eDb((db) =>
-                  db.selectFrom("songs").select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl"]).where("id", "=", (sent.json as { id: string }).id).executeTakeFirstOrThrow(),
+                  db
+                    .selectFrom("songs")
+                    .select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl"])
+                    .where("id", "=", (sent.json as { id: string }).id)
+                    .executeTakeFirstOrThrow(),
                 );
-                expect(song).toEqual({ title: expected.data.title, audioKey, coverKey, spotifyUrl: expected.data.streamingLinks.spotify, youtubeUrl: expected.data.streamingLinks.youtube });
+                expect(song).toEqual({
+                  title: expected.data.title,
+                  audioKey,
+                  coverKey,
+                  spotifyUrl: expected.data.streamingLinks.spotify,
+                  youtubeUrl: expected.data.streamingLinks.youtube,
+                });
                 return;
               }
               expectRefusal(sent, expected.success ? undefined : expected.error.issues[0]?.message);
@@ -394,7 +501,9 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         for (const url of [row.spotifyUrl, row.appleUrl, row.amazonUrl, row.youtubeUrl]) expect(url).toMatch(/^(|https?:\/\/\S+)$/i);
       }
     } finally {
-      const created = (await withE2eDb((db) => db.selectFrom("songs").select("id").execute())).filter((row) => !songsBefore.some((old) => old.id === row.id));
+      const created = (await withE2eDb((db) => db.selectFrom("songs").select("id").execute())).filter(
+        (row) => !songsBefore.some((old) => old.id === row.id),
+      );
       for (const row of created) await send("/api/songs", { ...form({ intent: "delete-song", id: row.id }), cookie: adminCookie });
       await removeUploads((await storedKeys()).filter((key) => !keysBefore.has(key)));
     }
@@ -402,14 +511,25 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
 
   test("message actions: ids and intents of any shape get a message; only a real id changes anything", async () => {
     const id = fc.oneof(nastyText, fc.uuid());
-    const jsonValue = fc.oneof(nastyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
+    const jsonValue = fc.oneof(
+      nastyText,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+    );
     const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("mark-read", "delete") }, { weight: 1, arbitrary: nastyText });
     const asJson = fc.boolean();
     await check(
       fc.asyncProperty(maybe(intent), maybe(id), jsonValue, asJson, async (intentValue, idValue, oddId, json) => {
         const before = await withE2eDb((db) => db.selectFrom("contacts").select(["id", "status"]).orderBy("id").execute());
         const sent = json
-          ? await send("/api/messages", { body: JSON.stringify({ intent: intentValue, id: idValue ?? oddId }), contentType: "application/json", cookie: adminCookie })
+          ? await send("/api/messages", {
+              body: JSON.stringify({ intent: intentValue, id: idValue ?? oddId }),
+              contentType: "application/json",
+              cookie: adminCookie,
+            })
           : await send("/api/messages", { ...form({ intent: intentValue, id: idValue }), cookie: adminCookie });
         expectRefusal(sent);
         expect(await withE2eDb((db) => db.selectFrom("contacts").select(["id", "status"]).orderBy("id").execute())).toEqual(before);
@@ -437,33 +557,75 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
 
   test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
     await check(
-      fc.asyncProperty(fc.constantFrom("/unsubscribe", "/setup"), maybe(nastyEmail), maybe(nastyText), maybe(nastyText), async (path, email, token, name) => {
-        const users = await rowCount("user");
-        const subscribers = await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute());
-        const query = token === undefined ? "" : `?token=${encodeURIComponent(token)}`;
-        const sent = await send(`${path}${query}`, form({ email, token, name, password: "correct-horse-battery" }));
-        expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
-        expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
-        if (sent.status === 431) expect(sent.text).toContain("too long");
-        else expect(sent.text).toMatch(path === "/setup" ? /setup link is invalid|Please enter|Invalid email|Password must|too common|null character|could not be understood/ : /unsubscribe link is not valid|could not be understood/);
-        expect(await rowCount("user")).toBe(users);
-        expect(await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute())).toEqual(subscribers);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/unsubscribe", "/setup"),
+        maybe(nastyEmail),
+        maybe(nastyText),
+        maybe(nastyText),
+        async (path, email, token, name) => {
+          const users = await rowCount("user");
+          const subscribers = await withE2eDb((db) =>
+            db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute(),
+          );
+          const query = token === undefined ? "" : `?token=${encodeURIComponent(token)}`;
+          const sent = await send(`${path}${query}`, form({ email, token, name, password: "correct-horse-battery" }));
+          expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+          expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+          if (sent.status === 431) expect(sent.text).toContain("too long");
+          else
+            expect(sent.text).toMatch(
+              path === "/setup"
+                ? /setup link is invalid|Please enter|Invalid email|Password must|too common|null character|could not be understood/
+                : /unsubscribe link is not valid|could not be understood/,
+            );
+          expect(await rowCount("user")).toBe(users);
+          expect(await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute())).toEqual(
+            subscribers,
+          );
+        },
+      ),
     );
   });
 
   test("malformed bodies, on every endpoint that takes one, get a 4xx and a message", async () => {
-    const endpoints = ["/contact", "/newsletter", "/login", "/unsubscribe", "/setup?token=x", "/api/songs", "/api/messages", "/api/filtered", "/api/auth/sign-in/email", "/api/auth/sign-up/email"];
+    const endpoints = [
+      "/contact",
+      "/newsletter",
+      "/login",
+      "/unsubscribe",
+      "/setup?token=x",
+      "/api/songs",
+      "/api/messages",
+      "/api/filtered",
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+    ];
     const malformed = fc.oneof(
-      fc.record({ contentType: fc.constant("application/json"), body: fc.oneof(fc.string(), fc.constantFrom("{", "[1,2", '{"email":', "null", "1e999999", '"\\ud800"')) }),
-      fc.record({ contentType: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz"), body: fc.oneof(fc.string(), fc.constant("--xyz\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nunterminated")) }),
-      fc.record({ contentType: fc.constant("application/x-www-form-urlencoded"), body: fc.oneof(fc.string(), fc.constantFrom("%", "%zz=%", "message=%E0%A4%A", "a=1&&&=&=")) }),
-      fc.record({ contentType: fc.constantFrom("text/plain", "application/xml", "image/png", "", "no/such; charset=utf-1000"), body: fc.string() }),
+      fc.record({
+        contentType: fc.constant("application/json"),
+        body: fc.oneof(fc.string(), fc.constantFrom("{", "[1,2", '{"email":', "null", "1e999999", '"\\ud800"')),
+      }),
+      fc.record({
+        contentType: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=xyz"),
+        body: fc.oneof(fc.string(), fc.constant('--xyz\r\nContent-Disposition: form-data; name="message"\r\n\r\nunterminated')),
+      }),
+      fc.record({
+        contentType: fc.constant("application/x-www-form-urlencoded"),
+        body: fc.oneof(fc.string(), fc.constantFrom("%", "%zz=%", "message=%E0%A4%A", "a=1&&&=&=")),
+      }),
+      fc.record({
+        contentType: fc.constantFrom("text/plain", "application/xml", "image/png", "", "no/such; charset=utf-1000"),
+        body: fc.string(),
+      }),
     );
     await check(
       fc.asyncProperty(fc.constantFrom(...endpoints), malformed, async (path, { contentType, body }) => {
         const counts = await Promise.all((["contacts", "subscribers", "songs", "user"] as const).map(rowCount));
-        const sent = await send(path, { body, contentType: contentType || undefined, cookie: path.startsWith("/api/") ? adminCookie : undefined });
+        const sent = await send(path, {
+          body,
+          contentType: contentType || undefined,
+          cookie: path.startsWith("/api/") ? adminCookie : undefined,
+        });
         expect(sent.status, `${path} ${contentType} ${JSON.stringify(body)} → ${sent.text.slice(0, 300)}`).toBeLessThan(500);
         // Public forms may answer an unsigned submission as a bot's (200, nothing stored).
         if (sent.status >= 300) expect(sent.status).toBeGreaterThanOrEqual(400);
@@ -515,7 +677,21 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
   });
 
   test("queries and paths of any shape never get a 5xx", async () => {
-    const paths = ["/api/messages?before=", "/api/messages?limit=", "/api/songs?before=", "/api/subscribers?before=", "/api/filtered?before=", "/api/filtered?limit=", "/unsubscribe?token=", "/setup?token=", "/login?mode=", "/music/", "/media/music/", "/media/covers/", "/"];
+    const paths = [
+      "/api/messages?before=",
+      "/api/messages?limit=",
+      "/api/songs?before=",
+      "/api/subscribers?before=",
+      "/api/filtered?before=",
+      "/api/filtered?limit=",
+      "/unsubscribe?token=",
+      "/setup?token=",
+      "/login?mode=",
+      "/music/",
+      "/media/music/",
+      "/media/covers/",
+      "/",
+    ];
     await check(
       fc.asyncProperty(fc.constantFrom(...paths), nastyText, async (path, value) => {
         const url = `${E2E_URL}${path}${encodeURIComponent(value).slice(0, 4000)}`;

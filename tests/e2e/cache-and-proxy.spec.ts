@@ -32,11 +32,19 @@ type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
 function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port: E2E_PORT, path, method, headers: { host: `localhost:${E2E_PORT}`, "accept-encoding": "identity", ...headers } },
+      {
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        path,
+        method,
+        headers: { host: `localhost:${E2E_PORT}`, "accept-encoding": "identity", ...headers },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         response.on("error", reject);
       },
     );
@@ -52,7 +60,10 @@ async function signIn(email: string, password = PASSWORD): Promise<string> {
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 const signUp = (email: string, name: string, clientIp = freshClientIp()) =>
@@ -63,7 +74,19 @@ const signUp = (email: string, name: string, clientIp = freshClientIp()) =>
   });
 
 /** Public pages and their React Router data, as anonymous visitors ask for them. */
-const PUBLIC_PATHS = ["/", "/login", "/music", "/bio", "/contact", "/privacy", "/terms", "/_.data", "/login.data", "/music.data", "/contact.data"];
+const PUBLIC_PATHS = [
+  "/",
+  "/login",
+  "/music",
+  "/bio",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/_.data",
+  "/login.data",
+  "/music.data",
+  "/contact.data",
+];
 
 test.describe("the page cache shows nobody anyone else's page", () => {
   test.describe.configure({ timeout: 240_000 });
@@ -83,17 +106,38 @@ test.describe("the page cache shows nobody anyone else's page", () => {
     const nameSpelling = fc
       .tuple(
         fc.constantFrom("", "__Secure-", "__Host-", " ", "\t", "\u00a0", "  \t"),
-        fc.constantFrom((name: string) => name, (name: string) => name.toUpperCase(), (name: string) => name.replace("session", "Session")),
+        fc.constantFrom(
+          (name: string) => name,
+          (name: string) => name.toUpperCase(),
+          (name: string) => name.replace("session", "Session"),
+        ),
         fc.constantFrom("", " ", "\t", " \t ", "\u00a0"),
         fc.constantFrom("", " ", "\t"),
         fc.boolean(),
       )
-      .map(([prefix, caseOf, beforeEquals, afterEquals, quoted]) => `${prefix}${caseOf(cookieName)}${beforeEquals}=${afterEquals}${quoted ? `"${token}"` : token}`);
+      .map(
+        ([prefix, caseOf, beforeEquals, afterEquals, quoted]) =>
+          `${prefix}${caseOf(cookieName)}${beforeEquals}=${afterEquals}${quoted ? `"${token}"` : token}`,
+      );
     const cookieHeader = fc
-      .tuple(fc.array(fc.constantFrom("theme=dark", "a=1", "better-auth.session_data=x", "toast=", "_ga=GA1.1.1"), { maxLength: 2 }), nameSpelling, fc.nat(2), fc.constantFrom("; ", ";", " ; ", ";\t"))
+      .tuple(
+        fc.array(fc.constantFrom("theme=dark", "a=1", "better-auth.session_data=x", "toast=", "_ga=GA1.1.1"), { maxLength: 2 }),
+        nameSpelling,
+        fc.nat(2),
+        fc.constantFrom("; ", ";", " ; ", ";\t"),
+      )
       .map(([others, fan, at, separator]) => [...others.slice(0, at), fan, ...others.slice(at)].join(separator));
     const otherHeaders = fc.dictionary(
-      fc.constantFrom("x-forwarded-host", "x-forwarded-proto", "accept-language", "user-agent", "forwarded", "x-original-url", "x-rewrite-url", "cookie2"),
+      fc.constantFrom(
+        "x-forwarded-host",
+        "x-forwarded-proto",
+        "accept-language",
+        "user-agent",
+        "forwarded",
+        "x-original-url",
+        "x-rewrite-url",
+        "cookie2",
+      ),
       fc.constantFrom("evil.example", "https", "fr-FR", "Googlebot/2.1", "for=1.2.3.4;host=evil.example", "/login", session),
       { maxKeys: 3 },
     );
@@ -133,7 +177,8 @@ test.describe("the page cache shows nobody anyone else's page", () => {
           (page: string) => `/${page}/`,
           (page: string) => `/${page}//`,
           (page: string) => `/${page}/.`,
-          (page: string, n: number) => `/${[...page].map((c, i) => (i === n % page.length ? `%${c.charCodeAt(0).toString(16)}` : c)).join("")}`,
+          (page: string, n: number) =>
+            `/${[...page].map((c, i) => (i === n % page.length ? `%${c.charCodeAt(0).toString(16)}` : c)).join("")}`,
           (page: string, n: number) => `///${page}?n=${n}`,
           (page: string, n: number) => `//x${n}//..//${page}`,
         ),
@@ -141,7 +186,10 @@ test.describe("the page cache shows nobody anyone else's page", () => {
       )
       .map(([page, spell, n]) => spell(page, n));
     const paths = new Set<string>();
-    fc.assert(fc.property(spelling, (path) => void paths.add(path)), { numRuns: 3_000, seed: SEED });
+    fc.assert(
+      fc.property(spelling, (path) => void paths.add(path)),
+      { numRuns: 3_000, seed: SEED },
+    );
     const flood = [...paths].slice(0, 1_000);
     expect(flood.length).toBe(1_000);
 
@@ -191,7 +239,11 @@ test.describe("a cached page's CSP trusts only the server's own scripts", () => 
     const audioKey = await upload("audio", "take.wav", synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 120 }));
     const coverKey = await upload("cover", "cover.png", await coverPng("XSS", ["#000", "#f43f5e"], 64));
     const title = "<script>alert(1)</script>";
-    const created = await post("/api/songs", new URLSearchParams({ intent: "create-song", title, audioKey, coverKey }), "application/x-www-form-urlencoded");
+    const created = await post(
+      "/api/songs",
+      new URLSearchParams({ intent: "create-song", title, audioKey, coverKey }),
+      "application/x-www-form-urlencoded",
+    );
     expect(created.status).toBe(200);
     const songId = (await withE2eDb((db) => db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow())).id;
 
@@ -200,12 +252,13 @@ test.describe("a cached page's CSP trusts only the server's own scripts", () => 
       const cached = await raw("/music");
       expect(cached.headers["x-page-cache"]).toBe("HIT");
       expect(cached.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-      const scriptSrc = String(cached.headers["content-security-policy"] ?? "")
-        .split(";")
-        .map((directive) => directive.trim())
-        .find((directive) => directive.startsWith("script-src "))
-        ?.split(" ")
-        .slice(1) ?? [];
+      const scriptSrc =
+        String(cached.headers["content-security-policy"] ?? "")
+          .split(";")
+          .map((directive) => directive.trim())
+          .find((directive) => directive.startsWith("script-src "))
+          ?.split(" ")
+          .slice(1) ?? [];
       const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(false);

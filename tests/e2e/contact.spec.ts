@@ -2,8 +2,7 @@
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { withE2eDb } from "./support/db.ts";
 
-const rowsWith = (text: string) =>
-  withE2eDb((db) => db.selectFrom("contacts").selectAll().where("message", "like", `%${text}%`).execute());
+const rowsWith = (text: string) => withE2eDb((db) => db.selectFrom("contacts").selectAll().where("message", "like", `%${text}%`).execute());
 
 /** Opens /contact and waits as long as a person would at least take (the server refuses faster posts). */
 async function openContact(page: Page) {
@@ -42,7 +41,13 @@ test.describe("contact form", () => {
     await expect(page.getByRole("form", { name: "Contact form" }).getByLabel("Message")).toHaveValue("");
 
     const [row] = await rowsWith(marker);
-    expect(row).toMatchObject({ name: "Sam Rivers", email: "sam.rivers@example.com", message: `Loved the show! ${marker}`, source: "website", status: "unread" });
+    expect(row).toMatchObject({
+      name: "Sam Rivers",
+      email: "sam.rivers@example.com",
+      message: `Loved the show! ${marker}`,
+      source: "website",
+      status: "unread",
+    });
     expect(Math.abs(Date.now() - (row?.timestamp ?? 0))).toBeLessThan(60_000);
   });
 
@@ -75,7 +80,8 @@ test.describe("contact form", () => {
   test("the page lists collaboration, booking and general contacts and social links", async ({ page }) => {
     await page.goto("/contact");
     const aside = page.getByRole("complementary", { name: "Other ways to reach me" });
-    for (const heading of ["Collaboration", "Booking", "General"]) await expect(aside.getByRole("heading", { name: heading })).toBeVisible();
+    for (const heading of ["Collaboration", "Booking", "General"])
+      await expect(aside.getByRole("heading", { name: heading })).toBeVisible();
     await expect(aside.getByRole("link", { name: "booking@example.com" })).toHaveAttribute("href", "mailto:booking@example.com");
     await expect(aside.getByRole("link", { name: /Spotify/ })).toHaveAttribute("rel", "noopener noreferrer");
   });
@@ -109,18 +115,28 @@ test.describe("contact form against bots", () => {
     return page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]').inputValue();
   }
 
-  test("a filled honeypot, an instant post or no token is answered as sent and held for review, out of the inbox", async ({ page, request }) => {
+  test("a filled honeypot, an instant post or no token is answered as sent and held for review, out of the inbox", async ({
+    page,
+    request,
+  }) => {
     const marker = `e2e-bot-${Date.now()}`;
     const token = await scrapeToken(page);
-    const instant = await request.post("/contact", { form: { formStarted: token, message: `spam ${marker} instant` }, headers: { accept: "text/html" } });
+    const instant = await request.post("/contact", {
+      form: { formStarted: token, message: `spam ${marker} instant` },
+      headers: { accept: "text/html" },
+    });
     expect(instant.status()).toBe(200);
     await page.waitForTimeout(2100);
-    const honeypot = await request.post("/contact", { form: { formStarted: token, website: "http://spam.example", message: `spam ${marker} honeypot` } });
+    const honeypot = await request.post("/contact", {
+      form: { formStarted: token, website: "http://spam.example", message: `spam ${marker} honeypot` },
+    });
     expect(honeypot.status()).toBe(200);
     const noToken = await request.post("/contact", { form: { message: `spam ${marker} bare` } });
     expect(noToken.status()).toBe(200);
     expect(await rowsWith(marker)).toEqual([]);
-    const held = await withE2eDb((db) => db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${marker}%`).orderBy("receivedAt").execute());
+    const held = await withE2eDb((db) =>
+      db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${marker}%`).orderBy("receivedAt").execute(),
+    );
     expect(held).toEqual([
       { kind: "contact", reason: "too-fast" },
       { kind: "contact", reason: "honeypot" },
@@ -133,7 +149,8 @@ test.describe("contact form against bots", () => {
     const token = await scrapeToken(page);
     await page.waitForTimeout(2100);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await request.post("/contact", { form: { formStarted: token, message: `${marker} ${i}` } })).status());
+    for (let i = 0; i < 6; i++)
+      statuses.push((await request.post("/contact", { form: { formStarted: token, message: `${marker} ${i}` } })).status());
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await request.post("/contact", { form: { formStarted: token, message: `${marker} again` } });
     expect(await refused.text()).toContain("Too many attempts from your connection. Please wait a few minutes and try again.");

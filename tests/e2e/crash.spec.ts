@@ -26,18 +26,31 @@ async function waitHealthy(child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error("The server did not come back within 20 s");
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+  );
 
 let clientCounter = 0;
 /** As the proxy forwards them: the public origin, and a visitor address of its own (the forms' limits are per address). */
-const headers = (extra: Record<string, string> = {}) => ({ origin: E2E_URL, "x-forwarded-host": new URL(E2E_URL).host, "x-forwarded-for": `10.${150 + (++clientCounter % 50)}.${(clientCounter >> 8) % 256}.${clientCounter % 256}`, ...extra });
+const headers = (extra: Record<string, string> = {}) => ({
+  origin: E2E_URL,
+  "x-forwarded-host": new URL(E2E_URL).host,
+  "x-forwarded-for": `10.${150 + (++clientCounter % 50)}.${(clientCounter >> 8) % 256}.${clientCounter % 256}`,
+  ...extra,
+});
 
 test.describe.serial("durability", () => {
   test(`every answered write survives SIGKILL, ${ROUNDS} times`, async () => {
@@ -50,7 +63,10 @@ test.describe.serial("durability", () => {
       headers: { "content-type": "application/json", origin: E2E_URL, "x-forwarded-for": "10.149.0.1" },
       body: JSON.stringify({ email, password }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(signIn.status).toBe(200);
     const page = await (await fetch(`${E2E_URL}/contact`)).text();
     const token = /name="formStarted" value="([^"]+)"/.exec(page)?.[1] ?? "";
@@ -60,7 +76,13 @@ test.describe.serial("durability", () => {
 
     // What the forms' bot checks catch is held, not dropped: one post in six looks automated
     // (a filled honeypot or no form token), and must be found in the Filtered list.
-    const answered = { messages: [] as string[], subscribers: [] as string[], held: [] as string[], songs: [] as string[], uploads: [] as string[] };
+    const answered = {
+      messages: [] as string[],
+      subscribers: [] as string[],
+      held: [] as string[],
+      songs: [] as string[],
+      uploads: [] as string[],
+    };
     const run = `crash-${Date.now()}`;
 
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -77,12 +99,20 @@ test.describe.serial("durability", () => {
           try {
             if (lane === 0 || lane === 1) {
               const automated = n % 6 === 5;
-              const guard: Record<string, string> = automated ? (n % 12 === 5 ? { formStarted: token, website: "http://spam.example" } : {}) : { formStarted: token };
+              const guard: Record<string, string> = automated
+                ? n % 12 === 5
+                  ? { formStarted: token, website: "http://spam.example" }
+                  : {}
+                : { formStarted: token };
               const value = lane === 0 ? id : `${id}@example.com`;
-              const response = await post(lane === 0 ? "/contact" : "/newsletter", form({ ...guard, [lane === 0 ? "message" : "email"]: value }), {
-                "content-type": "application/x-www-form-urlencoded",
-                accept: "application/json",
-              });
+              const response = await post(
+                lane === 0 ? "/contact" : "/newsletter",
+                form({ ...guard, [lane === 0 ? "message" : "email"]: value }),
+                {
+                  "content-type": "application/x-www-form-urlencoded",
+                  accept: "application/json",
+                },
+              );
               await response.arrayBuffer();
               if (response.status === 200) (automated ? answered.held : lane === 0 ? answered.messages : answered.subscribers).push(value);
             } else {
@@ -93,7 +123,10 @@ test.describe.serial("durability", () => {
               const coverKey = cover.status === 201 ? ((await cover.json()) as { key: string }).key : null;
               if (coverKey) answered.uploads.push(coverKey);
               if (!audioKey || !coverKey) continue;
-              const song = await post("/api/songs", form({ intent: "create-song", title: id, audioKey, coverKey }), { cookie, "content-type": "application/x-www-form-urlencoded" });
+              const song = await post("/api/songs", form({ intent: "create-song", title: id, audioKey, coverKey }), {
+                cookie,
+                "content-type": "application/x-www-form-urlencoded",
+              });
               const result = (await song.json()) as { success: boolean };
               if (song.status === 200 && result.success) answered.songs.push(id);
             }
@@ -125,8 +158,12 @@ test.describe.serial("durability", () => {
     await waitHealthy(child);
     try {
       const found = await withE2eDb(async (db) => ({
-        messages: new Set((await db.selectFrom("contacts").select("message").where("message", "like", `${run}-%`).execute()).map((r) => r.message)),
-        subscribers: new Set((await db.selectFrom("subscribers").select("email").where("email", "like", `${run}-%`).execute()).map((r) => r.email)),
+        messages: new Set(
+          (await db.selectFrom("contacts").select("message").where("message", "like", `${run}-%`).execute()).map((r) => r.message),
+        ),
+        subscribers: new Set(
+          (await db.selectFrom("subscribers").select("email").where("email", "like", `${run}-%`).execute()).map((r) => r.email),
+        ),
         held: new Set(
           (await db.selectFrom("heldSubmissions").select("payload").where("payload", "like", `%${run}-%`).execute()).map((r) => {
             const payload = JSON.parse(r.payload) as { message?: string; email?: string };
@@ -136,24 +173,43 @@ test.describe.serial("durability", () => {
         songs: await db.selectFrom("songs").select(["title", "audioKey", "coverKey"]).execute(),
       }));
       const stored = new Set(await storedKeys());
-      console.log(`answered: ${answered.messages.length} messages, ${answered.subscribers.length} subscriptions, ${answered.held.length} held, ${answered.uploads.length} uploads, ${answered.songs.length} songs`);
+      console.log(
+        `answered: ${answered.messages.length} messages, ${answered.subscribers.length} subscriptions, ${answered.held.length} held, ${answered.uploads.length} uploads, ${answered.songs.length} songs`,
+      );
       expect(answered.messages.length, "messages were answered").toBeGreaterThan(ROUNDS);
       expect(answered.songs.length, "songs were answered").toBeGreaterThan(0);
-      expect(answered.messages.filter((id) => !found.messages.has(id)), "answered messages that are missing").toEqual([]);
-      expect(answered.subscribers.filter((address) => !found.subscribers.has(address)), "answered subscriptions that are missing").toEqual([]);
+      expect(
+        answered.messages.filter((id) => !found.messages.has(id)),
+        "answered messages that are missing",
+      ).toEqual([]);
+      expect(
+        answered.subscribers.filter((address) => !found.subscribers.has(address)),
+        "answered subscriptions that are missing",
+      ).toEqual([]);
       expect(answered.held.length, "automated-looking posts were answered").toBeGreaterThan(0);
-      expect(answered.held.filter((value) => !found.held.has(value)), "answered posts missing from Filtered").toEqual([]);
+      expect(
+        answered.held.filter((value) => !found.held.has(value)),
+        "answered posts missing from Filtered",
+      ).toEqual([]);
       const titles = new Set(found.songs.map((song) => song.title));
-      expect(answered.songs.filter((title) => !titles.has(title)), "answered songs that are missing").toEqual([]);
-      expect(answered.uploads.filter((key) => !stored.has(key)), "answered uploads whose file is missing").toEqual([]);
+      expect(
+        answered.songs.filter((title) => !titles.has(title)),
+        "answered songs that are missing",
+      ).toEqual([]);
+      expect(
+        answered.uploads.filter((key) => !stored.has(key)),
+        "answered uploads whose file is missing",
+      ).toEqual([]);
       const broken = found.songs.filter((song) => !stored.has(song.audioKey) || !stored.has(song.coverKey));
       expect(broken, "songs pointing at a missing file").toEqual([]);
-
     } finally {
       // Leave the site as the other suites expect it: this run's songs (with their
       // files), messages, subscribers, and uploads no song claimed.
       for (const song of await withE2eDb((db) => db.selectFrom("songs").select("id").where("title", "like", `${run}-%`).execute())) {
-        await post("/api/songs", form({ intent: "delete-song", id: song.id }), { cookie, "content-type": "application/x-www-form-urlencoded" });
+        await post("/api/songs", form({ intent: "delete-song", id: song.id }), {
+          cookie,
+          "content-type": "application/x-www-form-urlencoded",
+        });
       }
       await withE2eDb(async (db) => {
         await db.deleteFrom("contacts").where("message", "like", `${run}-%`).execute();
@@ -177,7 +233,10 @@ test.describe.serial("durability", () => {
       headers: { "content-type": "application/json", ...headers() },
       body: JSON.stringify({ email, password: "correct-horse-battery" }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     // An upload that is still arriving when SIGTERM comes.
     const wav = synthWav({ seconds: 3, chords: [[57, 60, 64]], bpm: 90 });
     const status = new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -32,14 +32,24 @@ test.describe.serial("dashboard", () => {
     await expect(wizard.getByRole("button", { name: "Next" })).toBeDisabled();
 
     // ~4 MB of real audio with a title tag, so the upload takes long enough to watch.
-    const wav = synthWav({ seconds: 90, chords: [[57, 60, 64], [53, 57, 60]], bpm: 90, title: "Lantern Light" });
+    const wav = synthWav({
+      seconds: 90,
+      chords: [
+        [57, 60, 64],
+        [53, 57, 60],
+      ],
+      bpm: 90,
+      title: "Lantern Light",
+    });
     await fileInput.setInputFiles({ name: "lantern-light.wav", mimeType: "audio/wav", buffer: wav });
     await expect(wizard.getByTestId("chosen-file")).toContainText("lantern-light.wav");
     await wizard.getByRole("button", { name: "Next" }).click();
     await expect(wizard.locator('[aria-current="step"]')).toHaveText("2 Upload Cover");
 
     // A photo-like (noisy) cover of about 3 MB, so its upload is visible too.
-    const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    const png = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(png.length).toBeLessThan(5 * 1024 * 1024);
     await wizard.locator('input[type="file"]').setInputFiles({ name: "lantern.png", mimeType: "image/png", buffer: png });
     await expect(wizard.getByRole("img", { name: "Chosen cover art" })).toBeVisible();
@@ -79,7 +89,12 @@ test.describe.serial("dashboard", () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText("1:30");
     const row = await withE2eDb((db) => db.selectFrom("songs").selectAll().where("title", "=", "Lantern Light").executeTakeFirstOrThrow());
-    expect(row).toMatchObject({ artist: "Juniper Vale", isLatest: 0, spotifyUrl: "https://open.spotify.com/track/lantern", durationMs: 90_000 });
+    expect(row).toMatchObject({
+      artist: "Juniper Vale",
+      isLatest: 0,
+      spotifyUrl: "https://open.spotify.com/track/lantern",
+      durationMs: 90_000,
+    });
     const files = [row.audioKey, row.coverKey];
     for (const key of files) expect(await storedKeys()).toContain(key);
     expect(await pendingCount()).toBe(0);
@@ -88,7 +103,9 @@ test.describe.serial("dashboard", () => {
     await page.goto("/music");
     const player = page.getByRole("region", { name: "Current Releases player" });
     await player.getByRole("button", { name: "Play Lantern Light" }).click();
-    await expect.poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
 
     // Mark as latest: the home page shows it as the Latest Release.
     await page.goto(DASHBOARD_PATH);
@@ -162,7 +179,10 @@ test.describe("upload and library endpoints without a browser", () => {
     });
     expect(svg.status()).toBe(400);
 
-    const empty = await request.post("/api/uploads/audio?name=empty.wav", { data: Buffer.alloc(0), headers: { "content-type": "audio/wav" } });
+    const empty = await request.post("/api/uploads/audio?name=empty.wav", {
+      data: Buffer.alloc(0),
+      headers: { "content-type": "audio/wav" },
+    });
     expect(empty.status()).toBe(400);
     expect(await empty.json()).toEqual({ error: "No file provided" });
 
@@ -189,7 +209,13 @@ test.describe("upload and library endpoints without a browser", () => {
     const calls: [string, (r: APIRequestContext) => ReturnType<APIRequestContext["get"]>][] = [
       ["upload audio", (r) => r.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } })],
       ["upload cover", (r) => r.post("/api/uploads/cover?name=c.png", { data: wav, headers: { "content-type": "image/png" } })],
-      ["create song", (r) => r.post("/api/songs", { form: { intent: "create-song", title: "x", audioKey: "music/1700000000000_a.wav", coverKey: "covers/1700000000000_c.png" } })],
+      [
+        "create song",
+        (r) =>
+          r.post("/api/songs", {
+            form: { intent: "create-song", title: "x", audioKey: "music/1700000000000_a.wav", coverKey: "covers/1700000000000_c.png" },
+          }),
+      ],
       ["mark latest", (r) => r.post("/api/songs", { form: { intent: "mark-latest", id: "x" } })],
       ["delete song", (r) => r.post("/api/songs", { form: { intent: "delete-song", id: "x" } })],
       ["list messages", (r) => r.get("/api/messages")],
@@ -214,7 +240,9 @@ test.describe.serial("contact messages", () => {
   // A fixed zone, so the spec's date format can be checked to the letter.
   test.use({ timezoneId: "America/New_York" });
 
-  const insert = (rows: { id: string; name: string | null; email: string | null; message: string; timestamp: number; status?: "unread" | "read" }[]) =>
+  const insert = (
+    rows: { id: string; name: string | null; email: string | null; message: string; timestamp: number; status?: "unread" | "read" }[],
+  ) =>
     withE2eDb((db) =>
       db
         .insertInto("contacts")
@@ -240,7 +268,14 @@ test.describe.serial("contact messages", () => {
     // 15:05 in New York on 22 November 2026 (EST, UTC-5).
     const t = Date.UTC(2026, 10, 22, 20, 5);
     await insert([
-      { id: "msg-old", name: "Booking Agent", email: "agent@venue.example", message: "An opening on March 14?", timestamp: t - 86_400_000, status: "read" },
+      {
+        id: "msg-old",
+        name: "Booking Agent",
+        email: "agent@venue.example",
+        message: "An opening on March 14?",
+        timestamp: t - 86_400_000,
+        status: "read",
+      },
       { id: "msg-anon", name: null, email: null, message: "Vinyl please!\nSecond line <b>not bold</b>", timestamp: t - 60_000 },
       { id: "msg-new", name: "Sam Rivers", email: "sam@example.com", message: "Paper Boats made me cry.", timestamp: t },
     ]);
@@ -285,7 +320,15 @@ test.describe.serial("contact messages", () => {
   test("a long inbox loads a page at a time", async ({ page }) => {
     await deleteAllMessages();
     const t = Date.UTC(2026, 10, 1, 12, 0);
-    await insert(Array.from({ length: 45 }, (_, i) => ({ id: `bulk-${String(i).padStart(2, "0")}`, name: `Fan ${i}`, email: null, message: `Message ${i}`, timestamp: t + i * 1000 })));
+    await insert(
+      Array.from({ length: 45 }, (_, i) => ({
+        id: `bulk-${String(i).padStart(2, "0")}`,
+        name: `Fan ${i}`,
+        email: null,
+        message: `Message ${i}`,
+        timestamp: t + i * 1000,
+      })),
+    );
     await signInAsAdmin(page);
     await page.goto(DASHBOARD_PATH);
     // The subscribers panel has a "Load more" of its own.

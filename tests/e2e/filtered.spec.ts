@@ -44,7 +44,10 @@ const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("art
 test.describe.serial("filtered submissions", () => {
   // Each signs an artist up and works the dashboard beside a fan's page: slow on a busy machine.
   test.describe.configure({ timeout: 90_000 });
-  test("a sign-up sent 500 ms after the page loads is kept, shown under Filtered, and joins the list when released", async ({ page, browser }) => {
+  test("a sign-up sent 500 ms after the page loads is kept, shown under Filtered, and joins the list when released", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("quick-fan");
     const madeAt = await openWithFreshForm(page, "/music", "Stay in the Loop");
     const form = page.getByRole("form", { name: "Stay in the Loop" });

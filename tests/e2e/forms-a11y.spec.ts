@@ -48,11 +48,16 @@ const panelForm = (page: Page) => page.getByRole("form", { name: "Stay in the Lo
 const contactForm = (page: Page) => page.getByRole("form", { name: "Contact form" });
 
 test.describe("label in name (WCAG 2.5.3)", () => {
-  test("'Mark as Read' and 'Delete' are reached by their visible words, and every named control's name starts with its text", async ({ page }) => {
+  test("'Mark as Read' and 'Delete' are reached by their visible words, and every named control's name starts with its text", async ({
+    page,
+  }) => {
     const marker = `a11y-${randomUUID()}`;
     const id = `msg-${marker}`;
     await withE2eDb((db) =>
-      db.insertInto("contacts").values({ id, name: null, email: null, message: `Hello ${marker}`, timestamp: Date.now(), source: "website", status: "unread" }).execute(),
+      db
+        .insertInto("contacts")
+        .values({ id, name: null, email: null, message: `Hello ${marker}`, timestamp: Date.now(), source: "website", status: "unread" })
+        .execute(),
     );
     const account = { name: "Juniper", email: uniqueEmail("a11y-admin"), password: PASSWORD };
     await signUpThroughUi(page, account);
@@ -90,7 +95,9 @@ test.describe("label in name (WCAG 2.5.3)", () => {
 });
 
 test.describe("form errors in our words", () => {
-  test("contact: an empty message says 'Please enter a message' at the field, and the error goes once a message is typed", async ({ page }) => {
+  test("contact: an empty message says 'Please enter a message' at the field, and the error goes once a message is typed", async ({
+    page,
+  }) => {
     await openReady(page, "/contact");
     const posts = countPosts(page);
     const form = contactForm(page);
@@ -117,7 +124,9 @@ test.describe("form errors in our words", () => {
     expect(posts()).toBe(0);
   });
 
-  test("footer newsletter: the error is said at the field, stays while the address is still wrong and goes once it is fixed", async ({ page }) => {
+  test("footer newsletter: the error is said at the field, stays while the address is still wrong and goes once it is fixed", async ({
+    page,
+  }) => {
     await openReady(page, "/");
     const posts = countPosts(page);
     const form = footerForm(page);
@@ -157,7 +166,9 @@ test.describe("form errors in our words", () => {
     await expect(input).toHaveAccessibleName(new RegExp(`^${placeholder}`, "i"));
   });
 
-  test("login: each empty field says what it needs, the keyboard goes to the first, and the server's field errors land at the field", async ({ page }) => {
+  test("login: each empty field says what it needs, the keyboard goes to the first, and the server's field errors land at the field", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await waitForHydration(page);
     const posts = countPosts(page);
@@ -217,7 +228,14 @@ test.describe("social marks", () => {
   test("each platform shows its own mark (simple-icons) and is named by the platform; LinkedIn shows its name", async ({ page }) => {
     await page.goto("/contact");
     const aside = page.getByRole("complementary", { name: "Other ways to reach me" });
-    const marks = { Spotify: siSpotify, YouTube: siYoutube, Instagram: siInstagram, TikTok: siTiktok, Facebook: siFacebook, "Apple Music": siApplemusic };
+    const marks = {
+      Spotify: siSpotify,
+      YouTube: siYoutube,
+      Instagram: siInstagram,
+      TikTok: siTiktok,
+      Facebook: siFacebook,
+      "Apple Music": siApplemusic,
+    };
     for (const [platform, icon] of Object.entries(marks)) {
       const link = aside.getByRole("link", { name: new RegExp(`^${platform}\\b`) });
       await expect(link).toHaveCount(1);
@@ -228,7 +246,12 @@ test.describe("social marks", () => {
     await expect(linkedIn).toHaveText("LinkedIn");
     await expect(linkedIn).toBeVisible();
     // The footer carries the same marks.
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: /^Spotify\b/ }).locator("svg path")).toHaveAttribute("d", siSpotify.path);
+    await expect(
+      page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: /^Spotify\b/ })
+        .locator("svg path"),
+    ).toHaveAttribute("d", siSpotify.path);
   });
 });
 
@@ -270,7 +293,10 @@ test.describe("smaller fixes", () => {
       expect(logout && box).toBeTruthy();
       if (!logout || !box) return;
       const overlaps =
-        box.x < logout.x + logout.width && logout.x < box.x + box.width && box.y < logout.y + logout.height && logout.y < box.y + box.height;
+        box.x < logout.x + logout.width &&
+        logout.x < box.x + box.width &&
+        box.y < logout.y + logout.height &&
+        logout.y < box.y + box.height;
       expect(overlaps, `${width} px: toast ${JSON.stringify(box)} vs Logout ${JSON.stringify(logout)}`).toBe(false);
       // Inside the screen.
       expect(box.y + box.height).toBeLessThanOrEqual((page.viewportSize()?.height ?? 0) + 1);

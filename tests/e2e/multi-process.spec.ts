@@ -17,7 +17,10 @@ const PASSWORD = "correct-horse-battery";
 const processes: ChildProcess[] = [];
 
 async function startAppProcess(port: number): Promise<void> {
-  const child = spawn(process.execPath, ["server/index.ts"], { env: { ...process.env, ...e2eAppEnv(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: { ...process.env, ...e2eAppEnv(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -25,7 +28,10 @@ async function startAppProcess(port: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`App process on ${port} exited:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -100,7 +106,10 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect(cover.status()).toBe(201);
     const audioKey = ((await audio.json()) as { key: string }).key;
     const coverKey = ((await cover.json()) as { key: string }).key;
-    const created = await a.post("/api/songs", { form: { intent: "create-song", title: "Two Rooms", audioKey, coverKey }, headers: { cookie } });
+    const created = await a.post("/api/songs", {
+      form: { intent: "create-song", title: "Two Rooms", audioKey, coverKey },
+      headers: { cookie },
+    });
     expect(created.status()).toBe(200);
     expect(await storedKeys()).toEqual(expect.arrayContaining([audioKey, coverKey]));
 
@@ -122,7 +131,9 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect((await b.get(`/media/${coverKey}`)).status()).toBe(200);
 
     // An admin action on B with A's session, then no process serves the files.
-    const songId = await withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", "Two Rooms").executeTakeFirstOrThrow()).id);
+    const songId = await withE2eDb(
+      async (db) => (await db.selectFrom("songs").select("id").where("title", "=", "Two Rooms").executeTakeFirstOrThrow()).id,
+    );
     expect((await b.post("/api/songs", { form: { intent: "delete-song", id: songId }, headers: { cookie } })).status()).toBe(200);
     expect((await a.get(`/media/${audioKey}`)).status()).toBe(404);
     expect((await b.get(`/media/${audioKey}`)).status()).toBe(404);
@@ -140,7 +151,9 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       const client = attempt % 2 === 0 ? a : b;
-      const response = await client.post("/api/auth/sign-in/email", { data: { email: "nobody@example.com", password: "wrong-password-1" } });
+      const response = await client.post("/api/auth/sign-in/email", {
+        data: { email: "nobody@example.com", password: "wrong-password-1" },
+      });
       statuses.push(response.status());
     }
     // 10 per minute per address (docs/decisions/004-auth.md), whichever process answers.
@@ -148,7 +161,9 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect(statuses[10]).toBe(429);
     // Another address is unaffected.
     const other = await clientOf(playwright, PORTS.B, "10.200.0.3");
-    expect((await other.post("/api/auth/sign-in/email", { data: { email: "nobody@example.com", password: "wrong-password-1" } })).status()).toBe(401);
+    expect(
+      (await other.post("/api/auth/sign-in/email", { data: { email: "nobody@example.com", password: "wrong-password-1" } })).status(),
+    ).toBe(401);
     await Promise.all([a.dispose(), b.dispose(), other.dispose()]);
   });
 
@@ -163,7 +178,9 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const client = i % 2 === 0 ? a : b;
-      statuses.push((await client.post("/contact", { form: { formStarted: token ?? "", message: `multi-process ${Date.now()} ${i}` } })).status());
+      statuses.push(
+        (await client.post("/contact", { form: { formStarted: token ?? "", message: `multi-process ${Date.now()} ${i}` } })).status(),
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     await Promise.all([a.dispose(), b.dispose()]);

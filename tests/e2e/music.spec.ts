@@ -25,7 +25,14 @@ type AudioState = { currentTime: number; paused: boolean; loop: boolean; muted: 
 function audioState(page: Page): Promise<AudioState> {
   return page.getByTestId("site-audio").evaluate((node) => {
     const audio = node as HTMLAudioElement;
-    return { currentTime: audio.currentTime, paused: audio.paused, loop: audio.loop, muted: audio.muted, volume: audio.volume, src: audio.src };
+    return {
+      currentTime: audio.currentTime,
+      paused: audio.paused,
+      loop: audio.loop,
+      muted: audio.muted,
+      volume: audio.volume,
+      src: audio.src,
+    };
   });
 }
 const currentTime = async (page: Page) => (await audioState(page)).currentTime;
@@ -150,7 +157,9 @@ test.describe.serial("music", () => {
       expect(output).toContain('Added "Paper Boats"');
     });
 
-    test("track list is newest first with NEW and the Latest Release badge on Paper Boats; streaming links only where filled", async ({ page }) => {
+    test("track list is newest first with NEW and the Latest Release badge on Paper Boats; streaming links only where filled", async ({
+      page,
+    }) => {
       for (const [path, player] of [
         ["/", homePlayer],
         ["/music", musicPlayer],
@@ -188,7 +197,10 @@ test.describe.serial("music", () => {
         await expect(region.getByRole("link", { name: /Apple Music|Amazon Music/ })).toHaveCount(0);
 
         // A song that is not the latest has no badge.
-        await region.getByRole("list", { name: "Tracks" }).getByRole("button", { name: /Kitchen Table/ }).click();
+        await region
+          .getByRole("list", { name: "Tracks" })
+          .getByRole("button", { name: /Kitchen Table/ })
+          .click();
         await expect(title).toHaveText("Kitchen Table");
         await expect(region.getByText("Latest Release", { exact: true })).toHaveCount(0);
         await expect(tracks.nth(1).getByRole("button")).toHaveAttribute("aria-current", "true");
@@ -372,7 +384,8 @@ test.describe.serial("music", () => {
     });
 
     test("the live video requests nothing from the video host until clicked, then embeds youtube-nocookie at 42 s", async ({ page }) => {
-      const videoHost = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|googlevideo\.com|google\.com|googleapis\.com|gstatic\.com|doubleclick\.net)$/;
+      const videoHost =
+        /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|ytimg\.com|googlevideo\.com|google\.com|googleapis\.com|gstatic\.com|doubleclick\.net)$/;
       const videoRequests: string[] = [];
       page.on("request", (request) => {
         if (videoHost.test(new URL(request.url()).hostname)) videoRequests.push(request.url());
@@ -405,10 +418,16 @@ test.describe.serial("music", () => {
       await expect.poll(() => videoRequests.some((url) => url.startsWith("https://www.youtube-nocookie.com/embed/"))).toBe(true);
     });
 
-    test("the share page: song metadata and JSON-LD in the raw HTML, a 1200×630 JPEG share image, the player on that song; unknown ids are 404", async ({ page, request }) => {
+    test("the share page: song metadata and JSON-LD in the raw HTML, a 1200×630 JPEG share image, the player on that song; unknown ids are 404", async ({
+      page,
+      request,
+    }) => {
       // Find the share page through the player's title link.
       const region = await openPlayer(page, "/music", musicPlayer);
-      await region.getByRole("list", { name: "Tracks" }).getByRole("button", { name: /Kitchen Table/ }).click();
+      await region
+        .getByRole("list", { name: "Tracks" })
+        .getByRole("button", { name: /Kitchen Table/ })
+        .click();
       await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
       await region.getByTestId("player-title").getByRole("link").click();
       await expect(page).toHaveURL(/\/music\/[\w-]+$/);

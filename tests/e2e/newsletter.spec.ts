@@ -17,7 +17,15 @@ const rowsFor = (email: string) =>
   withE2eDb((db) => db.selectFrom("subscribers").selectAll().where("email", "=", email.toLowerCase()).execute());
 const subscribedCount = () =>
   withE2eDb(async (db) =>
-    Number((await db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("n")).where("subscribed", "=", 1).executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await db
+          .selectFrom("subscribers")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("subscribed", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   );
 
 const footerForm = (page: Page) => page.getByRole("form", { name: "Join the mailing list" });
@@ -81,7 +89,9 @@ async function signInAsAdmin(page: Page) {
 }
 
 test.describe("newsletter", () => {
-  test("the footer form: 'Subscribing...', then 'Thanks for subscribing!' for 3 s, then the form again; stored as the spec says", async ({ page }) => {
+  test("the footer form: 'Subscribing...', then 'Thanks for subscribing!' for 3 s, then the form again; stored as the spec says", async ({
+    page,
+  }) => {
     const email = uniqueEmail("footer-fan");
     await openReady(page, "/");
     const form = footerForm(page);
@@ -120,7 +130,10 @@ test.describe("newsletter", () => {
     expect(row?.timestamp).toBeLessThanOrEqual(after + 5000);
   });
 
-  test("the footer says 'Please enter your email address' when empty and 'Invalid email address' without an '@', and the server agrees", async ({ page, request }) => {
+  test("the footer says 'Please enter your email address' when empty and 'Invalid email address' without an '@', and the server agrees", async ({
+    page,
+    request,
+  }) => {
     await openReady(page, "/");
     const posts = countPosts(page);
     const form = footerForm(page);
@@ -144,7 +157,10 @@ test.describe("newsletter", () => {
 
     // The server says the same words to a post that skips the browser's checks.
     const formStarted = await formStartedFrom(request);
-    for (const [email, message] of [["", MESSAGES.required], ["no-at-sign", MESSAGES.invalid]] as const) {
+    for (const [email, message] of [
+      ["", MESSAGES.required],
+      ["no-at-sign", MESSAGES.invalid],
+    ] as const) {
       const response = await request.post("/newsletter", { form: { email, formStarted, website: "" } });
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain(message);
@@ -210,7 +226,9 @@ test.describe("newsletter", () => {
     await honeypot.fill("http://spam.example");
     await subscribeInFooter(page, email);
     expect(await rowsFor(email)).toEqual([]);
-    const held = await withE2eDb((db) => db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${email.toLowerCase()}%`).execute());
+    const held = await withE2eDb((db) =>
+      db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${email.toLowerCase()}%`).execute(),
+    );
     expect(held).toEqual([{ kind: "newsletter", reason: "honeypot" }]);
   });
 

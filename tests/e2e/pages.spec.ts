@@ -90,10 +90,14 @@ test.describe("security", () => {
   test("pages send a strict CSP, nosniff and no framing; every inline script is allowed by nonce or by hash", async ({ request }) => {
     const cspOf = (headers: Record<string, string>) =>
       new Map(
-        (headers["content-security-policy"] ?? "").split(";").map((d) => d.trim()).filter(Boolean).map((d) => {
-          const [name = "", ...values] = d.split(/\s+/);
-          return [name, values] as const;
-        }),
+        (headers["content-security-policy"] ?? "")
+          .split(";")
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map((d) => {
+            const [name = "", ...values] = d.split(/\s+/);
+            return [name, values] as const;
+          }),
       );
     // Executable inline scripts only: JSON-LD data blocks (type="application/ld+json") are never
     // run, so CSP does not apply to them.
@@ -155,7 +159,6 @@ test.describe("security", () => {
     await waitForHydration(page);
     expect(violations).toEqual([]);
   });
-
 
   test("pages do not advertise the server framework (X-Powered-By)", async ({ request }) => {
     const response = await request.get("/bio");

@@ -84,7 +84,9 @@ test.describe("player (issue 14)", () => {
     }
   });
 
-  test("on a fresh page the first Next plays the song after the shown one, and the first Previous the one before it (wrapping)", async ({ page }) => {
+  test("on a fresh page the first Next plays the song after the shown one, and the first Previous the one before it (wrapping)", async ({
+    page,
+  }) => {
     let region = await openMusic(page);
     const title = () => region.getByTestId("player-title");
     await expect(title()).toHaveText("Paper Boats");
@@ -102,7 +104,9 @@ test.describe("player (issue 14)", () => {
     await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Riverside Hymn"));
   });
 
-  test("the Seek slider's keys: arrows move 5 s, Page Up/Down further, Home/End to the ends; its value text reads 'm:ss of m:ss' and holds still while playing", async ({ page }) => {
+  test("the Seek slider's keys: arrows move 5 s, Page Up/Down further, Home/End to the ends; its value text reads 'm:ss of m:ss' and holds still while playing", async ({
+    page,
+  }) => {
     const region = await openMusic(page);
     await startPlaying(page, region, "Paper Boats");
     await pauseAndSettle(page, region, "Paper Boats");
@@ -196,19 +200,25 @@ test.describe("player (issue 14)", () => {
       };
       const badge = region.getByText("Latest Release", { exact: true });
 
-      await tracksOf(region).getByRole("button", { name: /Kitchen Table/ }).click();
+      await tracksOf(region)
+        .getByRole("button", { name: /Kitchen Table/ })
+        .click();
       await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
       await expect(badge).toHaveCount(0);
       const without = await boxes();
 
-      await tracksOf(region).getByRole("button", { name: /Paper Boats/ }).click();
+      await tracksOf(region)
+        .getByRole("button", { name: /Paper Boats/ })
+        .click();
       await expect(region.getByTestId("player-title")).toHaveText("Paper Boats");
       await expect(badge).toBeVisible();
       expect(await boxes()).toEqual(without);
     });
   }
 
-  test("a long title wraps in the player's heading at 390 px and is cut with an ellipsis in the track list, whole in its name and tooltip", async ({ page }) => {
+  test("a long title wraps in the player's heading at 390 px and is cut with an ellipsis in the track list, whole in its name and tooltip", async ({
+    page,
+  }) => {
     const LONG = "Supercalifragilisticexpialidocious Summer Nights on the Riverside (Extended Live Session at the Old Hall)";
     const rename = (title: string) =>
       withE2eDb(async (db) => {

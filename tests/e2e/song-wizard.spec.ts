@@ -24,10 +24,21 @@ const TEXTS = {
 };
 
 /** About 4 MB of real audio: long enough on a slowed line to press Cancel mid-way. */
-const longWav = () => synthWav({ seconds: 90, chords: [[57, 60, 64], [53, 57, 60]], bpm: 90 });
+const longWav = () =>
+  synthWav({
+    seconds: 90,
+    chords: [
+      [57, 60, 64],
+      [53, 57, 60],
+    ],
+    bpm: 90,
+  });
 const shortWav = () => synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
 /** A photo-like (noisy) cover of about 3 MB. */
-const bigCover = () => sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+const bigCover = () =>
+  sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+    .png()
+    .toBuffer();
 const smallCover = () => coverPng("Cover", ["#1c1917", "#b91c1c"], 300);
 
 const songRows = (title: string) => withE2eDb((db) => db.selectFrom("songs").select("id").where("title", "=", title).execute());
@@ -53,7 +64,12 @@ async function fillWizard(wizard: Locator, { wav, png, title }: { wav: Buffer; p
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return () => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
@@ -283,7 +299,9 @@ test.describe("add-song wizard", () => {
     await next.click();
 
     // A text file dressed as a PNG is refused at step 2.
-    await wizard.locator('input[type="file"]').setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("<html>not an image</html>") });
+    await wizard
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("<html>not an image</html>") });
     await expect(wizard.getByText(TEXTS.invalidImage)).toBeVisible();
     await expect(wizard.locator('[aria-current="step"]')).toContainText("Upload Cover");
     await expect(next).toBeDisabled();
@@ -296,7 +314,9 @@ test.describe("add-song wizard", () => {
     await expect(wizard.getByRole("textbox", { name: "Artist" })).toHaveCount(0);
     await expect(wizard.getByText("Juniper Vale")).toBeVisible();
     await expect(wizard.locator("input, textarea").filter({ hasText: "Juniper Vale" })).toHaveCount(0);
-    expect(await wizard.locator("input").evaluateAll((inputs) => inputs.some((input) => (input as HTMLInputElement).value === "Juniper Vale"))).toBe(false);
+    expect(
+      await wizard.locator("input").evaluateAll((inputs) => inputs.some((input) => (input as HTMLInputElement).value === "Juniper Vale")),
+    ).toBe(false);
     // From the title, the next stop is the first streaming link: nothing in between to focus.
     await wizard.getByRole("textbox", { name: "Title" }).focus();
     await page.keyboard.press("Tab");
@@ -428,7 +448,10 @@ test.describe("giving back a cancelled upload (DELETE /api/uploads/:kind)", () =
     await signInAsAdmin(page);
     const admin = page.context().request;
     const before = await storeState();
-    const upload = await admin.post("/api/uploads/audio?name=given-back.wav", { data: shortWav(), headers: { "content-type": "audio/wav" } });
+    const upload = await admin.post("/api/uploads/audio?name=given-back.wav", {
+      data: shortWav(),
+      headers: { "content-type": "audio/wav" },
+    });
     expect(upload.status()).toBe(201);
     const { key } = (await upload.json()) as { key: string };
     const url = `/api/uploads/audio?key=${encodeURIComponent(key)}`;
@@ -445,8 +468,14 @@ test.describe("giving back a cancelled upload (DELETE /api/uploads/:kind)", () =
 
     // A song's own files stay, whatever a late Cancel asks.
     const song = await uploadSong(admin, "Claimed Files");
-    expect(await (await admin.delete(`/api/uploads/audio?key=${encodeURIComponent(song.audioKey)}`)).json()).toEqual({ success: true, discarded: false });
-    expect(await (await admin.delete(`/api/uploads/cover?key=${encodeURIComponent(song.coverKey)}`)).json()).toEqual({ success: true, discarded: false });
+    expect(await (await admin.delete(`/api/uploads/audio?key=${encodeURIComponent(song.audioKey)}`)).json()).toEqual({
+      success: true,
+      discarded: false,
+    });
+    expect(await (await admin.delete(`/api/uploads/cover?key=${encodeURIComponent(song.coverKey)}`)).json()).toEqual({
+      success: true,
+      discarded: false,
+    });
     expect(await storedKeys()).toEqual(expect.arrayContaining([song.audioKey, song.coverKey]));
     await deleteSong(page, "Claimed Files");
   });

@@ -52,9 +52,7 @@ test.describe("theme", () => {
     expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
 
     await expect(html(page)).toHaveClass(/\bdark\b/);
-    await expect
-      .poll(async () => isDarkColor(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)))
-      .toBe(true);
+    await expect.poll(async () => isDarkColor(await page.evaluate(() => getComputedStyle(document.body).backgroundColor))).toBe(true);
     // Still nothing from /assets/*.js has run.
     expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
 
@@ -100,7 +98,12 @@ test.describe("layout", () => {
   test("desktop header shows Home, Bio, Music, Contact and no menu button", async ({ page }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    for (const [label, href] of [["Home", "/"], ["Bio", "/bio"], ["Music", "/music"], ["Contact", "/contact"]]) {
+    for (const [label, href] of [
+      ["Home", "/"],
+      ["Bio", "/bio"],
+      ["Music", "/music"],
+      ["Contact", "/contact"],
+    ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href!);
     }
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);

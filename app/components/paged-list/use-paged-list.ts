@@ -20,7 +20,10 @@ export type LoadMoreOptions<Item> = {
  * `nextCursor` without reloading the dashboard, hands it to `onPage`, and
  * shows a toast when it fails.
  */
-export function useLoadMore<Item>({ endpoint, keys, nextCursor, words, onPage }: LoadMoreOptions<Item>): { loading: boolean; loadMore: () => void } {
+export function useLoadMore<Item>({ endpoint, keys, nextCursor, words, onPage }: LoadMoreOptions<Item>): {
+  loading: boolean;
+  loadMore: () => void;
+} {
   const more = useFetcher();
   const { addToast } = useToasts();
   // Set only while a page we asked for is on its way, so that a revalidation of
@@ -91,7 +94,11 @@ export function usePagedList<Item extends { id: string }>({ initial, domIdOf, ..
       setList((current) => {
         const known = new Set(current.items.map((item) => item.id));
         // The server's count is newer than ours.
-        return { items: [...current.items, ...page.items.filter((item) => !known.has(item.id))], nextCursor: page.nextCursor, count: page.count };
+        return {
+          items: [...current.items, ...page.items.filter((item) => !known.has(item.id))],
+          nextCursor: page.nextCursor,
+          count: page.count,
+        };
       });
       // The keyboard moves to the first new row, so "Load more" going away does not lose it.
       const first = page.items[0];
@@ -111,7 +118,10 @@ export function usePagedList<Item extends { id: string }>({ initial, domIdOf, ..
       }),
     [],
   );
-  const updateItems = useCallback((change: (item: Item) => Item) => setList((current) => ({ ...current, items: current.items.map(change) })), []);
+  const updateItems = useCallback(
+    (change: (item: Item) => Item) => setList((current) => ({ ...current, items: current.items.map(change) })),
+    [],
+  );
   const reset = useCallback((page: ListPage<Item>) => setList(page), []);
 
   return { ...list, loadError, loading, loadMore, removeItem, updateItems, reset };

@@ -38,7 +38,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId();
       const ms = duration ?? (type === "error" ? ERROR_TOAST_DURATION_MS : DEFAULT_TOAST_DURATION_MS);
       dispatch({ kind: "add", toast: { id, message, type, duration: ms, timestamp: Date.now() } });
-      if (ms > 0) timers.current.set(id, setTimeout(() => removeToast(id), ms));
+      if (ms > 0)
+        timers.current.set(
+          id,
+          setTimeout(() => removeToast(id), ms),
+        );
       return id;
     },
     [removeToast],

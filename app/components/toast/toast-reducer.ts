@@ -21,10 +21,7 @@ export type ToastAction =
 export function toastsReducer(toasts: Toast[], action: ToastAction): Toast[] {
   switch (action.kind) {
     case "add":
-      return [
-        ...toasts,
-        { ...action.toast, duration: action.toast.duration ?? DEFAULT_TOAST_DURATION_MS, leaving: false },
-      ];
+      return [...toasts, { ...action.toast, duration: action.toast.duration ?? DEFAULT_TOAST_DURATION_MS, leaving: false }];
     case "leave":
       return toasts.map((a) => (a.id === action.id ? { ...a, leaving: true } : a));
     case "remove":

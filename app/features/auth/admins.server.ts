@@ -31,9 +31,7 @@ export async function listAdmins(services: Services): Promise<AdminListEntry[]> 
     .where("role", "like", "%admin%")
     .orderBy("email")
     .execute();
-  return users
-    .map((u) => ({ email: u.email, name: u.name, roles: parseRoles(u.role) }))
-    .filter((u) => u.roles.includes("admin"));
+  return users.map((u) => ({ email: u.email, name: u.name, roles: parseRoles(u.role) })).filter((u) => u.roles.includes("admin"));
 }
 
 /**

@@ -31,8 +31,7 @@ export async function callAuth(
   const setCookies = response.headers.getSetCookie();
   const json: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, body: json, setCookies };
-  const message =
-    json && typeof json === "object" && "message" in json && typeof json.message === "string" ? json.message : null;
+  const message = json && typeof json === "object" && "message" in json && typeof json.message === "string" ? json.message : null;
   return { ok: false, status: response.status, message, setCookies };
 }
 

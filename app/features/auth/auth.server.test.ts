@@ -63,7 +63,10 @@ describe.each(testStacks)("auth on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: "new.fan@example.com", name: "New Fan", role: "user" });
 
-    const signIn = await callAuth(site.services, requestFrom("10.0.0.1"), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.1"), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
     const profile = await getProfile(site.services, requestFrom("10.0.0.1", signIn.setCookies));
     expect(profile).toMatchObject({ email: "new.fan@example.com", displayName: "New Fan", roles: ["user"] });
     expect(isAdmin(profile)).toBe(false);
@@ -71,7 +74,11 @@ describe.each(testStacks)("auth on %s", (kind) => {
 
   it("answers a sign-up for a taken address exactly as for a new one, and changes nothing (no enumeration)", async () => {
     const ask = (email: string) =>
-      callAuth(site.services, requestFrom("10.0.0.8"), "/sign-up/email", { email, password: "another-long-password", name: "Someone Else" });
+      callAuth(site.services, requestFrom("10.0.0.8"), "/sign-up/email", {
+        email,
+        password: "another-long-password",
+        name: "Someone Else",
+      });
     const shape = (result: AuthCallResult) => ({
       ok: result.ok,
       status: result.status,
@@ -80,7 +87,8 @@ describe.each(testStacks)("auth on %s", (kind) => {
       userKeys: result.ok ? Object.keys((result.body as { user: object }).user).sort() : [],
     });
     // better-auth's own table, outside our schema's types.
-    const accounts = async () => (await sql<{ userId: string; password: string }>`select "userId", "password" from "account"`.execute(site.services.db)).rows;
+    const accounts = async () =>
+      (await sql<{ userId: string; password: string }>`select "userId", "password" from "account"`.execute(site.services.db)).rows;
     const before = await accounts();
     const taken = await ask("New.Fan@example.com");
     const fresh = await ask("brand.new.fan@example.com");
@@ -108,7 +116,11 @@ describe.each(testStacks)("auth on %s", (kind) => {
       const text = await response.text();
       const ms = performance.now() - started;
       const body = JSON.parse(text) as { user: Record<string, unknown> };
-      const generic = text.replace(JSON.stringify(body.user.id), '"ID"').replaceAll(String(body.user.createdAt), "T").replaceAll(String(body.user.updatedAt), "T").replace(email, "EMAIL");
+      const generic = text
+        .replace(JSON.stringify(body.user.id), '"ID"')
+        .replaceAll(String(body.user.createdAt), "T")
+        .replaceAll(String(body.user.updatedAt), "T")
+        .replace(email, "EMAIL");
       return { status: response.status, cookies: response.headers.getSetCookie().length, generic, ms };
     };
     const taken = await signUp("new.fan@example.com");
@@ -123,18 +135,34 @@ describe.each(testStacks)("auth on %s", (kind) => {
 
   it("bounds every user field, through sign-up and update-user alike", async () => {
     const huge = "N".repeat(300_000);
-    const signUp = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", { email: "huge@example.com", password: "a-long-password", name: huge });
+    const signUp = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", {
+      email: "huge@example.com",
+      password: "a-long-password",
+      name: huge,
+    });
     expect(signUp).toMatchObject({ ok: false, status: 400, message: USER_FIELD_MESSAGES.name });
-    const longEmail = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", { email: `${"e".repeat(250)}@example.com`, password: "a-long-password", name: "E" });
+    const longEmail = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-up/email", {
+      email: `${"e".repeat(250)}@example.com`,
+      password: "a-long-password",
+      name: "E",
+    });
     expect(longEmail).toMatchObject({ ok: false, status: 400, message: USER_FIELD_MESSAGES.email });
     expect(await site.services.db.selectFrom("user").select("id").where("email", "in", ["huge@example.com"]).execute()).toEqual([]);
 
-    const signIn = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.13"), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
     const update = (body: Record<string, unknown>) =>
       site.services.auth.handler(
         new Request(`${site.services.env.publicUrl}${AUTH_BASE_PATH}/update-user`, {
           method: "POST",
-          headers: { "content-type": "application/json", origin: site.services.env.publicUrl, cookie: signIn.setCookies.map((c) => c.split(";")[0]).join("; "), [CLIENT_IP_HEADER]: "10.0.0.13" },
+          headers: {
+            "content-type": "application/json",
+            origin: site.services.env.publicUrl,
+            cookie: signIn.setCookies.map((c) => c.split(";")[0]).join("; "),
+            [CLIENT_IP_HEADER]: "10.0.0.13",
+          },
           body: JSON.stringify(body),
         }),
       );
@@ -143,7 +171,9 @@ describe.each(testStacks)("auth on %s", (kind) => {
     expect(((await refused.json()) as { message: string }).message).toBe(USER_FIELD_MESSAGES.name);
     expect((await update({ image: `https://example.com/${"i".repeat(3000)}` })).status).toBe(400);
     expect((await update({ name: "New Fan" })).status).toBe(200);
-    expect(await site.services.db.selectFrom("user").select("name").where("email", "=", "new.fan@example.com").execute()).toEqual([{ name: "New Fan" }]);
+    expect(await site.services.db.selectFrom("user").select("name").where("email", "=", "new.fan@example.com").execute()).toEqual([
+      { name: "New Fan" },
+    ]);
   });
 
   it("refuses trivially guessable passwords that no list holds, with a message", async () => {
@@ -154,15 +184,25 @@ describe.each(testStacks)("auth on %s", (kind) => {
       expect([COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE], JSON.stringify(password)).toContain(result.ok ? "" : result.message);
       expect(await site.services.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
     }
-    await expect(createAdmin(site.services, { email: "weak-admin@example.com", password: "abcdefgh", name: "Weak" })).rejects.toThrow(/too (easy|common)/);
+    await expect(createAdmin(site.services, { email: "weak-admin@example.com", password: "abcdefgh", name: "Weak" })).rejects.toThrow(
+      /too (easy|common)/,
+    );
   });
 
   it("counts the signed-in person's own name and address against a new password on change-password", async () => {
     const account = { email: "zephyrine.quill@example.com", name: "Zephyrine Quill", password: "juniper-harbour-9" };
     expect((await callAuth(site.services, requestFrom("10.0.0.15"), "/sign-up/email", account)).ok).toBe(true);
-    const signIn = await callAuth(site.services, requestFrom("10.0.0.15"), "/sign-in/email", { email: account.email, password: account.password });
+    const signIn = await callAuth(site.services, requestFrom("10.0.0.15"), "/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
     const change = (newPassword: string) =>
-      authPost(site, "/change-password", { currentPassword: account.password, newPassword }, { ip: "10.0.0.15", cookies: signIn.setCookies });
+      authPost(
+        site,
+        "/change-password",
+        { currentPassword: account.password, newPassword },
+        { ip: "10.0.0.15", cookies: signIn.setCookies },
+      );
     // Fine for anyone else; for Zephyrine it is her own name and two digits.
     expect(await passwordProblem("zephyrine77")).toBeNull();
     expect(await change("zephyrine77")).toEqual({ status: 400, message: WEAK_PASSWORD_MESSAGE });
@@ -172,11 +212,18 @@ describe.each(testStacks)("auth on %s", (kind) => {
 
   it("the sign-up form signs in the owner of a taken address, and tells anyone else only what a wrong password would", async () => {
     const form = (fields: Record<string, string>, ip: string) =>
-      new Request("http://localhost:3999/login", { method: "POST", headers: { [CLIENT_IP_HEADER]: ip }, body: new URLSearchParams(fields) });
-    const signUp = (email: string, password: string) => handleLogin(site.services, form({ intent: "signup", name: "Fan", email, password }, "10.0.0.9"));
+      new Request("http://localhost:3999/login", {
+        method: "POST",
+        headers: { [CLIENT_IP_HEADER]: ip },
+        body: new URLSearchParams(fields),
+      });
+    const signUp = (email: string, password: string) =>
+      handleLogin(site.services, form({ intent: "signup", name: "Fan", email, password }, "10.0.0.9"));
     const signIn = (email: string, password: string) => handleLogin(site.services, form({ intent: "signin", email, password }, "10.0.0.9"));
     const answer = async (result: Awaited<ReturnType<typeof handleLogin>>) =>
-      result instanceof Response ? { status: result.status, location: result.headers.get("location") } : { status: result.init?.status, data: result.data };
+      result instanceof Response
+        ? { status: result.status, location: result.headers.get("location") }
+        : { status: result.init?.status, data: result.data };
 
     const wrongPassword = await answer(await signIn("new.fan@example.com", "not-the-password"));
     expect(wrongPassword).toEqual({ status: 400, data: { error: "Invalid email or password" } });
@@ -193,9 +240,19 @@ describe.each(testStacks)("auth on %s", (kind) => {
       expect(result, password).toMatchObject({ ok: false, status: 400, message: COMMON_PASSWORD_MESSAGE });
       expect(await site.services.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
     }
-    await expect(createAdmin(site.services, { email: "lazy-admin@example.com", password: "password123", name: "Lazy" })).rejects.toThrow(COMMON_PASSWORD_MESSAGE);
+    await expect(createAdmin(site.services, { email: "lazy-admin@example.com", password: "password123", name: "Lazy" })).rejects.toThrow(
+      COMMON_PASSWORD_MESSAGE,
+    );
     // An uncommon one of the same length is fine.
-    expect((await callAuth(site.services, requestFrom("10.0.0.7"), "/sign-up/email", { email: "rare@example.com", password: "plum-harbour-9", name: "Rare" })).ok).toBe(true);
+    expect(
+      (
+        await callAuth(site.services, requestFrom("10.0.0.7"), "/sign-up/email", {
+          email: "rare@example.com",
+          password: "plum-harbour-9",
+          name: "Rare",
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("signs in, and signing out ends the session on the server", async () => {
@@ -211,17 +268,27 @@ describe.each(testStacks)("auth on %s", (kind) => {
   });
 
   it("issues a new session token at every sign-in, whatever token the browser brought (no session fixation)", async () => {
-    const tokenOf = (cookies: string[]) => cookies.find((c) => /session_token=/.test(c))?.split(";")[0]?.split("=")[1];
+    const tokenOf = (cookies: string[]) =>
+      cookies
+        .find((c) => /session_token=/.test(c))
+        ?.split(";")[0]
+        ?.split("=")[1];
     // An attacker plants a token of their choosing, then the fan signs in.
     const planted = ["better-auth.session_token=attacker-chosen-token"];
-    const first = await callAuth(site.services, requestFrom("10.0.0.8", planted), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const first = await callAuth(site.services, requestFrom("10.0.0.8", planted), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
     expect(first.ok).toBe(true);
     const firstToken = tokenOf(first.setCookies);
     expect(firstToken).toBeTruthy();
     expect(firstToken).not.toContain("attacker-chosen-token");
     expect(await getProfile(site.services, requestFrom("10.0.0.8", planted))).toBeNull();
     // Signing in again, even from the same browser, gives another token; each is its own session.
-    const second = await callAuth(site.services, requestFrom("10.0.0.8", first.setCookies), "/sign-in/email", { email: "new.fan@example.com", password: "a-long-password" });
+    const second = await callAuth(site.services, requestFrom("10.0.0.8", first.setCookies), "/sign-in/email", {
+      email: "new.fan@example.com",
+      password: "a-long-password",
+    });
     expect(second.ok).toBe(true);
     expect(tokenOf(second.setCookies)).not.toBe(firstToken);
     expect(await getProfile(site.services, requestFrom("10.0.0.8", second.setCookies))).toMatchObject({ email: "new.fan@example.com" });
@@ -235,7 +302,10 @@ describe.each(testStacks)("auth on %s", (kind) => {
     expect(result).toMatchObject({ ok: false, status: 401 });
     expect(result.ok ? "" : result.message).toMatch(/invalid email or password/i);
     // An address with no account gets the very same answer (no enumeration).
-    const unknown = await callAuth(site.services, requestFrom("10.0.0.3"), "/sign-in/email", { email: "nobody.here@example.com", password: "wrong-password" });
+    const unknown = await callAuth(site.services, requestFrom("10.0.0.3"), "/sign-in/email", {
+      email: "nobody.here@example.com",
+      password: "wrong-password",
+    });
     expect(unknown).toEqual(result);
   });
 
@@ -274,13 +344,9 @@ describe.each(testStacks)("auth on %s", (kind) => {
 
   it("creates, lists, grants and revokes admins; revoking ends their sessions", async () => {
     expect(await hasAnyAdmin(site.services)).toBe(false);
-    expect(await createAdmin(site.services, { email: "Owner@Example.com", password: "owner-password", name: "Owner" })).toBe(
-      "created",
-    );
+    expect(await createAdmin(site.services, { email: "Owner@Example.com", password: "owner-password", name: "Owner" })).toBe("created");
     expect(await hasAnyAdmin(site.services)).toBe(true);
-    expect(await createAdmin(site.services, { email: "new.fan@example.com", password: "ignored-pass", name: "x" })).toBe(
-      "promoted",
-    );
+    expect(await createAdmin(site.services, { email: "new.fan@example.com", password: "ignored-pass", name: "x" })).toBe("promoted");
     expect((await listAdmins(site.services)).map((a) => a.email)).toEqual(["new.fan@example.com", "owner@example.com"]);
 
     const session = await callAuth(site.services, requestFrom("10.0.0.4"), "/sign-in/email", {
@@ -300,21 +366,57 @@ describe.each(testStacks)("auth on %s", (kind) => {
   });
 
   it("bounds user fields on the admin plugin's endpoints too, with a message, changing nothing", async () => {
-    const session = await callAuth(site.services, requestFrom("10.0.0.16"), "/sign-in/email", { email: "owner@example.com", password: "owner-password" });
-    const asAdmin = (path: string, body: Record<string, unknown>) => authPost(site, path, body, { ip: "10.0.0.16", cookies: session.setCookies });
+    const session = await callAuth(site.services, requestFrom("10.0.0.16"), "/sign-in/email", {
+      email: "owner@example.com",
+      password: "owner-password",
+    });
+    const asAdmin = (path: string, body: Record<string, unknown>) =>
+      authPost(site, path, body, { ip: "10.0.0.16", cookies: session.setCookies });
     // The admin plugin's ban columns are better-auth's, outside our schema's types.
     const fan = async () =>
-      (await sql<{ id: string; name: string; image: string | null; role: string; banned: unknown; banReason: string | null }>`select "id", "name", "image", "role", "banned", "banReason" from "user" where "email" = 'zephyrine.quill@example.com'`.execute(site.services.db)).rows[0];
+      (
+        await sql<{
+          id: string;
+          name: string;
+          image: string | null;
+          role: string;
+          banned: unknown;
+          banReason: string | null;
+        }>`select "id", "name", "image", "role", "banned", "banReason" from "user" where "email" = 'zephyrine.quill@example.com'`.execute(
+          site.services.db,
+        )
+      ).rows[0];
     const before = await fan();
     const userId = before?.id;
     const tooLong = (field: keyof typeof USER_FIELD_LIMITS) => "x".repeat(USER_FIELD_LIMITS[field] + 1);
 
-    expect(await asAdmin("/admin/create-user", { email: "made@example.com", password: "tangerine-lighthouse-4", name: tooLong("name") })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.name });
-    expect(await asAdmin("/admin/create-user", { email: "made@example.com", password: "tangerine-lighthouse-4", name: "Made", data: { image: tooLong("image") } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.image });
-    expect(await asAdmin("/admin/update-user", { userId, data: { name: tooLong("name") } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.name });
-    expect(await asAdmin("/admin/update-user", { userId, data: { email: `${tooLong("email")}@example.com` } })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.email });
-    expect(await asAdmin("/admin/ban-user", { userId, banReason: tooLong("banReason") })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.banReason });
-    expect(await asAdmin("/admin/set-role", { userId, role: ["user", tooLong("role")] })).toEqual({ status: 400, message: USER_FIELD_MESSAGES.role });
+    expect(
+      await asAdmin("/admin/create-user", { email: "made@example.com", password: "tangerine-lighthouse-4", name: tooLong("name") }),
+    ).toEqual({ status: 400, message: USER_FIELD_MESSAGES.name });
+    expect(
+      await asAdmin("/admin/create-user", {
+        email: "made@example.com",
+        password: "tangerine-lighthouse-4",
+        name: "Made",
+        data: { image: tooLong("image") },
+      }),
+    ).toEqual({ status: 400, message: USER_FIELD_MESSAGES.image });
+    expect(await asAdmin("/admin/update-user", { userId, data: { name: tooLong("name") } })).toEqual({
+      status: 400,
+      message: USER_FIELD_MESSAGES.name,
+    });
+    expect(await asAdmin("/admin/update-user", { userId, data: { email: `${tooLong("email")}@example.com` } })).toEqual({
+      status: 400,
+      message: USER_FIELD_MESSAGES.email,
+    });
+    expect(await asAdmin("/admin/ban-user", { userId, banReason: tooLong("banReason") })).toEqual({
+      status: 400,
+      message: USER_FIELD_MESSAGES.banReason,
+    });
+    expect(await asAdmin("/admin/set-role", { userId, role: ["user", tooLong("role")] })).toEqual({
+      status: 400,
+      message: USER_FIELD_MESSAGES.role,
+    });
     expect(await fan()).toEqual(before);
     expect(await site.services.db.selectFrom("user").select("id").where("email", "=", "made@example.com").execute()).toEqual([]);
 

@@ -22,18 +22,11 @@ export async function handleLogin(services: Services, request: Request) {
     const result = input.intent === "signin" ? await signIn(services, request, input) : await signUpThenSignIn(services, request, input);
     if (!result.ok) {
       console.warn(`Authentication failed (${result.status}): ${result.message ?? "no message"}`);
-      return data<LoginActionData>(
-        { error: result.message ?? LOGIN_TEXT.failed },
-        { status: result.status === 429 ? 429 : 400 },
-      );
+      return data<LoginActionData>({ error: result.message ?? LOGIN_TEXT.failed }, { status: result.status === 429 ? 429 : 400 });
     }
     const toast = input.intent === "signin" ? SIGN_IN_TOAST : SIGN_UP_TOAST;
     const toastCookie = await flashToast(services.env, { ...toast, type: "success" });
-    const user = await services.db
-      .selectFrom("user")
-      .select("role")
-      .where("email", "=", input.email)
-      .executeTakeFirst();
+    const user = await services.db.selectFrom("user").select("role").where("email", "=", input.email).executeTakeFirst();
     const destination = parseRoles(user?.role).includes("admin") ? dashboardPath : "/";
     return redirect(destination, { headers: headersWithCookies(result.setCookies, [toastCookie]) });
   } catch (error) {
@@ -51,7 +44,11 @@ const signIn = (services: Services, request: Request, input: { email: string; pa
  * one, or an existing one whose own password was typed, gets in; someone
  * else's address gets the same answer as a wrong password at sign-in.
  */
-async function signUpThenSignIn(services: Services, request: Request, input: { email: string; password: string; name: string }): Promise<AuthCallResult> {
+async function signUpThenSignIn(
+  services: Services,
+  request: Request,
+  input: { email: string; password: string; name: string },
+): Promise<AuthCallResult> {
   const signUp = await callAuth(services, request, "/sign-up/email", { email: input.email, password: input.password, name: input.name });
   return signUp.ok ? signIn(services, request, input) : signUp;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
-export { LOGIN_TEXT,  SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST,  } from "./ui-text.ts";
+export { LOGIN_TEXT, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./ui-text.ts";
 
 const email = z
   .string({ error: LOGIN_TEXT.missingEmail })
@@ -11,13 +11,9 @@ const email = z
   .pipe(z.email(LOGIN_TEXT.invalidEmail))
   .transform((value) => value.toLowerCase());
 
-const password = z
-  .string({ error: LOGIN_TEXT.missingPassword })
-  .min(1, LOGIN_TEXT.missingPassword);
+const password = z.string({ error: LOGIN_TEXT.missingPassword }).min(1, LOGIN_TEXT.missingPassword);
 
-const newPassword = password
-  .min(8, LOGIN_TEXT.passwordTooShort)
-  .max(128, LOGIN_TEXT.passwordTooLong);
+const newPassword = password.min(8, LOGIN_TEXT.passwordTooShort).max(128, LOGIN_TEXT.passwordTooLong);
 
 const name = z
   .string({ error: LOGIN_TEXT.missingName })
@@ -31,4 +27,9 @@ const signUpSchema = z.object({ intent: z.literal("signup"), name, email, passwo
 export const loginSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema], { error: LOGIN_TEXT.failed });
 
 /** The first-admin form on /setup asks for the same things as sign-up. */
-export const setupSchema = z.object({ token: z.string({ error: SETUP_INVALID }).min(1, SETUP_INVALID), name, email, password: newPassword });
+export const setupSchema = z.object({
+  token: z.string({ error: SETUP_INVALID }).min(1, SETUP_INVALID),
+  name,
+  email,
+  password: newPassword,
+});

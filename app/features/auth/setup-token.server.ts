@@ -37,11 +37,7 @@ export async function issueSetupToken(services: Services): Promise<string | null
 /** True while the token is unexpired and the site still has no admin. */
 export async function isSetupTokenValid(services: Services, token: string): Promise<boolean> {
   if (!token || (await settledByAnAdmin(services))) return false;
-  const row = await services.db
-    .selectFrom("setupTokens")
-    .select("expiresAt")
-    .where("tokenHash", "=", hash(token))
-    .executeTakeFirst();
+  const row = await services.db.selectFrom("setupTokens").select("expiresAt").where("tokenHash", "=", hash(token)).executeTakeFirst();
   return !!row && row.expiresAt > Date.now();
 }
 

@@ -56,7 +56,10 @@ function HeldItem({
 
   return (
     <li>
-      <article aria-labelledby={headingId} className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-4 sm:p-5 dark:border-stone-700 dark:bg-stone-900/60">
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-4 sm:p-5 dark:border-stone-700 dark:bg-stone-900/60"
+      >
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">
@@ -65,13 +68,17 @@ function HeldItem({
             <h3 id={headingId} className="mt-1 font-semibold break-all">
               {who}
             </h3>
-            {contact && item.email && item.name ? <p className="text-sm break-all text-stone-600 dark:text-stone-400">{item.email}</p> : null}
+            {contact && item.email && item.name ? (
+              <p className="text-sm break-all text-stone-600 dark:text-stone-400">{item.email}</p>
+            ) : null}
           </div>
           <time dateTime={isoDate(item.receivedAt)} className="text-sm text-stone-600 dark:text-stone-400">
             {formatDateTime(item.receivedAt, timeZone)}
           </time>
         </div>
-        {contact ? <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200">{item.message}</p> : null}
+        {contact ? (
+          <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200">{item.message}</p>
+        ) : null}
         <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
           <span className="font-semibold">Why it was held:</span> {HELD_REASON_TEXT[item.reason]}
         </p>
@@ -109,9 +116,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
         <h2 id={headingId} tabIndex={-1} className="text-2xl font-semibold">
           {FILTERED_TEXT.heading}
         </h2>
-        {count === null ? null : (
-          <ListCount testId="filtered-count">{count} held</ListCount>
-        )}
+        {count === null ? null : <ListCount testId="filtered-count">{count} held</ListCount>}
       </div>
       <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_TEXT.intro}</p>
       {children}
@@ -153,7 +158,9 @@ export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
       onReleased?.(item.kind);
     }
   };
-  const [onSettled] = useState(() => (item: HeldSubmission, intent: HeldIntent, error: string | null) => settle.current(item, intent, error));
+  const [onSettled] = useState(
+    () => (item: HeldSubmission, intent: HeldIntent, error: string | null) => settle.current(item, intent, error),
+  );
 
   return (
     <PanelFrame headingId={headingId} count={list.count}>

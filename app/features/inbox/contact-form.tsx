@@ -91,7 +91,10 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
 
   if (showSent || (noJsResult?.ok && !fetcher.data)) {
     return (
-      <div role="status" className="rounded-3xl border border-emerald-300 bg-emerald-50 p-8 text-center dark:border-emerald-800 dark:bg-emerald-950">
+      <div
+        role="status"
+        className="rounded-3xl border border-emerald-300 bg-emerald-50 p-8 text-center dark:border-emerald-800 dark:bg-emerald-950"
+      >
         <p className="font-display text-2xl font-semibold text-emerald-900 dark:text-emerald-100">{CONTACT_TEXT.sent}</p>
         <p className="mt-2 text-emerald-800 dark:text-emerald-200">Thank you for writing. Every message is read.</p>
         {noJsResult?.ok && !fetcher.data ? (
@@ -116,7 +119,15 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
 
   return (
     // noValidate: our checks speak (in the spec's words) instead of the browser's bubble.
-    <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Contact form">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      onSubmit={onSubmit}
+      noValidate
+      className="relative space-y-5"
+      aria-label="Contact form"
+    >
       <FormGuardFields formStarted={formStarted} />
       <fieldset disabled={sending} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">

@@ -33,7 +33,13 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
     expect(result.init?.status ?? 200).toBe(200);
     expect(result.data).toEqual({ ok: true });
     const [row] = await rows();
-    expect(row).toMatchObject({ name: "Sam Rivers", email: "sam@example.com", message: "Hello there!", source: "website", status: "unread" });
+    expect(row).toMatchObject({
+      name: "Sam Rivers",
+      email: "sam@example.com",
+      message: "Hello there!",
+      source: "website",
+      status: "unread",
+    });
     expect(row?.timestamp).toBeGreaterThanOrEqual(before);
     expect(row?.timestamp).toBeLessThanOrEqual(Date.now());
   });
@@ -60,7 +66,9 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
   it("holds what the bot checks catch for the artist, out of the inbox: honeypot, too fast, no token", async () => {
     await site.services.db.deleteFrom("heldSubmissions").execute();
     expect((await post({ message: "Buy now", [HONEYPOT_FIELD]: "http://spam.example" })).data).toEqual({ ok: true });
-    expect((await post({ name: " Quick Fan ", email: "Quick@Example.com", message: " Loved the show! " }, { startedAgoMs: 200 })).data).toEqual({ ok: true });
+    expect(
+      (await post({ name: " Quick Fan ", email: "Quick@Example.com", message: " Loved the show! " }, { startedAgoMs: 200 })).data,
+    ).toEqual({ ok: true });
     const bare = new FormData();
     bare.set("message", "Buy now");
     const noToken = await handleContact(site.services, new Request("http://localhost:3999/contact", { method: "POST", body: bare }));
@@ -80,7 +88,8 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
   });
 
   it(`limits one address to ${CONTACT_RATE_LIMIT.max} messages per window with a 429`, async () => {
-    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post({ message: `hi ${i}` }, { client: "10.9.9.9" })).data).toEqual({ ok: true });
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++)
+      expect((await post({ message: `hi ${i}` }, { client: "10.9.9.9" })).data).toEqual({ ok: true });
     const refused = await post({ message: "one too many" }, { client: "10.9.9.9" });
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toEqual({ ok: false, error: RATE_LIMIT_MESSAGE });

@@ -18,7 +18,11 @@ type ContactMessage = z.output<typeof contactFormSchema>;
  * `timestamp`, when a held message is released: the time the fan sent it).
  * Takes anything with a `db`, so a release can store inside its transaction.
  */
-export async function sendContactMessage(target: { db: Db }, input: ContactInput, timestamp = Date.now()): Promise<Outcome<{ id: string }>> {
+export async function sendContactMessage(
+  target: { db: Db },
+  input: ContactInput,
+  timestamp = Date.now(),
+): Promise<Outcome<{ id: string }>> {
   if (typeof input.message !== "string" || input.message.trim() === "") {
     return { success: false, error: CONTACT_TEXT.serviceMessageRequired };
   }
@@ -30,7 +34,10 @@ export async function sendContactMessage(target: { db: Db }, input: ContactInput
 /** The insert itself, for a message the schema has already checked (sendContactMessage, the form). */
 async function storeContactMessage(db: Db, message: ContactMessage, timestamp = Date.now()): Promise<{ id: string }> {
   const id = randomUUID();
-  await db.insertInto("contacts").values({ id, ...message, timestamp, source: "website", status: "unread" }).execute();
+  await db
+    .insertInto("contacts")
+    .values({ id, ...message, timestamp, source: "website", status: "unread" })
+    .execute();
   return { id };
 }
 

@@ -56,7 +56,10 @@ const message = (id: string, status: InboxMessage["status"] = "unread"): InboxMe
 describe("the panel's list state", () => {
   const start = (): MessageListState =>
     initialMessageList({ messages: [message("a"), message("b", "read"), message("c")], nextCursor: "cur", unreadCount: 5 });
-  const ids = (state: MessageListState) => messageListView(state).rows.filter((r) => !r.hidden).map((r) => r.message.id);
+  const ids = (state: MessageListState) =>
+    messageListView(state)
+      .rows.filter((r) => !r.hidden)
+      .map((r) => r.message.id);
 
   it("shows a message being marked read as read at once and commits on success", () => {
     let state = messageListReducer(start(), { kind: "start", id: "a", intent: "mark-read" });

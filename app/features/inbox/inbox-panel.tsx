@@ -9,7 +9,16 @@ import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-
 import { busyStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
-import { displayName, initialMessageList, messageListReducer, messageListView, type InboxMessage, type MessageIntent, type InboxPage, type MessageRow } from "./inbox-message.ts";
+import {
+  displayName,
+  initialMessageList,
+  messageListReducer,
+  messageListView,
+  type InboxMessage,
+  type MessageIntent,
+  type InboxPage,
+  type MessageRow,
+} from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
 
 const INBOX_API = "/api/messages";
@@ -215,7 +224,10 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
     nextCursor: state.nextCursor,
     words: { loadFailed: INBOX_TEXT.loadFailed, unexpected: INBOX_TEXT.unexpected },
     onPage: (page) => {
-      dispatch({ kind: "appended", page: { messages: page.items, nextCursor: page.nextCursor, unreadCount: page.count ?? state.unreadCount } });
+      dispatch({
+        kind: "appended",
+        page: { messages: page.items, nextCursor: page.nextCursor, unreadCount: page.count ?? state.unreadCount },
+      });
       const first = page.items[0];
       if (first) setFocusTarget(domIdOf(first.id));
     },

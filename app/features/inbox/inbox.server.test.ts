@@ -4,13 +4,7 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { type InboxMessage } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
 import { encodeCursor, PageQueryError } from "#app/lib/paged-list.server.ts";
-import {
-  deleteMessage,
-  listMessages,
-  markMessageRead,
-  inboxForDashboard,
-  pageQuery,
-} from "./inbox.server.ts";
+import { deleteMessage, listMessages, markMessageRead, inboxForDashboard, pageQuery } from "./inbox.server.ts";
 
 type Row = { id: string; name?: string | null; email?: string | null; message?: string; timestamp: number; status?: "unread" | "read" };
 
@@ -167,7 +161,9 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
   });
 
   it("counts every unread message, not just the page's", async () => {
-    await seed(Array.from({ length: 30 }, (_, i) => ({ id: `msg-${pad(i)}`, timestamp: BASE + i, status: i % 3 === 0 ? "read" : "unread" })));
+    await seed(
+      Array.from({ length: 30 }, (_, i) => ({ id: `msg-${pad(i)}`, timestamp: BASE + i, status: i % 3 === 0 ? "read" : "unread" })),
+    );
     const page = await listMessages(site.services, { limit: 5 });
     expect(page.unreadCount).toBe(20);
   });
@@ -228,7 +224,9 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
     const compiled = pageQuery(site.services.db, 21, { timestamp: BASE - 19_000, id: "msg-00019" }).compile();
     if (site.services.dialect === "postgres") await sql`analyze "contacts"`.execute(site.services.db);
     const explain = site.services.dialect === "sqlite" ? "explain query plan " : "explain ";
-    const plan = await site.services.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
+    const plan = await site.services.db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
+    );
     const details = plan.rows.map((row) => String(site.services.dialect === "sqlite" ? row.detail : row["QUERY PLAN"])).join("\n");
     expect(details).toContain("contacts_timestamp_idx");
     // SQLite says "USE TEMP B-TREE FOR ORDER BY", PostgreSQL "Sort", when it sorts the table.

@@ -15,11 +15,7 @@ const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 
 // Ids are ours (UUIDs), so anything far longer cannot exist.
-const messageIdSchema = z
-  .string({ error: INBOX_TEXT.idRequired })
-  .trim()
-  .min(1, INBOX_TEXT.idRequired)
-  .max(200, INBOX_TEXT.notFound);
+const messageIdSchema = z.string({ error: INBOX_TEXT.idRequired }).trim().min(1, INBOX_TEXT.idRequired).max(200, INBOX_TEXT.notFound);
 
 export type ListMessagesOptions = PageRequest;
 
@@ -64,11 +60,7 @@ export async function listMessages(services: Services, options: ListMessagesOpti
 export async function markMessageRead(services: Services, id: unknown): Promise<Outcome> {
   const parsedId = messageIdSchema.safeParse(id);
   if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? INBOX_TEXT.idRequired };
-  const result = await services.db
-    .updateTable("contacts")
-    .set({ status: "read" })
-    .where("id", "=", parsedId.data)
-    .executeTakeFirst();
+  const result = await services.db.updateTable("contacts").set({ status: "read" }).where("id", "=", parsedId.data).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return { success: false, error: INBOX_TEXT.notFound };
   return { success: true };
 }

@@ -49,7 +49,9 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLDivElement>(null);
   // The error shown, and whether it is our own check's (then it stays while the address is wrong in the same way).
-  const [error, setError] = useState<{ message: string; ours: boolean } | null>(initialError ? { message: initialError, ours: false } : null);
+  const [error, setError] = useState<{ message: string; ours: boolean } | null>(
+    initialError ? { message: initialError, ours: false } : null,
+  );
   const [succeeded, setSucceeded] = useState(false);
 
   // Set while a post of ours is on its way: a fetcher keeps its last data, so
@@ -154,11 +156,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           onInput={onInput}
           className={`${inputStyles} min-w-0 flex-1 ${panel ? "" : "py-2.5 text-sm"}`}
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className={`${buttonStyles.primary} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}
-        >
+        <button type="submit" disabled={sending} className={`${buttonStyles.primary} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}>
           {sending ? NEWSLETTER_TEXT.sending : button}
         </button>
       </div>

@@ -22,9 +22,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
           <h2 id={headingId} className="text-2xl font-semibold">
             Subscribers
           </h2>
-          {count === null ? null : (
-            <ListCount testId="subscriber-count">{count} subscribed</ListCount>
-          )}
+          {count === null ? null : <ListCount testId="subscriber-count">{count} subscribed</ListCount>}
         </div>
         {/* A plain link: the browser downloads the streamed file itself, with the session cookie. */}
         <a href={SUBSCRIBERS_CSV} download="subscribers.csv" className={buttonStyles.secondary}>

@@ -71,8 +71,7 @@ describe("unsubscribe tokens", () => {
 
 describe.each(testStacks)("the mailing list on %s", (kind) => {
   let site: TestSite;
-  const rows = () =>
-    site.services.db.selectFrom("subscribers").selectAll().orderBy("email").execute();
+  const rows = () => site.services.db.selectFrom("subscribers").selectAll().orderBy("email").execute();
 
   beforeAll(async () => {
     site = await createTestSite(kind);
@@ -125,7 +124,9 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("keeps one record when the same address arrives many times at once", async () => {
-      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => subscribe(site.services, i % 2 ? "race@example.com" : "RACE@example.com ")));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => subscribe(site.services, i % 2 ? "race@example.com" : "RACE@example.com ")),
+      );
       expect(results.every((r) => r.success)).toBe(true);
       const stored = await rows();
       expect(stored).toHaveLength(1);
@@ -179,8 +180,15 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
 
     it("pages through current subscribers newest first, ties by id, without gaps or repeats", async () => {
       // 23 subscribed in clumps of 4 per millisecond, inserted out of order, plus 3 who left.
-      const list = Array.from({ length: 23 }, (_, i) => ({ id: `sub-${pad((i * 7) % 23)}`, email: `fan${i}@example.com`, timestamp: BASE + Math.floor(i / 4) }));
-      await seed([...list, ...[1, 2, 3].map((i) => ({ id: `gone-${i}`, email: `gone${i}@example.com`, timestamp: BASE + 100, subscribed: 0 }))]);
+      const list = Array.from({ length: 23 }, (_, i) => ({
+        id: `sub-${pad((i * 7) % 23)}`,
+        email: `fan${i}@example.com`,
+        timestamp: BASE + Math.floor(i / 4),
+      }));
+      await seed([
+        ...list,
+        ...[1, 2, 3].map((i) => ({ id: `gone-${i}`, email: `gone${i}@example.com`, timestamp: BASE + 100, subscribed: 0 })),
+      ]);
       const expected = [...list]
         .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : -1))
         .map((r) => ({ id: r.id, email: r.email, timestamp: r.timestamp }));
@@ -272,7 +280,10 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     }
 
     it("subscribes a person", async () => {
-      expect(await send({ email: " Person@Example.com", [FORM_STARTED_FIELD]: started(), [HONEYPOT_FIELD]: "" })).toEqual({ status: 200, body: { ok: true } });
+      expect(await send({ email: " Person@Example.com", [FORM_STARTED_FIELD]: started(), [HONEYPOT_FIELD]: "" })).toEqual({
+        status: 200,
+        body: { ok: true },
+      });
       expect((await rows()).map((r) => [r.email, r.subscribed, r.source])).toEqual([["person@example.com", 1, "website"]]);
     });
 
@@ -284,10 +295,22 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("gives validation errors with status 400 and stores nothing", async () => {
-      expect(await send({ email: "  ", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.required } });
-      expect(await send({ [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.required } });
-      expect(await send({ email: "no-at-sign", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.invalid } });
-      expect(await send({ email: "a@b", [FORM_STARTED_FIELD]: started() })).toEqual({ status: 400, body: { ok: false, error: NEWSLETTER_TEXT.invalid } });
+      expect(await send({ email: "  ", [FORM_STARTED_FIELD]: started() })).toEqual({
+        status: 400,
+        body: { ok: false, error: NEWSLETTER_TEXT.required },
+      });
+      expect(await send({ [FORM_STARTED_FIELD]: started() })).toEqual({
+        status: 400,
+        body: { ok: false, error: NEWSLETTER_TEXT.required },
+      });
+      expect(await send({ email: "no-at-sign", [FORM_STARTED_FIELD]: started() })).toEqual({
+        status: 400,
+        body: { ok: false, error: NEWSLETTER_TEXT.invalid },
+      });
+      expect(await send({ email: "a@b", [FORM_STARTED_FIELD]: started() })).toEqual({
+        status: 400,
+        body: { ok: false, error: NEWSLETTER_TEXT.invalid },
+      });
       expect(await rows()).toEqual([]);
     });
 
@@ -303,7 +326,12 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       ];
       for (const fields of attempts) expect(await send(fields)).toEqual({ status: 200, body: { ok: true } });
       expect(await rows()).toEqual([]);
-      expect(log.mock.calls.map(([line]) => String(line).match(/\((.+)\)$/)?.[1])).toEqual(["honeypot", "too-fast", "no-token", "no-token"]);
+      expect(log.mock.calls.map(([line]) => String(line).match(/\((.+)\)$/)?.[1])).toEqual([
+        "honeypot",
+        "too-fast",
+        "no-token",
+        "no-token",
+      ]);
       log.mockRestore();
       const held = await site.services.db.selectFrom("heldSubmissions").selectAll().orderBy("receivedAt").execute();
       expect(held.map((row) => [row.kind, JSON.parse(row.payload), row.reason])).toEqual([
@@ -319,7 +347,10 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
 
     it(`answers 429 after ${NEWSLETTER_RATE_LIMIT.max} requests from one client, storing nothing more`, async () => {
       for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
-        expect(await send({ email: `fan${i}@example.com`, [FORM_STARTED_FIELD]: started() }, "10.7.7.7")).toEqual({ status: 200, body: { ok: true } });
+        expect(await send({ email: `fan${i}@example.com`, [FORM_STARTED_FIELD]: started() }, "10.7.7.7")).toEqual({
+          status: 200,
+          body: { ok: true },
+        });
       }
       expect(await send({ email: "one-too-many@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.7")).toEqual({
         status: 429,
@@ -329,7 +360,10 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       expect(stored).toHaveLength(NEWSLETTER_RATE_LIMIT.max);
       expect(stored.map((r) => r.email)).not.toContain("one-too-many@example.com");
       // Another client is not affected.
-      expect(await send({ email: "elsewhere@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.8")).toEqual({ status: 200, body: { ok: true } });
+      expect(await send({ email: "elsewhere@example.com", [FORM_STARTED_FIELD]: started() }, "10.7.7.8")).toEqual({
+        status: 200,
+        body: { ok: true },
+      });
     });
 
     it("answers a body that is not a form with 415 and a message", async () => {

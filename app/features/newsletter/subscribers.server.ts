@@ -79,7 +79,9 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * signatures apart from anything else signed with the same secret.
  */
 export function unsubscribeToken(secret: string, email: string): string {
-  return createHmac("sha256", secret).update(`unsubscribe:${normalizeEmail(email)}`).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(`unsubscribe:${normalizeEmail(email)}`)
+    .digest("base64url");
 }
 
 /** True when `token` is the one we made for `email`; compared in constant time. */
@@ -98,7 +100,6 @@ export function unsubscribeUrl(services: Services, email: string): string {
 }
 
 // ---- The dashboard's list --------------------------------------------------
-
 
 export type ListSubscribersOptions = PageRequest;
 

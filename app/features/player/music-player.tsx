@@ -9,12 +9,18 @@ import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** The index shown before anything plays: the latest release, else the newest song. */
 export function defaultSongIndex(songs: readonly Song[]): number {
-  return Math.max(0, songs.findIndex((song) => song.isLatest));
+  return Math.max(
+    0,
+    songs.findIndex((song) => song.isLatest),
+  );
 }
 
 function PlayerPanel({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <section aria-label={label} className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900">
+    <section
+      aria-label={label}
+      className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900"
+    >
       {children}
     </section>
   );
@@ -151,7 +157,9 @@ function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: 
                   aria-current={current ? "true" : undefined}
                   className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
                 >
-                  <span className="w-6 text-right text-sm tabular-nums text-stone-500 dark:text-stone-400">{String(i + 1).padStart(2, "0")}</span>
+                  <span className="w-6 text-right text-sm tabular-nums text-stone-500 dark:text-stone-400">
+                    {String(i + 1).padStart(2, "0")}
+                  </span>
                   {/* Cut to one line here; the tooltip and the button's name keep the whole title. */}
                   <span className="min-w-0 flex-1 truncate" title={track.title}>
                     {track.title}

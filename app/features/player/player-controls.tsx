@@ -7,8 +7,7 @@ import { clamp, seekKeyTarget } from "./player-store.ts";
 // The colours live apart from the shape: two text colours on one element
 // leave the winner to the stylesheet's order, which is how Loop's on state
 // once went unseen.
-const iconButtonShape =
-  "inline-flex size-10 items-center justify-center rounded-full transition-colors disabled:opacity-40";
+const iconButtonShape = "inline-flex size-10 items-center justify-center rounded-full transition-colors disabled:opacity-40";
 const iconButton = `${iconButtonShape} text-stone-700 hover:bg-stone-200 dark:text-stone-200 dark:hover:bg-stone-800`;
 /** A toggle that is on: the brand tint of the Latest Release badge, so it reads as lit, not as hovered. */
 const iconButtonOn = `${iconButtonShape} bg-brand-100 text-brand-700 ring-1 ring-inset ring-brand-300 hover:bg-brand-100 hover:text-brand-800 dark:bg-brand-800/50 dark:text-brand-300 dark:ring-brand-700 dark:hover:bg-brand-800/70 dark:hover:text-brand-100`;
@@ -158,7 +157,13 @@ export function VolumeControl() {
   const silent = muted || volume === 0;
   return (
     <div className="flex items-center gap-2">
-      <button type="button" className={iconButton} onClick={() => store.toggleMute()} aria-label={muted ? "Unmute" : "Mute"} aria-pressed={muted}>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => store.toggleMute()}
+        aria-label={muted ? "Unmute" : "Mute"}
+        aria-pressed={muted}
+      >
         <PlayerIcon name={silent ? "muted" : "volume"} />
       </button>
       <input

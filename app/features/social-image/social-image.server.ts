@@ -5,11 +5,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
 /** The default 1200×630 share image: the artist's name, tagline and genres. */
-export async function renderDefaultSocialImage(input: {
-  artistName: string;
-  tagline: string;
-  genres: string[];
-}): Promise<Buffer> {
+export async function renderDefaultSocialImage(input: { artistName: string; tagline: string; genres: string[] }): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="#1c1917"/><stop offset="1" stop-color="#7f1d1d"/></linearGradient></defs>

@@ -402,7 +402,12 @@ export function AddSongForm({
               <dl className="space-y-1.5">
                 <dt className="text-sm font-medium text-stone-800 dark:text-stone-200">Artist</dt>
                 <dd className="flex items-center gap-2 border-b border-dashed border-stone-300 py-3 text-base text-stone-900 dark:border-stone-700 dark:text-stone-100">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-stone-500 dark:text-stone-400">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    fill="currentColor"
+                    className="size-4 shrink-0 text-stone-500 dark:text-stone-400"
+                  >
                     <path
                       fillRule="evenodd"
                       d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"

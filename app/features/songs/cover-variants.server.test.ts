@@ -39,11 +39,18 @@ describe("cover variants", () => {
   it("makes square AVIF and WebP variants at every width and a 1200×630 share image", async () => {
     const storage = createLocalStorage(root);
     // A wide, non-square cover: variants are still square.
-    const wide = await sharp(await coverPng("Wide", ["#123", "#f80"], 600)).resize(900, 600, { fit: "fill" }).png().toBuffer();
+    const wide = await sharp(await coverPng("Wide", ["#123", "#f80"], 600))
+      .resize(900, 600, { fit: "fill" })
+      .png()
+      .toBuffer();
     const { key } = await storage.put("covers", "wide.png", Readable.from(wide));
     await createCoverVariants(storage, key);
 
-    for (const [width, format] of [[96, "avif"], [384, "webp"], [768, "avif"]] as const) {
+    for (const [width, format] of [
+      [96, "avif"],
+      [384, "webp"],
+      [768, "avif"],
+    ] as const) {
       const file = storage.localPath(coverVariantKey(key, width, format));
       const info = await sharp(file).metadata();
       expect([info.width, info.height, info.format]).toEqual([width, width, format === "avif" ? "heif" : "webp"]);
@@ -69,15 +76,21 @@ describe("cover variants", () => {
 
   it("still makes variants of an ordinary 16-bit cover, and of several covers arriving at once", async () => {
     const storage = createLocalStorage(root);
-    const deep = await sharp({ create: { width: 640, height: 640, channels: 3, background: "#2a6" } }).toColourspace("rgb16").png().toBuffer();
+    const deep = await sharp({ create: { width: 640, height: 640, channels: 3, background: "#2a6" } })
+      .toColourspace("rgb16")
+      .png()
+      .toBuffer();
     expect((await sharp(deep).metadata()).depth).toBe("ushort");
     const stored = await Promise.all(
-      [deep, await coverPng("One", ["#123", "#f80"], 400), await coverPng("Two", ["#321", "#08f"], 400)].map((bytes, i) => storage.put("covers", `cover-${i}.png`, Readable.from(bytes))),
+      [deep, await coverPng("One", ["#123", "#f80"], 400), await coverPng("Two", ["#321", "#08f"], 400)].map((bytes, i) =>
+        storage.put("covers", `cover-${i}.png`, Readable.from(bytes)),
+      ),
     );
     await Promise.all(stored.map(({ key }) => createCoverVariants(storage, key)));
     for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(storage.localPath(derived)).toBeTruthy();
     const files = new Set(readdirSync(path.join(root, "covers")));
-    for (const { key } of stored) for (const derived of coverDerivedKeys(key)) expect(files.has(derived.slice("covers/".length)), derived).toBe(true);
+    for (const { key } of stored)
+      for (const derived of coverDerivedKeys(key)) expect(files.has(derived.slice("covers/".length)), derived).toBe(true);
   });
 
   it("decodes one cover at a time, in order, and a failed one does not hold up the next", async () => {
@@ -97,13 +110,25 @@ describe("cover variants", () => {
 
   it("keeps a cover's transparency and colours through the one decode", async () => {
     const storage = createLocalStorage(root);
-    const translucent = await sharp({ create: { width: 2000, height: 1600, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const translucent = await sharp({
+      create: { width: 2000, height: 1600, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const { key } = await storage.put("covers", "translucent.png", Readable.from(translucent));
     await createCoverVariants(storage, key);
-    const { data, info } = await sharp(storage.localPath(coverVariantKey(key, 96, "webp"))).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(storage.localPath(coverVariantKey(key, 96, "webp")))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);
     const [r = 0, g = 0, b = 0, a = 0] = data.subarray(0, 4);
-    for (const [got, want] of [[r, 10], [g, 200], [b, 30], [a, 128]] as const) expect(Math.abs(got - want)).toBeLessThanOrEqual(6);
+    for (const [got, want] of [
+      [r, 10],
+      [g, 200],
+      [b, 30],
+      [a, 128],
+    ] as const)
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(6);
   });
 
   it("refuses a decompression bomb before decoding it, writing no variant", async () => {

@@ -18,7 +18,18 @@ const SOCIAL = { width: 1200, height: 630 };
 /** A cover refused for the memory or time decoding it would take; the artist is told to use a smaller one. */
 export class CoverTooLargeError extends Error {}
 
-const BYTES_PER_SAMPLE: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+const BYTES_PER_SAMPLE: Partial<Record<string, number>> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
 
 /** Reads only the image's header: its size and sample depth say what decoding it would cost. */
 async function refuseCostlyDecodes(input: Buffer): Promise<void> {
@@ -26,7 +37,8 @@ async function refuseCostlyDecodes(input: Buffer): Promise<void> {
   const pixels = width * height;
   if (pixels > MAX_COVER_PIXELS) throw new CoverTooLargeError(`${width}×${height} is over the pixel limit`);
   const decoded = pixels * channels * (BYTES_PER_SAMPLE[depth] ?? 8);
-  if (decoded > MAX_DECODED_BYTES) throw new CoverTooLargeError(`${width}×${height} at ${depth} would decode to ${Math.round(decoded / 2 ** 20)} MB`);
+  if (decoded > MAX_DECODED_BYTES)
+    throw new CoverTooLargeError(`${width}×${height} at ${depth} would decode to ${Math.round(decoded / 2 ** 20)} MB`);
 }
 
 /**
@@ -42,10 +54,7 @@ export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 /** Every derived key of a cover, so deleting a song can remove them all. */
 export function coverDerivedKeys(coverKey: string): string[] {
-  return [
-    ...COVER_WIDTHS.flatMap((w) => COVER_FORMATS.map((f) => coverVariantKey(coverKey, w, f))),
-    coverSocialKey(coverKey),
-  ];
+  return [...COVER_WIDTHS.flatMap((w) => COVER_FORMATS.map((f) => coverVariantKey(coverKey, w, f))), coverSocialKey(coverKey)];
 }
 
 async function readAll(storage: Storage, key: string): Promise<Buffer> {
@@ -68,7 +77,8 @@ export async function createCoverVariants(storage: Storage, coverKey: string): P
     try {
       await writeVariants(storage, coverKey, await decodeOnce(input));
     } catch (error) {
-      if (error instanceof Error && /timeout/i.test(error.message)) throw new CoverTooLargeError(`decoding took over ${COVER_DECODE_TIMEOUT_SECONDS} s`);
+      if (error instanceof Error && /timeout/i.test(error.message))
+        throw new CoverTooLargeError(`decoding took over ${COVER_DECODE_TIMEOUT_SECONDS} s`);
       throw error;
     }
   });
@@ -118,7 +128,9 @@ async function writeVariants(storage: Storage, coverKey: string, decoded: Decode
     .raw()
     .toBuffer({ resolveWithObject: true });
   const foreground = await source.clone().resize(560, 560, { fit: "cover" }).png().toBuffer();
-  const social = await sharp(background.data, { raw: { width: background.info.width, height: background.info.height, channels: background.info.channels } })
+  const social = await sharp(background.data, {
+    raw: { width: background.info.width, height: background.info.height, channels: background.info.channels },
+  })
     .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
     .composite([{ input: foreground, top: 35, left: 320 }])
     .jpeg({ quality: 85, mozjpeg: true })

@@ -9,7 +9,13 @@ const createForm = z.object({
   title: z.string().default(""),
   audioKey: z.string().default(""),
   coverKey: z.string().default(""),
-  durationMs: z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).optional().catch(undefined),
+  durationMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60 * 1000)
+    .optional()
+    .catch(undefined),
   spotify: optionalLink,
   apple: optionalLink,
   amazon: optionalLink,

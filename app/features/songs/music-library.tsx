@@ -30,7 +30,11 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
     const result = fetcher.data;
     if (busy || !result || !intent) return;
     if (result.success) onDone(intent, song.id);
-    else addToast(`${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`, "error");
+    else
+      addToast(
+        `${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`,
+        "error",
+      );
     setIntent(null);
   }, [fetcher.data, busy, intent, song.id, onDone, addToast]);
 

@@ -78,12 +78,20 @@ describe("sniffFile", () => {
       ["AVI", Buffer.concat([ascii("RIFF"), Buffer.alloc(4), ascii("AVI LIST"), Buffer.alloc(32)]), null],
       ["JPEG-LS", Buffer.from([0xff, 0xd8, 0xff, 0xf7, ...new Array<number>(32).fill(0)]), null],
       ["animated PNG", Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", 13), pngChunk("acTL", 8), pngChunk("IDAT", 10)]), null],
-      ["PNG with a long text chunk first", Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", 13), pngChunk("tEXt", 6000), pngChunk("IDAT", 10)]), "png"],
+      [
+        "PNG with a long text chunk first",
+        Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", 13), pngChunk("tEXt", 6000), pngChunk("IDAT", 10)]),
+        "png",
+      ],
       ["a PNG signature alone", PNG_SIGNATURE, null],
       ["BMP", Buffer.concat([ascii("BM"), Buffer.alloc(64)]), null],
       ["SVG", ascii('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), null],
       ["text", ascii("not audio"), null],
-      ["a byte-order mark, then a PNG", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), PNG_SIGNATURE, pngChunk("IHDR", 13), pngChunk("IDAT", 4)]), "png"],
+      [
+        "a byte-order mark, then a PNG",
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), PNG_SIGNATURE, pngChunk("IHDR", 13), pngChunk("IDAT", 4)]),
+        "png",
+      ],
       ["a byte-order mark, then an MP3 frame", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), mp3Frame]), null],
       ["a UTF-16 byte-order mark", Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x42, 0x00]), null],
       ["nothing", new Uint8Array(0), null],
@@ -96,8 +104,19 @@ describe("sniffFile", () => {
 
   it("agrees with file-type on random bytes behind every signature", async () => {
     const prefixes = [
-      [], ascii("ID3"), ascii("GIF"), [0xff, 0xd8, 0xff], ascii("OggS"), ascii("fLaC"), [...PNG_SIGNATURE],
-      [...PNG_SIGNATURE, 0, 0, 0, 13, ...ascii("IHDR")], [0, 0, 0, 0x20, ...ascii("ftyp")], ascii("RIFF"), [0xff], [0xff, 0xfb], [0xef, 0xbb, 0xbf],
+      [],
+      ascii("ID3"),
+      ascii("GIF"),
+      [0xff, 0xd8, 0xff],
+      ascii("OggS"),
+      ascii("fLaC"),
+      [...PNG_SIGNATURE],
+      [...PNG_SIGNATURE, 0, 0, 0, 13, ...ascii("IHDR")],
+      [0, 0, 0, 0x20, ...ascii("ftyp")],
+      ascii("RIFF"),
+      [0xff],
+      [0xff, 0xfb],
+      [0xef, 0xbb, 0xbf],
     ].map((p) => Uint8Array.from(p));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...prefixes), fc.uint8Array({ maxLength: 600 }), async (prefix, rest) => {

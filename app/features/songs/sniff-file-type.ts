@@ -24,7 +24,8 @@ const hasText = (bytes: Uint8Array, text: string, offset = 0) => has(bytes, asci
 function id3TagLength(bytes: Uint8Array): number | null {
   if (!hasText(bytes, "ID3") || bytes.length < 10) return null;
   // A "syncsafe" integer: four bytes of seven bits each.
-  const size = (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);
+  const size =
+    (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);
   return 10 + size;
 }
 
@@ -98,7 +99,9 @@ export function sniffBytes(real: Uint8Array, { confidentOnly = false } = {}): Sn
   if (has(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return pngOrApng(real);
   if (hasText(bytes, "ftyp", 4) && ((bytes[8] ?? 0) & 0x60) !== 0) {
     // The ISO media "brand": which kind of MP4-family file this is.
-    const brand = String.fromCharCode(...bytes.subarray(8, 12)).replace("\0", " ").trim();
+    const brand = String.fromCharCode(...bytes.subarray(8, 12))
+      .replace("\0", " ")
+      .trim();
     if (brand === "M4A") return "m4a";
     if (brand === "avif" || brand === "avis") return "avif";
     return null;

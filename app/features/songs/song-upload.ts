@@ -6,9 +6,7 @@ export type SongDraft = { audio: File; cover: File; title: string; links: Stream
 export type UploadStage = "uploading-audio" | "uploading-cover" | "saving";
 export type UploadOutcome =
   /** `afterCancel`: Cancel came once the song could no longer be taken back. */
-  | { kind: "saved"; id: string; afterCancel: boolean }
-  | { kind: "cancelled" }
-  | { kind: "failed"; error: string | null };
+  { kind: "saved"; id: string; afterCancel: boolean } | { kind: "cancelled" } | { kind: "failed"; error: string | null };
 
 type SaveAnswer = { success: true; id: string } | { success: false; error: string | null };
 function parseSaveAnswer(body: unknown, ok: boolean): SaveAnswer {
@@ -30,7 +28,11 @@ function parseSaveAnswer(body: unknown, ok: boolean): SaveAnswer {
  */
 export async function uploadSong(
   draft: SongDraft,
-  { signal, onStage, onProgress }: { signal: AbortSignal; onStage: (stage: UploadStage) => void; onProgress: (kind: UploadKind, percent: number) => void },
+  {
+    signal,
+    onStage,
+    onProgress,
+  }: { signal: AbortSignal; onStage: (stage: UploadStage) => void; onProgress: (kind: UploadKind, percent: number) => void },
 ): Promise<UploadOutcome> {
   const stored: { kind: UploadKind; key: string }[] = [];
   try {

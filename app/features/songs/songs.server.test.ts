@@ -40,7 +40,10 @@ describe.each(testStacks)("songs on %s", (kind) => {
       success: false,
       error: SONG_TEXT.audioRequired,
     });
-    expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
+    expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({
+      success: false,
+      error: SONG_TEXT.audioRequired,
+    });
     expect(await listSongs(services)).toEqual([]);
   });
 

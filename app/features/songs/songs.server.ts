@@ -100,11 +100,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
     // A file becomes part of exactly one song: it must be an unclaimed upload,
     // and claiming it commits (or rolls back) together with the insert.
     await services.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .deleteFrom("pendingUploads")
-        .where("key", "in", [song.audioKey, song.coverKey])
-        .returning("key")
-        .execute();
+      const claimed = await trx.deleteFrom("pendingUploads").where("key", "in", [song.audioKey, song.coverKey]).returning("key").execute();
       const keys = new Set(claimed.map((row) => row.key));
       if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
       if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
@@ -157,11 +153,7 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Ou
 export async function deleteSong(services: Services, id: unknown): Promise<Outcome> {
   const parsedId = songIdSchema.safeParse(id);
   if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
-  const row = await services.db
-    .selectFrom("songs")
-    .select(["audioKey", "coverKey"])
-    .where("id", "=", parsedId.data)
-    .executeTakeFirst();
+  const row = await services.db.selectFrom("songs").select(["audioKey", "coverKey"]).where("id", "=", parsedId.data).executeTakeFirst();
   if (!row) return { success: false, error: SONG_TEXT.notFound };
   // The row goes first, so no song ever points at a file that is gone.
   await services.db.transaction().execute(async (trx) => {

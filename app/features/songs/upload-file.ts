@@ -25,7 +25,12 @@ const errorOf = (body: unknown): string | null => (isRecord(body) && isString(bo
  * `signal` aborts the request at once; the promise then rejects with an
  * AbortError.
  */
-export function uploadFile(kind: UploadKind, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+export function uploadFile(
+  kind: UploadKind,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException("The upload was cancelled", "AbortError"));
     const xhr = new XMLHttpRequest();

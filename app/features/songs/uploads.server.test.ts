@@ -76,10 +76,34 @@ describe.each(testStacks)("uploads on %s", (kind) => {
 
   it.each([
     ["a PNG posing as audio", "audio", "song.mp3", async () => coverPng("x", ["#000", "#fff"], 64), UPLOAD_TEXT.invalidAudio],
-    ["plain text posing as audio", "audio", "song.wav", async () => Buffer.from("just some text, not audio".repeat(50)), UPLOAD_TEXT.invalidAudio],
-    ["a WAV posing as a cover", "cover", "cover.png", async () => synthWav({ seconds: 0.2, chords: [[60]], bpm: 60 }), UPLOAD_TEXT.invalidImage],
-    ["an SVG cover", "cover", "cover.svg", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), UPLOAD_TEXT.invalidImage],
-    ["an HTML page posing as a cover", "cover", "cover.jpg", async () => Buffer.from("<!doctype html><script>alert(1)</script>"), UPLOAD_TEXT.invalidImage],
+    [
+      "plain text posing as audio",
+      "audio",
+      "song.wav",
+      async () => Buffer.from("just some text, not audio".repeat(50)),
+      UPLOAD_TEXT.invalidAudio,
+    ],
+    [
+      "a WAV posing as a cover",
+      "cover",
+      "cover.png",
+      async () => synthWav({ seconds: 0.2, chords: [[60]], bpm: 60 }),
+      UPLOAD_TEXT.invalidImage,
+    ],
+    [
+      "an SVG cover",
+      "cover",
+      "cover.svg",
+      async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      UPLOAD_TEXT.invalidImage,
+    ],
+    [
+      "an HTML page posing as a cover",
+      "cover",
+      "cover.jpg",
+      async () => Buffer.from("<!doctype html><script>alert(1)</script>"),
+      UPLOAD_TEXT.invalidImage,
+    ],
   ] as const)("refuses %s by its bytes and stores nothing", async (_name, uploadKind, fileName, make, message) => {
     const before = await storedFiles();
     const bytes = await make();
@@ -99,7 +123,10 @@ describe.each(testStacks)("uploads on %s", (kind) => {
 
   it("tells the artist a cover is too large to process, and keeps nothing of it", async () => {
     // A 16-bit 6300×6300 PNG made small by compression: few enough pixels, too many bytes once decoded.
-    const deep = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } }).toColourspace("rgb16").png({ compressionLevel: 9 }).toBuffer();
+    const deep = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: "#000" } })
+      .toColourspace("rgb16")
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(deep.length).toBeLessThan(UPLOAD_LIMITS.cover);
     const before = await storedFiles();
     const result = await storeUpload(site.services, "cover", "deep.png", body(deep), deep.length);
@@ -109,7 +136,11 @@ describe.each(testStacks)("uploads on %s", (kind) => {
   });
 
   it("answers 'No file provided' for an empty or missing body", async () => {
-    expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.noFile });
+    expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({
+      success: false,
+      status: 400,
+      error: UPLOAD_TEXT.noFile,
+    });
     expect(await storeUpload(site.services, "audio", "x.wav", body(Buffer.alloc(0)), null)).toEqual({
       success: false,
       status: 400,

@@ -88,7 +88,11 @@ export async function storeUpload(
     } catch (error) {
       console.warn(`Refused cover ${stored.key}:`, error instanceof Error ? error.message : error);
       await discardUpload(services, stored.key);
-      return { success: false, status: 400, error: error instanceof CoverTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage };
+      return {
+        success: false,
+        status: 400,
+        error: error instanceof CoverTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage,
+      };
     }
     return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
   }

@@ -32,7 +32,16 @@ export async function uploadSong(request: APIRequestContext, title: string) {
 }
 
 export const pendingCount = () =>
-  withE2eDb(async (db) => Number((await db.selectFrom("pendingUploads").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+  withE2eDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom("pendingUploads")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 
 export const songIdOf = (title: string) =>
   withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);

@@ -15,7 +15,7 @@ const INJECTION_SHAPES = [
   "../../../../etc/passwd",
   "..\\..\\windows\\win.ini",
   "%00%2e%2e%2f",
-  "=HYPERLINK(\"http://evil.example\")",
+  '=HYPERLINK("http://evil.example")',
   "admin@example.com\r\nBcc: victim@example.com",
   "__proto__",
   "constructor",
@@ -25,7 +25,23 @@ const INJECTION_SHAPES = [
   "[object Object]",
 ];
 
-const CONTROL = ["\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u000b", "\f", "\u001b", "\u007f", "\u0085", "\u2028", "\ufeff", "\ufffe"];
+const CONTROL = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\t",
+  "\n",
+  "\r",
+  "\u000b",
+  "\f",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u2028",
+  "\ufeff",
+  "\ufffe",
+];
 
 /** A string with control characters spliced in. */
 const withControl = fc
