@@ -131,22 +131,11 @@ export async function keysetPage<
   Time extends string,
   Row extends KeysetRow<Time>,
   Item,
-  CB extends keyof Database,
+  // The rows to count, when the list shows a count; its presence decides the answer's shape.
+  Count extends SelectQueryBuilder<Database, keyof Database, object> | undefined = undefined,
 >(
-  list: KeysetList<TB, Time, Row, Item> & { count: SelectQueryBuilder<Database, CB, object> },
-): Promise<KeysetPage<Item> & { count: number }>;
-export async function keysetPage<TB extends keyof Database, Time extends string, Row extends KeysetRow<Time>, Item>(
-  list: KeysetList<TB, Time, Row, Item>,
-): Promise<KeysetPage<Item>>;
-export async function keysetPage<
-  TB extends keyof Database,
-  Time extends string,
-  Row extends KeysetRow<Time>,
-  Item,
-  CB extends keyof Database,
->(
-  list: KeysetList<TB, Time, Row, Item> & { count?: SelectQueryBuilder<Database, CB, object> },
-): Promise<KeysetPage<Item> & { count?: number }> {
+  list: KeysetList<TB, Time, Row, Item> & { count?: Count },
+): Promise<KeysetPage<Item> & (Count extends undefined ? object : { count: number })> {
   const { before, limit } = parsePageRequest(list.request, list.size);
   const [rows, counted] = await Promise.all([
     keysetRows(list.query, list.time, limit + 1, before).execute(),
@@ -155,7 +144,8 @@ export async function keysetPage<
   const page = pageOf(rows, limit, (row) => ({ timestamp: Number(row[list.time]), id: row.id }));
   const items = page.rows.map(list.toItem).filter((item): item is Item => item !== null);
   // PostgreSQL's count is a bigint; our pool parses it, but a string would be fine here too.
-  return counted ? { items, nextCursor: page.nextCursor, count: Number(counted.count) } : { items, nextCursor: page.nextCursor };
+  const answer = counted ? { items, nextCursor: page.nextCursor, count: Number(counted.count) } : { items, nextCursor: page.nextCursor };
+  return answer as KeysetPage<Item> & (Count extends undefined ? object : { count: number });
 }
 
 /**
