@@ -28,7 +28,9 @@ async function signInAsAdmin(page: Page) {
  */
 async function openWithFreshForm(page: Page, path: string, form: string): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    await page.goto(path);
+    // A retry asks with a query: the browser would otherwise revalidate the same
+    // address, get a 304 and show the page it kept, with its old start time.
+    await page.goto(attempt === 0 ? path : `${path}?attempt=${attempt}`);
     await waitForHydration(page);
     const token = await page.getByRole("form", { name: form }).locator('input[name="formStarted"]').inputValue();
     const madeAt = Number(token.split(".")[0]);
