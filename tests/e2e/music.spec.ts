@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { mainNav, waitForHydration } from "./support/browser.ts";
+import { audioFile, audioState, currentTime, homePlayer, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { withE2eDb } from "./support/db.ts";
@@ -14,53 +15,7 @@ const MESSAGES = {
 };
 const ORDER = ["Paper Boats", "Kitchen Table", "Riverside Hymn"];
 const ARTIST = "Juniper Vale";
-/** The demo stores audio as music/<ms>_<slug>.wav. */
-const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.wav$`);
-
-const homePlayer = (page: Page) => page.getByRole("region", { name: "Latest Music player" });
-const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });
 const nowPlaying = (page: Page) => page.getByRole("region", { name: "Now playing" });
-
-type AudioState = { currentTime: number; paused: boolean; loop: boolean; muted: boolean; volume: number; src: string };
-function audioState(page: Page): Promise<AudioState> {
-  return page.getByTestId("site-audio").evaluate((node) => {
-    const audio = node as HTMLAudioElement;
-    return {
-      currentTime: audio.currentTime,
-      paused: audio.paused,
-      loop: audio.loop,
-      muted: audio.muted,
-      volume: audio.volume,
-      src: audio.src,
-    };
-  });
-}
-const currentTime = async (page: Page) => (await audioState(page)).currentTime;
-
-/** Opens `path`, waits for React and for the player's track list. */
-async function openPlayer(page: Page, path: string, player: (page: Page) => Locator): Promise<Locator> {
-  await page.goto(path);
-  await waitForHydration(page);
-  const region = player(page);
-  const tracks = region.getByRole("list", { name: "Tracks" }).getByRole("button");
-  await expect(tracks).toHaveCount(3);
-  // The player streams in after the header; wait until React owns its buttons too.
-  await expect.poll(() => tracks.first().evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))).toBe(true);
-  return region;
-}
-
-/** Presses Play on `title` in `region` and waits until the audio really advances. */
-async function startPlaying(page: Page, region: Locator, title: string) {
-  await region.getByRole("button", { name: `Play ${title}`, exact: true }).click();
-  await expect(region.getByRole("button", { name: `Pause ${title}`, exact: true })).toBeVisible();
-  await expect.poll(() => currentTime(page), { message: "audio currentTime advances" }).toBeGreaterThan(0.3);
-}
-
-async function pauseAndSettle(page: Page, region: Locator, title: string) {
-  await region.getByRole("button", { name: `Pause ${title}`, exact: true }).click();
-  await expect(region.getByRole("button", { name: `Play ${title}`, exact: true })).toBeVisible();
-  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
-}
 
 type Attributes = Record<string, string>;
 const decodeEntities = (value: string) =>

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
-import { waitForHydration } from "./support/browser.ts";
+import { audioFile, audioState, currentTime, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
@@ -9,41 +9,6 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 // songs (24 s each, newest first: Paper Boats (latest), Kitchen Table,
 // Riverside Hymn) and leave the site as they found it. Not serial: each fault
 // is its own test, and one failing does not hide the others.
-
-/** The demo stores audio as music/<ms>_<slug>.wav. */
-const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.wav$`);
-const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });
-
-type AudioState = { currentTime: number; paused: boolean; src: string };
-const audioState = (page: Page): Promise<AudioState> =>
-  page.getByTestId("site-audio").evaluate((node) => {
-    const audio = node as HTMLAudioElement;
-    return { currentTime: audio.currentTime, paused: audio.paused, src: audio.src };
-  });
-const currentTime = async (page: Page) => (await audioState(page)).currentTime;
-
-/** Opens /music on a fresh page and waits until React owns the player's buttons. */
-async function openMusic(page: Page): Promise<Locator> {
-  await page.goto("/music");
-  await waitForHydration(page);
-  const region = musicPlayer(page);
-  const tracks = region.getByRole("list", { name: "Tracks" }).getByRole("button");
-  await expect(tracks).toHaveCount(3);
-  await expect.poll(() => tracks.first().evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))).toBe(true);
-  return region;
-}
-
-async function startPlaying(page: Page, region: Locator, title: string) {
-  await region.getByRole("button", { name: `Play ${title}`, exact: true }).click();
-  await expect(region.getByRole("button", { name: `Pause ${title}`, exact: true })).toBeVisible();
-  await expect.poll(() => currentTime(page), { message: "audio currentTime advances" }).toBeGreaterThan(0.3);
-}
-
-async function pauseAndSettle(page: Page, region: Locator, title: string) {
-  await region.getByRole("button", { name: `Pause ${title}`, exact: true }).click();
-  await expect(region.getByRole("button", { name: `Play ${title}`, exact: true })).toBeVisible();
-  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
-}
 
 const tracksOf = (region: Locator) => region.getByRole("list", { name: "Tracks" });
 
@@ -267,3 +232,8 @@ test.describe("player (issue 14)", () => {
     }
   });
 });
+
+/** Opens /music on a fresh page and waits until React owns the player's buttons. */
+function openMusic(page: Page): Promise<Locator> {
+  return openPlayer(page, "/music", musicPlayer);
+}
