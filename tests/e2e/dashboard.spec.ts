@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { DASHBOARD_PATH, signUpThroughUi, toast } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
-import { ADMIN_PASSWORD as PASSWORD, pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
+import { ADMIN_PASSWORD as PASSWORD, pendingCount, signInAsAdmin, songIdOf, throttleUploads, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { E2E_URL } from "./support/server-env.ts";
 import { storedKeys } from "./support/storage.ts";
@@ -66,21 +66,14 @@ test.describe.serial("dashboard", () => {
     await wizard.getByLabel("Spotify").fill("https://open.spotify.com/track/lantern");
 
     // Slow the uplink so each file's progress bar is on screen for a while.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 1.5 * 1024 * 1024,
-    });
+    const unthrottle = await throttleUploads(page, 1.5 * 1024 * 1024);
     await wizard.getByRole("button", { name: "Add Song" }).click();
     await expect(wizard.getByText("Uploading audio file...")).toBeVisible();
     await expect(wizard.getByRole("progressbar", { name: "Audio upload" })).toBeVisible();
     await expect(wizard.getByText("Uploading cover art...")).toBeVisible({ timeout: 20_000 });
     await expect(wizard.getByRole("progressbar", { name: "Cover upload" })).toBeVisible();
     await expect(wizard.getByText("Song uploaded successfully! 🎉")).toBeVisible({ timeout: 20_000 });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await unthrottle();
 
     // After 1.5 s the form closes and the list shows the song.
     await expect(page.getByRole("form", { name: "Add New Song" })).toHaveCount(0);

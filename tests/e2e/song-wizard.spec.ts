@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { DASHBOARD_PATH, mainNav, toast } from "./support/browser.ts";
-import { pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
+import { pendingCount, signInAsAdmin, songIdOf, throttleUploads, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { E2E_URL } from "./support/server-env.ts";
@@ -58,19 +58,6 @@ async function fillWizard(wizard: Locator, { wav, png, title }: { wav: Buffer; p
   await expect(wizard.getByRole("img", { name: "Chosen cover art" })).toBeVisible();
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("textbox", { name: "Title" }).fill(title);
-}
-
-/** Slows the page's uplink (Chrome DevTools Protocol), so an upload takes seconds. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 20,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return () => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
 
 /** Resolves to how the first request matching `path` ended: "failed" (aborted) or "finished". */

@@ -45,3 +45,16 @@ export const pendingCount = () =>
 
 export const songIdOf = (title: string) =>
   withE2eDb(async (db) => (await db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id);
+
+/** Slows the page's uplink (Chrome DevTools Protocol), so an upload takes seconds. */
+export async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
