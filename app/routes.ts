@@ -18,6 +18,8 @@ export default [
   route("logout", "routes/logout.ts"),
   route("setup", "routes/setup.tsx"),
   route(dashboard, "routes/dashboard.tsx"),
+  route(`${dashboard}/site`, "routes/dashboard.site.tsx"),
+  route(`${dashboard}/account`, "routes/dashboard.account.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),
   route("api/filtered", "routes/api.filtered.ts"),

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Form, useLoaderData, useNavigation } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
 import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";
 import { inboxForDashboard } from "#app/features/inbox/inbox.server.ts";
@@ -16,7 +16,7 @@ import { listHeld } from "#app/lib/held-submissions.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { firstPageOrError } from "#app/lib/paged-list.server.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscribersForDashboard(services),
     firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
   ]);
-  return { greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
+  return { dashboardPath, greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -41,24 +41,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { greetingName, artistName, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
-  const loggingOut = useNavigation().formAction === "/logout";
+  const { dashboardPath, greetingName, artistName, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
   // The inbox and subscriber panels keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Dashboard</p>
-          <h1 className="mt-2 text-3xl font-semibold">Welcome, {greetingName}</h1>
-        </div>
-        <Form method="post" action="/logout">
-          <button type="submit" className={buttonStyles.secondary} disabled={loggingOut}>
-            {loggingOut ? "Logging out..." : "Logout"}
-          </button>
-        </Form>
-      </div>
+      <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} />
       <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />

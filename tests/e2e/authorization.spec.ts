@@ -67,6 +67,8 @@ const MATRIX: Record<string, Call[]> = {
     },
   ],
   "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
+  "routes/dashboard.site.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/site`, expect: adminPage(200) }],
+  "routes/dashboard.account.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) }],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.

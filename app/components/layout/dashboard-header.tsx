@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { Form, NavLink, useNavigation } from "react-router";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+
+/** The dashboard's areas, each its own page under the dashboard's address. */
+const AREAS = [
+  { path: "", label: "Overview" },
+  { path: "/site", label: "Site" },
+  { path: "/account", label: "Account" },
+] as const;
+
+const tabStyles = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+    isActive
+      ? "bg-stone-900 text-white dark:bg-stone-100 dark:text-stone-950"
+      : "text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+  }`;
+
+/** The heading, the area tabs and Logout that every dashboard page starts with. */
+export function DashboardHeader({ dashboardPath, title, children }: { dashboardPath: string; title: string; children?: ReactNode }) {
+  const loggingOut = useNavigation().formAction === "/logout";
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Dashboard</p>
+          <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
+        </div>
+        <Form method="post" action="/logout">
+          <button type="submit" className={buttonStyles.secondary} disabled={loggingOut}>
+            {loggingOut ? "Logging out..." : "Logout"}
+          </button>
+        </Form>
+      </div>
+      <nav aria-label="Dashboard" className="-mx-1 flex flex-wrap gap-1">
+        {AREAS.map((area) => (
+          <NavLink key={area.label} to={`${dashboardPath}${area.path}`} end className={tabStyles}>
+            {area.label}
+          </NavLink>
+        ))}
+      </nav>
+      {children}
+    </div>
+  );
+}
