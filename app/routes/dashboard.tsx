@@ -29,7 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscribersForDashboard(services),
     firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
   ]);
-  return { dashboardPath, greetingName: profile.displayName || profile.email, artistName: siteConfig.artist.name, songs, messages, subscribers, filtered };
+  return {
+    dashboardPath,
+    greetingName: profile.displayName || profile.email,
+    artistName: siteConfig.artist.name,
+    songs,
+    messages,
+    subscribers,
+    filtered,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
