@@ -1,6 +1,10 @@
-// The artist's own content. Everything a visitor reads that is not a song or a
-// message comes from here; edit it and restart. A bad value stops start-up with
-// a message naming the field.
+// The site's first-start content and its one deploy-time setting.
+//
+// `artist.slug` sets the dashboard's address (/{slug}-dashboard); changing it
+// needs a rebuild. Everything else here is only where a new site starts: the
+// artist edits it all in the dashboard's Site area, which keeps it in the
+// database (decision 013). A bad value stops start-up with a message naming the
+// field.
 import { defineSiteConfig } from "#app/lib/define-site-config.ts";
 
 export default defineSiteConfig({
@@ -43,11 +47,9 @@ export default defineSiteConfig({
       },
     ],
   },
+  // The featured song is the latest release until the artist picks one in the dashboard.
   featuredSong: {
-    title: "Paper Boats",
-    description: "The first single from the new record: a song about letting go of what you cannot carry.",
-    streamingUrl: "https://open.spotify.com/",
-    streamingLabel: "Listen on Spotify",
+    description: "The newest single, fresh from the kitchen table. Press play, or find it on your favourite service.",
   },
   liveVideo: {
     youtubeId: "aqz-KE-bpKQ",
@@ -55,13 +57,13 @@ export default defineSiteConfig({
     title: "Live at the Riverside Hall",
   },
   social: [
-    { kind: "audio-streaming", label: "Spotify", url: "https://open.spotify.com/" },
-    { kind: "video", label: "YouTube", url: "https://www.youtube.com/" },
-    { kind: "photo-sharing", label: "Instagram", url: "https://www.instagram.com/" },
-    { kind: "professional-network", label: "LinkedIn", url: "https://www.linkedin.com/" },
-    { kind: "short-video", label: "TikTok", url: "https://www.tiktok.com/" },
-    { kind: "social-network", label: "Facebook", url: "https://www.facebook.com/" },
-    { kind: "app-store", label: "Apple Music", url: "https://music.apple.com/" },
+    { platform: "spotify", url: "https://open.spotify.com/" },
+    { platform: "youtube", url: "https://www.youtube.com/" },
+    { platform: "instagram", url: "https://www.instagram.com/" },
+    { platform: "linkedin", url: "https://www.linkedin.com/" },
+    { platform: "tiktok", url: "https://www.tiktok.com/" },
+    { platform: "facebook", url: "https://www.facebook.com/" },
+    { platform: "apple-music", url: "https://music.apple.com/" },
   ],
   contact: {
     collaboration: {

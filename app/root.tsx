@@ -27,26 +27,32 @@ import type { SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
 import { getProfile } from "#app/lib/session.server.ts";
-import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
+import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 import type { FlashToast } from "#app/lib/toast.ts";
 import { takeToast } from "#app/lib/toast.server.ts";
 import appStylesheet from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [profile, flash] = await Promise.all([getProfile(services, request), takeToast(services.env, request)]);
+  const [profile, flash, settings] = await Promise.all([
+    getProfile(services, request),
+    takeToast(services.env, request),
+    siteSettingsOf(context),
+  ]);
+  const { artist } = settings;
   const siteMeta: SiteMeta = {
     origin: services.env.publicUrl,
-    artistName: siteConfig.artist.name,
-    tagline: siteConfig.artist.tagline,
-    description: siteConfig.artist.description,
-    genres: siteConfig.artist.genres,
+    artistName: artist.name,
+    tagline: artist.tagline,
+    description: artist.description,
+    genres: artist.genres,
   };
   return data(
     {
       siteMeta,
       year: new Date().getFullYear(),
-      social: siteConfig.social,
+      social: settings.social.links,
       user: profile ? { displayName: profile.displayName, email: profile.email } : null,
       // Decided here, on the server: only admins are ever told where the dashboard is.
       dashboardPath: isAdmin(profile) ? dashboardPath : null,

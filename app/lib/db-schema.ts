@@ -89,6 +89,26 @@ interface ContentVersionTable {
   version: number;
 }
 
+/** One section of what the site says, as the dashboard last saved it (app/lib/site-settings.server.ts). */
+interface SiteSettingsTable {
+  section: string;
+  /** The section's parsed value, as JSON. */
+  data: string;
+  revision: number;
+  updatedAt: EpochMs;
+  updatedBy: string;
+}
+
+/** Every value a section has been saved with, for the dashboard's history and restore. */
+export interface SiteSettingVersionsTable {
+  id: string;
+  section: string;
+  revision: number;
+  data: string;
+  savedAt: EpochMs;
+  savedBy: string;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -100,4 +120,6 @@ export interface Database {
   formRateLimits: FormRateLimitsTable;
   contentVersion: ContentVersionTable;
   heldSubmissions: HeldSubmissionsTable;
+  siteSettings: SiteSettingsTable;
+  siteSettingVersions: SiteSettingVersionsTable;
 }

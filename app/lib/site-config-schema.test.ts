@@ -16,10 +16,36 @@ describe("site.config.ts validation", () => {
       ...rawConfig,
       artist: { ...rawConfig.artist, slug: "Not A Slug" },
       bio: { ...rawConfig.bio, influences: rawConfig.bio.influences.slice(0, 3) },
-      social: [{ kind: "audio-streaming", label: "Spotify", url: "javascript:alert(1)" }],
+      social: [
+        { platform: "spotify", url: "javascript:alert(1)" },
+        { platform: "myspace", url: "https://myspace.com/" },
+        { platform: "email", url: "mailto:not-an-address" },
+      ],
     };
     expect(() => parseSiteConfig(broken)).toThrow(/artist\.slug: must be lowercase/);
-    expect(() => parseSiteConfig(broken)).toThrow(/bio\.influences: must list exactly four influences/);
-    expect(() => parseSiteConfig(broken)).toThrow(/social\.0\.url: must be an http\(s\) URL/);
+    expect(() => parseSiteConfig(broken)).toThrow(/bio\.influences: List exactly four influences/);
+    expect(() => parseSiteConfig(broken)).toThrow(/social\.0\.url: Must be a web address/);
+    expect(() => parseSiteConfig(broken)).toThrow(/social\.1\.platform: Choose a platform/);
+    expect(() => parseSiteConfig(broken)).toThrow(/social\.2\.url: Must be an e-mail address/);
+  });
+});
+
+describe("site sections", () => {
+  it("parse their own output to the same value, so stored values read back unchanged", async () => {
+    const { settingsFromConfig, siteSectionSchemas } = await import("./site-config-schema.ts");
+    const settings = settingsFromConfig(parseSiteConfig(rawConfig));
+    for (const [section, schema] of Object.entries(siteSectionSchemas)) {
+      const value = settings[section as keyof typeof settings];
+      expect(schema.parse(JSON.parse(JSON.stringify(value))), section).toEqual(value);
+    }
+  });
+
+  it("keep e-mail links as mailto: and any YouTube address as its id", async () => {
+    const { siteSectionSchemas } = await import("./site-config-schema.ts");
+    expect(siteSectionSchemas.social.parse({ links: [{ platform: "email", url: "hello@example.com" }] }).links[0]?.url).toBe(
+      "mailto:hello@example.com",
+    );
+    const video = siteSectionSchemas.liveVideo.parse({ youtubeId: "https://youtu.be/aqz-KE-bpKQ", startSeconds: "1:23", title: "Live" });
+    expect(video).toEqual({ youtubeId: "aqz-KE-bpKQ", startSeconds: 83, title: "Live" });
   });
 });

@@ -2,10 +2,11 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/bio";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 
-export function loader() {
-  return { artistName: siteConfig.artist.name, bio: siteConfig.bio };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { artist, bio } = await siteSettingsOf(context);
+  return { artistName: artist.name, bio };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

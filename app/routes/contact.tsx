@@ -5,12 +5,12 @@ import { ContactForm } from "#app/features/inbox/contact-form.tsx";
 import { handleContact } from "#app/features/inbox/contact.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
-export function loader() {
-  const { collaboration, booking, general } = siteConfig.contact;
-  return { channels: [collaboration, booking, general], social: siteConfig.social };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contact, social } = await siteSettingsOf(context);
+  return { channels: [contact.collaboration, contact.booking, contact.general], social: social.links };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

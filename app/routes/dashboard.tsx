@@ -16,23 +16,25 @@ import { listHeld } from "#app/lib/held-submissions.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { firstPageOrError } from "#app/lib/paged-list.server.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
+import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
   // One panel failing to load leaves the others working.
-  const [songs, messages, subscribers, filtered] = await Promise.all([
+  const [songs, messages, subscribers, filtered, settings] = await Promise.all([
     firstPageOrError(() => listSongsPage(services), SONG_TEXT.loadFailed),
     inboxForDashboard(services),
     subscribersForDashboard(services),
     firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
+    siteSettingsOf(context),
   ]);
   return {
     dashboardPath,
     greetingName: profile.displayName || profile.email,
-    artistName: siteConfig.artist.name,
+    artistName: settings.artist.name,
     songs,
     messages,
     subscribers,

@@ -1,20 +1,20 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FeaturedSong } from "#app/features/player/featured-song.tsx";
 import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { artist, home, featuredSong, social } = siteConfig;
-  const { songs } = await songsForPage(context);
+  const [{ songs }, { artist, home, featuredSong, social }] = await Promise.all([songsForPage(context), siteSettingsOf(context)]);
   return {
     artist: { name: artist.name, genres: artist.genres },
     home,
     featuredSong,
-    sameAs: social.map((link) => link.url),
+    sameAs: social.links.filter((link) => link.platform !== "email").map((link) => link.url),
     songs,
   };
 }
@@ -67,26 +67,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
-        <div className="flex flex-col gap-6 rounded-3xl bg-stone-900 p-8 text-stone-50 sm:flex-row sm:items-center sm:justify-between sm:p-10 dark:bg-stone-800">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">Featured song</p>
-            <h2 id="featured-heading" className="mt-2 text-3xl font-semibold">
-              {featuredSong.title}
-            </h2>
-            <p className="mt-3 text-stone-300">{featuredSong.description}</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <a href={featuredSong.streamingUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
-              {featuredSong.streamingLabel}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <Link to="/music" className={buttonStyles.secondaryOnDark}>
-              More Music
-            </Link>
-          </div>
-        </div>
-      </section>
+      <FeaturedSong songs={songs} settings={featuredSong} className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" />
 
       <section id="latest-music" aria-labelledby="latest-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-16 sm:px-6">
         <h2 id="latest-heading" className="mb-6 text-3xl font-semibold">

@@ -7,18 +7,18 @@ import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /** The music page adds Alternative to the site's genres (SPEC section 1). */
 const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { songs } = await songsForPage(context);
+  const [{ songs }, settings] = await Promise.all([songsForPage(context), siteSettingsOf(context)]);
   return {
-    artistName: siteConfig.artist.name,
-    liveVideo: siteConfig.liveVideo,
-    social: siteConfig.social,
+    artistName: settings.artist.name,
+    liveVideo: settings.liveVideo,
+    social: settings.social.links,
     songs,
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SocialLinks, type SocialLink } from "#app/components/social-icons.tsx";
+import { SocialLinks } from "#app/components/social-icons.tsx";
+import type { SocialLink } from "#app/lib/site-config-schema.ts";
 import { primaryNav } from "./nav-links.ts";
 
 export function SiteFooter({

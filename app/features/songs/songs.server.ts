@@ -10,7 +10,7 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl, type PageSongs, type Song } from "#app/lib/song.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { SONG_TEXT } from "./ui-text.ts";
@@ -99,6 +99,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
   try {
     // A file becomes part of exactly one song: it must be an unclaimed upload,
     // and claiming it commits (or rolls back) together with the insert.
+    const { artist } = await loadSiteSettings(services.db);
     await services.db.transaction().execute(async (trx) => {
       const claimed = await trx.deleteFrom("pendingUploads").where("key", "in", [song.audioKey, song.coverKey]).returning("key").execute();
       const keys = new Set(claimed.map((row) => row.key));
@@ -109,7 +110,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
         .values({
           id,
           title: song.title,
-          artist: siteConfig.artist.name,
+          artist: artist.name,
           audioKey: song.audioKey,
           coverKey: song.coverKey,
           isLatest: 0,

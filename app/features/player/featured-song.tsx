@@ -1,0 +1,120 @@
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { CoverImage } from "#app/components/cover-image.tsx";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
+import { defaultSongIndex } from "./music-player.tsx";
+import { usePlayer, usePlayerState } from "./player-context.tsx";
+import { PlayerIcon } from "./player-icons.tsx";
+
+export type FeaturedSongSettings = { songId: string | null; description: string; link: { url: string; label: string } | null };
+
+/** The chosen song, or the latest release when none is chosen or the chosen one is gone. */
+export function featuredSongIndex(songs: readonly Song[], songId: string | null): number {
+  const chosen = songId ? songs.findIndex((song) => song.id === songId) : -1;
+  return chosen >= 0 ? chosen : defaultSongIndex(songs);
+}
+
+const panel = "rounded-3xl bg-stone-900 p-6 text-stone-50 sm:p-10 dark:bg-stone-800";
+
+function OutsideLink({ link, primary }: { link: { url: string; label: string }; primary: boolean }) {
+  return (
+    <a href={link.url} target="_blank" rel="noopener noreferrer" className={primary ? buttonStyles.primary : buttonStyles.secondaryOnDark}>
+      {link.label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings: FeaturedSongSettings; className: string }) {
+  const store = usePlayer();
+  const state = usePlayerState();
+  const index = featuredSongIndex(songs, settings.songId);
+  const song = songs[index];
+  if (!song) {
+    // No songs yet: the card is only worth showing for the artist's own link.
+    return settings.link ? (
+      <section aria-label="Featured" className={className}>
+        <div className={`${panel} flex flex-wrap items-center justify-between gap-6`}>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">Featured</p>
+          <OutsideLink link={settings.link} primary />
+        </div>
+      </section>
+    ) : null;
+  }
+  const playing = state.queue[state.index]?.id === song.id && state.playing;
+  const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
+  return (
+    <section aria-labelledby="featured-heading" className={className}>
+      <div className={`${panel} grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-10`}>
+        <CoverImage
+          coverKey={song.coverKey}
+          alt={`Cover art for ${song.title}`}
+          size={192}
+          sizes="(min-width: 640px) 192px, 50vw"
+          className="aspect-square w-1/2 rounded-2xl object-cover shadow-lg sm:w-full"
+        />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">Featured song</p>
+          <h2 id="featured-heading" className="mt-2 break-words text-3xl font-semibold">
+            {song.title}
+          </h2>
+          {settings.description ? <p className="mt-3 max-w-2xl text-stone-300">{settings.description}</p> : null}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              aria-pressed={playing}
+              onClick={() => (playing ? store.pause() : store.playQueue(songs, index))}
+            >
+              <PlayerIcon name={playing ? "pause" : "play"} className="size-4" />
+              {playing ? "Pause" : "Play"}
+              <span className="sr-only"> {song.title}</span>
+            </button>
+            {settings.link ? <OutsideLink link={settings.link} primary={false} /> : null}
+            <Link to="/music" className={buttonStyles.secondaryOnDark}>
+              More Music
+            </Link>
+          </div>
+          {links.length > 0 ? (
+            <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={`${song.title} on streaming services`}>
+              {links.map((service) => (
+                <li key={service.key}>
+                  <a
+                    href={song.streamingLinks[service.key]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold text-stone-300 underline-offset-4 hover:text-white hover:underline"
+                  >
+                    {service.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The home page's featured song from the catalogue (the latest release unless
+ * the artist chose another), playing here, with its own streaming links.
+ */
+export function FeaturedSong({ songs, settings, className }: { songs: PageSongs; settings: FeaturedSongSettings; className: string }) {
+  return (
+    <Suspense
+      fallback={
+        <div className={className}>
+          <div className={`${panel} min-h-64`} aria-busy="true" />
+        </div>
+      }
+    >
+      <Await resolve={songs} errorElement={null}>
+        {(list) => <FeaturedCard songs={list} settings={settings} className={className} />}
+      </Await>
+    </Suspense>
+  );
+}
