@@ -1,24 +1,60 @@
-import { useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard.site";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
+import { handleSiteEdit } from "#app/features/site/site-editor.server.ts";
+import { SiteSections, type SiteEditorData } from "#app/features/site/site-sections.tsx";
+import { SITE_TEXT } from "#app/features/site/ui-text.ts";
+import { listSongs } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { requireAdminPage } from "#app/lib/require-admin.server.ts";
+import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+import { SITE_SECTIONS, type SiteSection } from "#app/lib/site-config-schema.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { legalMarkdown, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/lib/site-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(servicesOf(context), request);
-  return { dashboardPath };
+  const services = servicesOf(context);
+  await requireAdminPage(services, request);
+  const [{ settings, sections }, songs, versionLists] = await Promise.all([
+    loadSiteSettingsState(services.db),
+    listSongs(services),
+    Promise.all(SITE_SECTIONS.map((section) => listSiteVersions(services.db, section))),
+  ]);
+  const versions = Object.fromEntries(SITE_SECTIONS.map((section, i) => [section, versionLists[i] ?? []])) as Record<
+    SiteSection,
+    SiteVersion[]
+  >;
+  const editor: SiteEditorData = {
+    settings,
+    sections,
+    versions,
+    songs: songs.map((song) => ({ id: song.id, title: song.title })),
+    legal: { privacy: legalMarkdown(settings, "privacy"), terms: legalMarkdown(settings, "terms") },
+  };
+  return { dashboardPath, editor };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const denied = await denyUnlessAdmin(services, request);
+  if (denied) return denied;
+  const profile = await getProfile(services, request);
+  const { status, answer } = await handleSiteEdit(services, request, profile?.displayName || profile?.email || "an admin");
+  return data(answer, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(siteMetaFrom(matches), { title: "Site", description: "Edit the site.", path: location.pathname, noindex: true });
 
 export default function DashboardSite() {
-  const { dashboardPath } = useLoaderData<typeof loader>();
+  const { dashboardPath, editor } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
-      <DashboardHeader dashboardPath={dashboardPath} title="Site" />
+    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
+      <DashboardHeader dashboardPath={dashboardPath} title="Site">
+        <p className="max-w-2xl text-stone-600 dark:text-stone-400">{SITE_TEXT.intro}</p>
+      </DashboardHeader>
+      <SiteSections data={editor} />
     </div>
   );
 }

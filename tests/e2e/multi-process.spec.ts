@@ -3,58 +3,24 @@
 // Redis; on the embedded stack one SQLite file and one uploads folder. As a
 // load balancer would, requests alternate between them, and nothing may depend
 // on which process answers.
-import { spawn, type ChildProcess } from "node:child_process";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
-import { E2E_STACK, E2E_EXTRA_PORTS, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { E2E_STACK, E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
 import { storedKeys } from "./support/storage.ts";
 
 const PORTS = { A: E2E_EXTRA_PORTS.processA, B: E2E_EXTRA_PORTS.processB } as const;
 const PASSWORD = "correct-horse-battery";
-const processes: ChildProcess[] = [];
-
-async function startAppProcess(port: number): Promise<void> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, ...e2eAppEnv(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  processes.push(child);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`App process on ${port} exited:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`App process on ${port} did not become healthy:\n${output}`);
-}
 
 test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     await Promise.all([startAppProcess(PORTS.A), startAppProcess(PORTS.B)]);
   });
-  test.afterAll(async () => {
-    await Promise.all(
-      processes.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once("exit", () => resolve());
-            child.kill("SIGTERM");
-          }),
-      ),
-    );
-  });
+  test.afterAll(stopAppProcesses);
 
   /**
    * A client of one process, as the load balancer forwards one visitor: the

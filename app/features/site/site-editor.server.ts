@@ -1,0 +1,139 @@
+import type { z } from "zod";
+import { readForm, textFields } from "#app/lib/read-form.server.ts";
+import { siteSectionSchemas, type SiteSection } from "#app/lib/site-config-schema.ts";
+import { restoreSiteVersion, saveSiteSection, type SectionState, type SaveOutcome } from "#app/lib/site-settings.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { siteRequestSchema } from "./schema.ts";
+import { SITE_TEXT } from "./ui-text.ts";
+
+export type SiteAnswer =
+  | { ok: true; section: SiteSection; revision: number; restored: boolean }
+  | { ok: false; section: SiteSection | null; error: string; fieldErrors?: Record<string, string>; conflict?: SectionState };
+
+const CONTROL_FIELDS = new Set(["intent", "section", "revision", "versionId"]);
+const SEGMENT = /^(?:[A-Za-z][A-Za-z0-9]{0,39}|\d{1,2})$/;
+const MAX_FIELDS = 400;
+
+type Tree = { [key: string]: Tree | string | undefined } | (Tree | string | undefined)[];
+
+/**
+ * The form's fields as the section's shape: `influences.0.name` becomes
+ * influences[0].name. Names are limited to short words and indexes below 100,
+ * so a crafted form cannot build a large or prototype-touching object.
+ */
+function fieldsToTree(form: FormData): { tree: Record<string, unknown>; names: Set<string> } | null {
+  const tree: Record<string, unknown> = {};
+  const names = new Set<string>();
+  let count = 0;
+  for (const [name, value] of form.entries()) {
+    if (CONTROL_FIELDS.has(name) || typeof value !== "string") continue;
+    if (++count > MAX_FIELDS) return null;
+    const path = name.split(".");
+    if (path.length > 4 || !path.every((segment) => SEGMENT.test(segment))) return null;
+    names.add(name);
+    let node: Tree = tree as Tree;
+    path.forEach((segment, i) => {
+      const key = /^\d+$/.test(segment) ? Number(segment) : segment;
+      const last = i === path.length - 1;
+      const record = node as Record<string | number, Tree | string | undefined>;
+      if (last) {
+        if (record[key] === undefined) record[key] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[i + 1] ?? "");
+      const existing = record[key];
+      if (existing === undefined || typeof existing === "string") record[key] = nextIsIndex ? [] : {};
+      node = record[key] as Tree;
+    });
+  }
+  return { tree, names };
+}
+
+const compact = (value: unknown): unknown[] => (Array.isArray(value) ? value.filter((item) => item !== undefined) : []);
+const stringOf = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** What each section's form sends, turned into what its schema reads. */
+function sectionInput(section: SiteSection, tree: Record<string, unknown>): unknown {
+  switch (section) {
+    case "artist":
+      return {
+        ...tree,
+        genres: stringOf(tree.genres)
+          .split(",")
+          .map((g) => g.trim())
+          .filter(Boolean),
+      };
+    case "bio":
+      return {
+        story: stringOf(tree.story)
+          .split(/\r?\n\s*\r?\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+        influences: compact(tree.influences),
+      };
+    case "featuredSong": {
+      const link = (tree.link ?? {}) as Record<string, unknown>;
+      const url = stringOf(link.url).trim();
+      const label = stringOf(link.label).trim();
+      return { songId: stringOf(tree.songId) || null, description: tree.description, link: url || label ? { url, label } : null };
+    }
+    case "social":
+      return { links: compact(tree.links) };
+    default:
+      return tree;
+  }
+}
+
+/** Each problem under the field it belongs to: the longest part of its path that is a field of the form. */
+function fieldErrorsOf(error: z.ZodError, names: Set<string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    let field = "";
+    for (let n = path.length; n > 0; n--) {
+      const candidate = path.slice(0, n).join(".");
+      if (names.has(candidate)) {
+        field = candidate;
+        break;
+      }
+    }
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function answerOf(
+  section: SiteSection,
+  outcome: SaveOutcome | { ok: false; missing: true },
+  restored: boolean,
+): { status: number; answer: SiteAnswer } {
+  if (outcome.ok) return { status: 200, answer: { ok: true, section, revision: outcome.revision, restored } };
+  if ("missing" in outcome) return { status: 404, answer: { ok: false, section, error: SITE_TEXT.versionGone } };
+  return { status: 409, answer: { ok: false, section, error: "conflict", conflict: outcome.conflict } };
+}
+
+/** A Site-area form's POST (the caller has checked the admin): save a section, or restore one of its versions. */
+export async function handleSiteEdit(
+  services: Services,
+  request: Request,
+  savedBy: string,
+): Promise<{ status: number; answer: SiteAnswer }> {
+  const read = await readForm(request);
+  if (!read.ok) return { status: read.status, answer: { ok: false, section: null, error: read.error } };
+  const control = siteRequestSchema.safeParse(textFields(read.form));
+  if (!control.success) return { status: 400, answer: { ok: false, section: null, error: SITE_TEXT.unexpected } };
+  const { section, revision } = control.data;
+  if (control.data.intent === "restore") {
+    return answerOf(section, await restoreSiteVersion(services.db, section, control.data.versionId, revision, savedBy), true);
+  }
+  const fields = fieldsToTree(read.form);
+  if (!fields) return { status: 400, answer: { ok: false, section, error: SITE_TEXT.unexpected } };
+  const parsed = siteSectionSchemas[section].safeParse(sectionInput(section, fields.tree));
+  if (!parsed.success) {
+    return {
+      status: 400,
+      answer: { ok: false, section, error: SITE_TEXT.fixFields, fieldErrors: fieldErrorsOf(parsed.error, fields.names) },
+    };
+  }
+  return answerOf(section, await saveSiteSection(services.db, section, parsed.data, revision, savedBy), false);
+}

@@ -1,0 +1,369 @@
+import { useId, useState } from "react";
+import { PlatformMark } from "#app/components/social-icons.tsx";
+import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
+import type { SiteSection, SiteSettings, SocialLink } from "#app/lib/site-config-schema.ts";
+import { MAX_SOCIAL_LINKS } from "#app/lib/site-config-schema.ts";
+import { SOCIAL_PLATFORMS, platformLabel, type SocialPlatform } from "#app/lib/social-platforms.ts";
+import { formatVideoStart } from "#app/lib/youtube.ts";
+import { AreaField, Field, SectionForm, useSectionField, type SectionStateView, type SiteVersionView } from "./section-form.tsx";
+import { SITE_TEXT } from "./ui-text.ts";
+
+export type SiteEditorData = {
+  settings: SiteSettings;
+  sections: Record<SiteSection, SectionStateView>;
+  versions: Record<SiteSection, SiteVersionView[]>;
+  /** The catalogue, for the featured song. */
+  songs: { id: string; title: string }[];
+  /** What the privacy and terms pages show now, the built-in text included. */
+  legal: { privacy: string; terms: string };
+};
+
+const smallButton =
+  "inline-flex min-h-9 items-center justify-center rounded-full border border-stone-300 px-3 text-sm font-semibold hover:bg-stone-100 disabled:opacity-40 dark:border-stone-700 dark:hover:bg-stone-800";
+
+function SelectField({
+  name,
+  label,
+  defaultValue,
+  options,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+}) {
+  const { error, onInput } = useSectionField(name);
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className={inputStyles}
+        aria-invalid={error ? true : undefined}
+        onInput={onInput}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+type Row = SocialLink & { key: number };
+
+function SocialRow({
+  row,
+  index,
+  count,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  count: number;
+  onChange: (row: Row) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const platform = useSectionField(`links.${index}.platform`);
+  const url = useSectionField(`links.${index}.url`);
+  const id = useId();
+  const name = platformLabel(row.platform);
+  return (
+    <li className="grid gap-3 rounded-2xl border border-stone-200 p-3 sm:grid-cols-[auto_12rem_1fr_auto] sm:items-start dark:border-stone-800">
+      <span className="hidden size-11 items-center justify-center rounded-full bg-stone-100 text-stone-700 sm:inline-flex dark:bg-stone-800 dark:text-stone-200">
+        <PlatformMark platform={row.platform} /> {/* LinkedIn and Amazon Music show no mark anywhere. */}
+      </span>
+      <div>
+        <label htmlFor={`${id}-platform`} className="sr-only">
+          Platform {index + 1}
+        </label>
+        <select
+          id={`${id}-platform`}
+          name={`links.${index}.platform`}
+          value={row.platform}
+          className={inputStyles}
+          aria-invalid={platform.error ? true : undefined}
+          onChange={(event) => {
+            platform.onInput();
+            onChange({ ...row, platform: event.target.value as SocialPlatform });
+          }}
+        >
+          {SOCIAL_PLATFORMS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-url`} className="sr-only">
+          {name} {row.platform === "email" ? "address" : "link"}
+        </label>
+        <input
+          id={`${id}-url`}
+          name={`links.${index}.url`}
+          value={row.url}
+          maxLength={500}
+          type={row.platform === "email" ? "email" : "url"}
+          placeholder={row.platform === "email" ? "name@example.com" : "https://"}
+          className={inputStyles}
+          aria-invalid={url.error ? true : undefined}
+          aria-describedby={url.error ? `${id}-url-error` : undefined}
+          onChange={(event) => {
+            url.onInput();
+            onChange({ ...row, url: event.target.value });
+          }}
+        />
+        <FieldError id={`${id}-url-error`} message={url.error} className="mt-1.5" />
+      </div>
+      <div className="flex gap-1.5">
+        <button
+          type="button"
+          className={smallButton}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+          aria-label={`Move ${name} up`}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+          aria-label={`Move ${name} down`}
+        >
+          ↓
+        </button>
+        <button type="button" className={smallButton} onClick={onRemove}>
+          Remove<span className="sr-only"> {name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function SocialFields({ links }: { links: SocialLink[] }) {
+  const [rows, setRows] = useState<Row[]>(() => links.map((link, key) => ({ ...link, key })));
+  const [nextKey, setNextKey] = useState(links.length);
+  const move = (from: number, to: number) =>
+    setRows((current) => {
+      const copy = [...current];
+      const [row] = copy.splice(from, 1);
+      if (row) copy.splice(to, 0, row);
+      return copy;
+    });
+  return (
+    <div className="space-y-3">
+      {rows.length === 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">No links yet: the site shows none.</p> : null}
+      <ol className="space-y-3">
+        {rows.map((row, index) => (
+          <SocialRow
+            key={row.key}
+            row={row}
+            index={index}
+            count={rows.length}
+            onChange={(changed) => setRows((current) => current.map((r) => (r.key === row.key ? changed : r)))}
+            onMove={(to) => move(index, to)}
+            onRemove={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+          />
+        ))}
+      </ol>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={rows.length >= MAX_SOCIAL_LINKS}
+        onClick={() => {
+          setRows((current) => [...current, { key: nextKey, platform: "instagram", url: "" }]);
+          setNextKey((k) => k + 1);
+        }}
+      >
+        + Add a link
+      </button>
+    </div>
+  );
+}
+
+export function SiteSections({ data }: { data: SiteEditorData }) {
+  const { settings: s, sections, versions } = data;
+  const common = (section: SiteSection) => ({ section, state: sections[section], versions: versions[section] });
+  return (
+    <div className="space-y-8">
+      <SectionForm {...common("artist")} title="Name and description" description="How the site, search engines and share cards name you.">
+        <Field name="name" label="Artist name" defaultValue={s.artist.name} maxLength={80} />
+        <Field name="tagline" label="Tagline" defaultValue={s.artist.tagline} maxLength={120} />
+        <AreaField
+          name="description"
+          label="Description"
+          hint="One or two sentences; search results and share cards show it."
+          defaultValue={s.artist.description}
+          maxLength={300}
+          rows={3}
+        />
+        <Field
+          name="genres"
+          label="Genres"
+          hint="Separated by commas, up to six."
+          defaultValue={s.artist.genres.join(", ")}
+          maxLength={200}
+        />
+      </SectionForm>
+
+      <SectionForm {...common("home")} title="Home page">
+        <Field name="heroHeading" label="Heading under your name" defaultValue={s.home.heroHeading} maxLength={120} />
+        <AreaField name="heroText" label="Introduction" defaultValue={s.home.heroText} maxLength={400} rows={3} />
+        <AreaField
+          name="aboutPreview"
+          label="About, in short"
+          hint="Shown on the home page above the link to your bio."
+          defaultValue={s.home.aboutPreview}
+          maxLength={600}
+          rows={4}
+        />
+      </SectionForm>
+
+      <SectionForm {...common("bio")} title="Bio">
+        <AreaField
+          name="story"
+          label="Your story"
+          hint="Leave an empty line between paragraphs (up to ten, 1,500 characters each)."
+          defaultValue={s.bio.story.join("\n\n")}
+          maxLength={16_000}
+          rows={12}
+        />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold">Four influences</legend>
+          <div className="grid gap-4 md:grid-cols-2">
+            {s.bio.influences.map((influence, i) => (
+              <div key={i} className="space-y-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+                <Field name={`influences.${i}.name`} label={`Influence ${i + 1}`} defaultValue={influence.name} maxLength={60} />
+                <AreaField
+                  name={`influences.${i}.description`}
+                  label={`Influence ${i + 1}: in a sentence`}
+                  defaultValue={influence.description}
+                  maxLength={200}
+                  rows={2}
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      </SectionForm>
+
+      <SectionForm
+        {...common("featuredSong")}
+        title="Featured song"
+        description="The song the home page puts first; fans play it right there."
+      >
+        <SelectField
+          name="songId"
+          label="Song"
+          defaultValue={s.featuredSong.songId ?? ""}
+          options={[
+            { value: "", label: "The latest release (changes with it)" },
+            ...data.songs.map((song) => ({ value: song.id, label: song.title })),
+          ]}
+        />
+        <AreaField
+          name="description"
+          label="A line about it (optional)"
+          defaultValue={s.featuredSong.description}
+          maxLength={300}
+          rows={2}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            name="link.url"
+            label="Extra link (optional)"
+            hint="A pre-save, a video: anything outside the site."
+            type="url"
+            defaultValue={s.featuredSong.link?.url ?? ""}
+            maxLength={500}
+          />
+          <Field name="link.label" label="Its button text" defaultValue={s.featuredSong.link?.label ?? ""} maxLength={40} />
+        </div>
+      </SectionForm>
+
+      <SectionForm {...common("liveVideo")} title="Live video" description="Nothing is loaded from YouTube until a fan presses play.">
+        <Field
+          name="youtubeId"
+          label="YouTube address"
+          hint="Paste the video's address (watch, youtu.be, shorts or embed) or its id."
+          defaultValue={`https://www.youtube.com/watch?v=${s.liveVideo.youtubeId}`}
+          maxLength={500}
+        />
+        <Field
+          name="startSeconds"
+          label="Start at"
+          hint="Like 1:23, or seconds."
+          defaultValue={formatVideoStart(s.liveVideo.startSeconds)}
+          maxLength={10}
+        />
+        <Field name="title" label="Title" defaultValue={s.liveVideo.title} maxLength={120} />
+      </SectionForm>
+
+      <SectionForm
+        {...common("social")}
+        title="Social links"
+        description="Shown in the footer, on the contact page and the music page, in this order."
+      >
+        <SocialFields links={s.social.links} />
+      </SectionForm>
+
+      <SectionForm {...common("contact")} title="Contact page">
+        {(["collaboration", "booking", "general"] as const).map((channel) => (
+          <fieldset key={channel} className="space-y-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+            <legend className="px-1 text-sm font-semibold capitalize">{channel}</legend>
+            <Field name={`${channel}.heading`} label="Heading" defaultValue={s.contact[channel].heading} maxLength={60} />
+            <AreaField name={`${channel}.text`} label="Text" defaultValue={s.contact[channel].text} maxLength={400} rows={2} />
+            <Field
+              name={`${channel}.email`}
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              defaultValue={s.contact[channel].email}
+              maxLength={254}
+            />
+          </fieldset>
+        ))}
+      </SectionForm>
+
+      {(["privacy", "terms"] as const).map((page) => (
+        <SectionForm
+          key={page}
+          {...common(page)}
+          title={page === "privacy" ? "Privacy page" : "Terms page"}
+          description={
+            <>
+              Markdown: ## for a heading, a blank line between paragraphs, [words](https://…) for a link.{" "}
+              {s[page].markdown ? null : SITE_TEXT.legalBuiltIn}{" "}
+              <a href={`/${page}`} target="_blank" rel="noopener" className="underline">
+                See the page<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          }
+        >
+          <AreaField
+            name="markdown"
+            label="Text"
+            defaultValue={data.legal[page]}
+            maxLength={20_000}
+            rows={14}
+            className={`${inputStyles} font-mono text-sm`}
+          />
+        </SectionForm>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The words the Site area shows the artist.
+
+export const SITE_TEXT = {
+  intro: "Everything a fan reads on the site. Each part saves on its own and shows on every page at once.",
+  save: "Save",
+  saving: "Saving...",
+  saved: (title: string) => `${title} saved. The site shows it now.`,
+  restored: (title: string) => `${title}: the older version is back. The site shows it now.`,
+  fixFields: "Not saved: fix the fields marked below.",
+  conflict: (who: string, when: string) =>
+    `Not saved: ${who} saved this part at ${when}, after you opened it. Your text is still here. Reload the page to see theirs, or save yours over it.`,
+  saveOverIt: "Save mine over it",
+  versionGone: "That version is no longer kept. Reload the page to see the ones that are.",
+  unexpected: "Could not save. Please try again.",
+  history: "Earlier versions",
+  noHistory: "No earlier versions yet: each save keeps the one before it.",
+  current: "Shown now",
+  restore: "Restore",
+  savedBy: (who: string, when: string) => `${when}, by ${who}`,
+  firstStart: "The first-start text",
+  legalBuiltIn:
+    "Until you save your own, this page shows the built-in text, which follows your name and general e-mail. Empty it and save to go back to the built-in text.",
+} as const;

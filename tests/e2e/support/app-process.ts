@@ -1,0 +1,43 @@
+// More app processes on their own ports, sharing the e2e site's backing
+// services (one SQLite file and uploads folder, or one PostgreSQL, S3 server
+// and Redis), as a load balancer's pool would.
+import { spawn, type ChildProcess } from "node:child_process";
+import { e2eAppEnv } from "./server-env.ts";
+
+const processes: ChildProcess[] = [];
+
+export async function startAppProcess(port: number): Promise<void> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: { ...process.env, ...e2eAppEnv(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  processes.push(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`App process on ${port} exited:\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`App process on ${port} did not become healthy:\n${output}`);
+}
+
+/** Stops every process this file started, waiting for each to exit. */
+export async function stopAppProcesses(): Promise<void> {
+  await Promise.all(
+    processes.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
