@@ -19,10 +19,10 @@ const webAddress = z
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Must be a web address starting with https://" }));
 const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Must be an e-mail address, like name@example.com."));
 
-export const MAX_GENRES = 6;
-export const MAX_STORY_PARAGRAPHS = 10;
+const MAX_GENRES = 6;
+const MAX_STORY_PARAGRAPHS = 10;
 export const MAX_SOCIAL_LINKS = 30;
-export const MAX_LEGAL_MARKDOWN = 20_000;
+const MAX_LEGAL_MARKDOWN = 20_000;
 
 const artistSection = z.object({
   name: text(80),

@@ -10,7 +10,7 @@ import { PlayerIcon } from "./player-icons.tsx";
 export type FeaturedSongSettings = { songId: string | null; description: string; link: { url: string; label: string } | null };
 
 /** The chosen song, or the latest release when none is chosen or the chosen one is gone. */
-export function featuredSongIndex(songs: readonly Song[], songId: string | null): number {
+function featuredSongIndex(songs: readonly Song[], songId: string | null): number {
   const chosen = songId ? songs.findIndex((song) => song.id === songId) : -1;
   return chosen >= 0 ? chosen : defaultSongIndex(songs);
 }
