@@ -3,6 +3,8 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
+import { FirstRunChecklist } from "#app/features/site/first-run-checklist.tsx";
+import { firstRunChecklist } from "#app/features/site/first-run.server.ts";
 import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";
 import { inboxForDashboard } from "#app/features/inbox/inbox.server.ts";
 import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
@@ -24,17 +26,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
   // One panel failing to load leaves the others working.
-  const [songs, messages, subscribers, filtered, settings] = await Promise.all([
+  const [songs, messages, subscribers, filtered, settings, checklist] = await Promise.all([
     firstPageOrError(() => listSongsPage(services), SONG_TEXT.loadFailed),
     inboxForDashboard(services),
     subscribersForDashboard(services),
     firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
     siteSettingsOf(context),
+    firstRunChecklist(services.db).catch((error: unknown) => {
+      // A convenience: without it the dashboard still works.
+      console.error("Loading the first-run checklist failed", error);
+      return [];
+    }),
   ]);
   return {
     dashboardPath,
     greetingName: profile.displayName || profile.email,
     artistName: settings.artist.name,
+    checklist,
     songs,
     messages,
     subscribers,
@@ -51,13 +59,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { dashboardPath, greetingName, artistName, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
+  const { dashboardPath, greetingName, artistName, checklist, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
   // The inbox and subscriber panels keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
+      <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
       <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} />
       <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
