@@ -112,7 +112,8 @@ export function FeaturedSong({ songs, settings, className }: { songs: PageSongs;
         </div>
       }
     >
-      <Await resolve={songs} errorElement={null}>
+      {/* The songs' own player on the page says they failed; an empty element keeps the error from the route's boundary. */}
+      <Await resolve={songs} errorElement={<></>}>
         {(list) => <FeaturedCard songs={list} settings={settings} className={className} />}
       </Await>
     </Suspense>
