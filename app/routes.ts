@@ -23,6 +23,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),
   route("api/filtered", "routes/api.filtered.ts"),
+  route("api/site", "routes/api.site.ts"),
   route("api/songs", "routes/api.songs.ts"),
   route("api/subscribers", "routes/api.subscribers.ts"),
   route("api/subscribers.csv", "routes/api.subscribers-csv.ts"),

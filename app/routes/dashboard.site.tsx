@@ -1,14 +1,12 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard.site";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
-import { handleSiteEdit } from "#app/features/site/site-editor.server.ts";
 import { SiteSections, type SiteEditorData } from "#app/features/site/site-sections.tsx";
 import { SITE_TEXT } from "#app/features/site/ui-text.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { requireAdminPage } from "#app/lib/require-admin.server.ts";
 import { SITE_SECTIONS, type SiteSection } from "#app/lib/site-config-schema.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
 import { legalMarkdown, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/lib/site-settings.server.ts";
@@ -33,15 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     legal: { privacy: legalMarkdown(settings, "privacy"), terms: legalMarkdown(settings, "terms") },
   };
   return { dashboardPath, editor };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  if (denied) return denied;
-  const profile = await getProfile(services, request);
-  const { status, answer } = await handleSiteEdit(services, request, profile?.displayName || profile?.email || "an admin");
-  return data(answer, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

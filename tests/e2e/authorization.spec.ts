@@ -67,10 +67,11 @@ const MATRIX: Record<string, Call[]> = {
     },
   ],
   "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
-  "routes/dashboard.site.tsx": [
-    { method: "GET", path: `${DASHBOARD_PATH}/site`, expect: adminPage(200) },
-    // A part of the site that does not exist: refused, nothing saved. The page's loader sends others home.
-    { method: "POST", path: `${DASHBOARD_PATH}/site`, form: { intent: "save", section: "nowhere", revision: "0" }, expect: adminPage(400) },
+  "routes/dashboard.site.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/site`, expect: adminPage(200) }],
+  "routes/api.site.ts": [
+    { method: "GET", path: "/api/site", expect: 405 },
+    // A part of the site that does not exist: refused, nothing saved.
+    { method: "POST", path: "/api/site", form: { intent: "save", section: "nowhere", revision: "0" }, expect: adminOnly(400) },
   ],
   "routes/dashboard.account.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) }],
   "routes/api.auth.ts": [

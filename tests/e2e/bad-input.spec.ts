@@ -14,6 +14,8 @@ import { contactFormSchema } from "#app/features/inbox/schema.ts";
 import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema } from "#app/features/songs/schema.ts";
+import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
+import { SOCIAL_PLATFORM_IDS } from "#app/lib/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { containsNul, FORM_ERRORS } from "#app/lib/read-form.server.ts";
@@ -555,6 +557,83 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("site settings: a part is stored exactly as its schema parses it, or refused with a message and nothing stored", async () => {
+    const stored = (section: string) =>
+      withE2eDb((db) => db.selectFrom("siteSettings").select(["data", "revision"]).where("section", "=", section).executeTakeFirst());
+    const save = async (section: string, fields: Record<string, string | undefined>) => {
+      const revision = String((await stored(section))?.revision ?? 0);
+      return send("/api/site", { ...form({ intent: "save", section, revision, ...fields }), cookie: adminCookie });
+    };
+    const platform = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SOCIAL_PLATFORM_IDS) }, { weight: 1, arbitrary: nastyText });
+    const url = fc.oneof(
+      nastyText,
+      fc.webUrl(),
+      fc.constantFrom("javascript:alert(1)", "data:text/html,x", "mailto:a@example.com", "//evil.example"),
+    );
+    try {
+      await check(
+        fc.asyncProperty(nastyText, nastyText, nastyText, async (heroHeading, heroText, aboutPreview) => {
+          const before = await stored("home");
+          const sent = await save("home", { heroHeading, heroText, aboutPreview });
+          const expected = siteSectionSchemas.home.safeParse({ heroHeading, heroText, aboutPreview });
+          if (containsNul([heroHeading, heroText, aboutPreview]) || !expected.success) {
+            expectRefusal(sent);
+            expect(await stored("home")).toEqual(before);
+          } else {
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            expect(JSON.parse((await stored("home"))?.data ?? "null")).toEqual(expected.data);
+          }
+        }),
+      );
+      await check(
+        fc.asyncProperty(fc.array(fc.tuple(platform, url), { maxLength: 3 }), async (links) => {
+          const before = await stored("social");
+          const fields = Object.fromEntries(
+            links.flatMap(([p, u], i) => [
+              [`links.${i}.platform`, p],
+              [`links.${i}.url`, u],
+            ]),
+          );
+          const sent = await save("social", fields);
+          const expected = siteSectionSchemas.social.safeParse({ links: links.map(([p, u]) => ({ platform: p, url: u })) });
+          if (containsNul(links) || !expected.success) {
+            expectRefusal(sent);
+            expect(await stored("social")).toEqual(before);
+          } else {
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            expect(JSON.parse((await stored("social"))?.data ?? "null")).toEqual(expected.data);
+          }
+        }),
+      );
+      // Field names of any shape build no object the schema did not ask for.
+      await check(
+        fc.asyncProperty(
+          nastyText,
+          nastyText,
+          fc.constantFrom("artist", "bio", "contact", "nowhere", "__proto__"),
+          async (name, value, section) => {
+            const before = await stored(section);
+            const sent = await save(section, { [name]: value, "__proto__.polluted": "yes", "constructor.prototype.x": "1" });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            if (sent.status !== 200) expectRefusal(sent);
+            expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+            if (sent.status !== 200) expect(await stored(section)).toEqual(before);
+          },
+        ),
+        Math.min(RUNS, 30),
+      );
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("siteSettingVersions").execute();
+        await db.deleteFrom("siteSettings").execute();
+        await db
+          .updateTable("contentVersion")
+          .set((eb) => ({ version: eb("version", "+", 1) }))
+          .execute();
+      });
+    }
+  });
+
   test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
     await check(
       fc.asyncProperty(
@@ -597,6 +676,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/songs",
       "/api/messages",
       "/api/filtered",
+      "/api/site",
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",
     ];

@@ -9,6 +9,8 @@ import type { SiteSection } from "#app/lib/site-config-schema.ts";
 import type { SiteAnswer } from "./site-editor.server.ts";
 import { SITE_TEXT } from "./ui-text.ts";
 
+const SITE_API = "/api/site";
+
 export type SectionStateView = { revision: number; updatedAt: number | null; updatedBy: string | null };
 export type SiteVersionView = { id: string; revision: number; savedAt: number; savedBy: string; summary: string };
 
@@ -210,7 +212,7 @@ export function SectionForm({
     if (!form.current || busy) return;
     const data = new FormData(form.current);
     data.set("revision", String(revision));
-    fetcher.submit(data, { method: "post" });
+    fetcher.submit(data, { method: "post", action: SITE_API });
   };
 
   const api: FieldErrorsApi = {
@@ -275,7 +277,7 @@ export function SectionForm({
             data.set("section", section);
             data.set("revision", String(base));
             data.set("versionId", version.id);
-            fetcher.submit(data, { method: "post" });
+            fetcher.submit(data, { method: "post", action: SITE_API });
           }}
         />
       </div>
