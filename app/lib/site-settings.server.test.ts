@@ -83,6 +83,34 @@ describe.each(testStacks)("site settings on %s", (stack) => {
     expect(await restoreSiteVersion(db, "bio", versions[0]?.id ?? "", 0, "Bo")).toEqual({ ok: false, missing: true });
   });
 
+  it("moves the songs credited to the old name to the new one, and leaves other credits", async () => {
+    const db = site.services.db;
+    const { sections, settings } = await loadSiteSettingsState(db);
+    const now = Date.now();
+    const song = (id: string, artistName: string) => ({
+      id,
+      title: id,
+      artist: artistName,
+      audioKey: `music/${id}.mp3`,
+      coverKey: `covers/${id}.png`,
+      durationMs: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db
+      .insertInto("songs")
+      .values([song("mine", settings.artist.name), song("duet", "Someone & Friends")])
+      .execute();
+    await saveSiteSection(db, "artist", artist("Renamed Artist"), sections.artist.revision, "Ada");
+    const credits = await db.selectFrom("songs").select(["id", "artist"]).orderBy("id").execute();
+    expect(credits).toEqual([
+      { id: "duet", artist: "Someone & Friends" },
+      { id: "mine", artist: "Renamed Artist" },
+    ]);
+    await saveSiteSection(db, "artist", artist(siteConfig.artist.name), sections.artist.revision + 1, "Ada");
+    await db.deleteFrom("songs").execute();
+  });
+
   it("shows site.config.ts's value when a stored section is no longer valid", async () => {
     const db = site.services.db;
     await db
@@ -103,7 +131,8 @@ describe.each(testStacks)("site settings on %s", (stack) => {
 
   it("makes the legal pages from the current name and e-mail until the artist writes their own", async () => {
     const db = site.services.db;
-    await saveSiteSection(db, "artist", artist("Nova Reyes"), 3, "Ada");
+    const { sections } = await loadSiteSettingsState(db);
+    expect(await saveSiteSection(db, "artist", artist("Nova Reyes"), sections.artist.revision, "Ada")).toMatchObject({ ok: true });
     const settings = await loadSiteSettings(db);
     expect(legalMarkdown(settings, "privacy")).toContain("Nova Reyes and the site's operator");
     expect(legalMarkdown(settings, "terms")).toContain("© Nova Reyes");

@@ -85,6 +85,12 @@ export function legalMarkdown(settings: SiteSettings, page: "privacy" | "terms")
     : defaultTermsMarkdown(settings.artist.name);
 }
 
+/** The artist's name as stored now (or site.config.ts's), read inside the saving transaction. */
+async function artistNameIn(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom("siteSettings").select("data").where("section", "=", "artist").executeTakeFirst();
+  return (row ? parseSection("artist", row.data)?.name : null) ?? firstStart.artist.name;
+}
+
 export type SaveOutcome = { ok: true; revision: number } | { ok: false; conflict: SectionState };
 
 async function sectionState(db: Kysely<Database>, section: SiteSection): Promise<SectionState> {
@@ -120,6 +126,7 @@ export async function saveSiteSection<S extends SiteSection>(
   const data = JSON.stringify(value);
   const revision = expectedRevision + 1;
   return db.transaction().execute(async (trx) => {
+    const renamed = section === "artist" ? await artistNameIn(trx) : null;
     const written =
       expectedRevision === 0
         ? await trx
@@ -139,6 +146,11 @@ export async function saveSiteSection<S extends SiteSection>(
     // The first save keeps the value it replaces too, so the first-start text can be restored.
     if (expectedRevision === 0) await insertVersion(trx, section, 0, JSON.stringify(firstStart[section]), now, FIRST_START_AUTHOR);
     await insertVersion(trx, section, revision, data, now, savedBy);
+    // Songs credited to the artist's old name follow the new one (a song credited otherwise keeps its credit).
+    const newName = (value as SiteSettings["artist"]).name;
+    if (renamed !== null && renamed !== newName) {
+      await trx.updateTable("songs").set({ artist: newName }).where("artist", "=", renamed).execute();
+    }
     await trx
       .deleteFrom("siteSettingVersions")
       .where("section", "=", section)
