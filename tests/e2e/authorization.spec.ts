@@ -68,7 +68,13 @@ const MATRIX: Record<string, Call[]> = {
   ],
   "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
   "routes/dashboard.site.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/site`, expect: adminPage(200) }],
-  "routes/dashboard.account.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) }],
+  "routes/dashboard.account.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) },
+    // An empty name: the admin is told to enter one, and nothing changes for anyone. The action
+    // refuses anyone else (401/403, as the page's fetchers receive it); posted as a whole page,
+    // the page's loader then sends them home like the GET does.
+    { method: "POST", path: `${DASHBOARD_PATH}/account`, form: { intent: "name", name: "" }, expect: adminPage(400) },
+  ],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.

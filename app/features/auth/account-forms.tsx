@@ -165,7 +165,8 @@ export function EmailForm({ email, initial }: { email: string; initial: AccountR
       heading={ACCOUNT_TEXT.emailHeading}
       intro={
         <>
-          {ACCOUNT_TEXT.emailIntro} <strong className="break-all font-semibold text-stone-900 dark:text-stone-100">{email}</strong>.
+          {ACCOUNT_TEXT.emailIntro}{" "}
+          <strong className="font-semibold text-stone-900 [overflow-wrap:anywhere] dark:text-stone-100">{email}</strong>.
         </>
       }
     >

@@ -36,14 +36,14 @@ export function AdminsList({ admins }: { admins: AccountAdmin[] }) {
             <li key={admin.email} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
-                  <span className="break-words">{admin.name || admin.email}</span>
+                  <span className="[overflow-wrap:anywhere]">{admin.name || admin.email}</span>
                   {admin.you ? (
                     <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-800 dark:text-brand-50">
                       {ACCOUNT_TEXT.you}
                     </span>
                   ) : null}
                 </p>
-                <p className="break-all text-sm text-stone-600 dark:text-stone-400">{admin.email}</p>
+                <p className="text-sm text-stone-600 [overflow-wrap:anywhere] dark:text-stone-400">{admin.email}</p>
               </div>
               <p className="shrink-0 text-sm text-stone-600 dark:text-stone-400">
                 {ACCOUNT_TEXT.joined} <time dateTime={isoDate(admin.createdAt)}>{formatDate(admin.createdAt, timeZone)}</time>
