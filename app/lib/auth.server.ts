@@ -99,11 +99,10 @@ async function userInputsFor(ctx: HookContext, body: Record<string, unknown> | u
 }
 
 /**
- * better-auth's change-email asks only for a session; a borrowed or stolen
- * one would then be enough to take the account over (change the address,
- * then reset nothing: there is no reset by e-mail, but the address is how
- * its owner signs in). So it asks for the current password too, checked as
- * change-password checks it. Without a session the endpoint answers 401 itself.
+ * better-auth's change-email asks only for a session, so a borrowed or
+ * stolen one would be enough to move the address its owner signs in with.
+ * It asks for the current password too, checked as change-password checks
+ * it, under the same rate limit. Without a session the endpoint answers 401 itself.
  */
 async function requireCurrentPassword(ctx: HookContext, body: Record<string, unknown> | undefined): Promise<void> {
   const session = await getSessionFromCtx(ctx);

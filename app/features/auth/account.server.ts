@@ -31,22 +31,17 @@ type Refusal = { status: number; error: string; field: AccountField | null };
 const refused = (refusal: Refusal, intent: AccountIntent | null, values: { name?: string; newEmail?: string } = {}) =>
   data<AccountResult>({ intent, ok: false, error: refusal.error, field: refusal.field, values }, { status: refusal.status });
 
+/** The refusals our own hook (checkInput in auth.server.ts) makes, already in a person's words. */
+const OWN_WORDS = new Set(["PASSWORD_TOO_WEAK", "FIELD_TOO_LONG", "NUL_CHARACTER"]);
+
 /** better-auth's refusal in our words, at the field it is about. */
 function refusalOf(result: AuthCallResult & { ok: false }, newPasswordField: boolean): Refusal {
   if (result.status === 429) return { status: 429, error: ACCOUNT_TEXT.tooManyTries, field: null };
-  if (result.status === 401) return { status: 401, error: ACCOUNT_TEXT.failed, field: null };
   if (result.code === INVALID_PASSWORD.code) return { status: 400, error: ACCOUNT_TEXT.wrongPassword, field: "currentPassword" };
-  // The strength check's words and the field limits' (checkInput in auth.server.ts) are already a person's.
-  if (
-    result.status === 400 &&
-    result.message &&
-    result.code !== null &&
-    ["PASSWORD_TOO_WEAK", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"].includes(result.code)
-  ) {
+  if (result.code === "PASSWORD_TOO_WEAK" && result.message) {
     return { status: 400, error: result.message, field: newPasswordField ? "newPassword" : null };
   }
-  if (result.status === 400 && result.message && result.code === "FIELD_TOO_LONG")
-    return { status: 400, error: result.message, field: null };
+  if (result.code !== null && OWN_WORDS.has(result.code) && result.message) return { status: 400, error: result.message, field: null };
   console.error(`Account change refused (${result.status} ${result.code ?? ""}): ${result.message ?? "no message"}`);
   return { status: result.status >= 400 && result.status < 600 ? result.status : 500, error: ACCOUNT_TEXT.failed, field: null };
 }
