@@ -14,6 +14,15 @@ export const AUTH_BASE_PATH = "/api/auth";
 /** Documented limits: docs/decisions/004-auth.md. */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 const SIGN_UP_LIMIT = { window: 60, max: 10 };
+/**
+ * Changing the password or the e-mail checks the current password: each try
+ * is a guess at it, so it gets the sign-in budget (better-auth's own default
+ * for these paths, 3 per 10 s, would allow 18 a minute).
+ */
+export const PASSWORD_CHECK_LIMIT = SIGN_IN_LIMIT;
+
+/** What better-auth answers a wrong current password with, on change-password and (by our hook) change-email. */
+export const INVALID_PASSWORD = { code: "INVALID_PASSWORD", message: "Invalid password" } as const;
 
 /** Every endpoint that sets a password, and the body field it comes in. */
 const PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
@@ -89,14 +98,33 @@ async function userInputsFor(ctx: HookContext, body: Record<string, unknown> | u
   return [text(body?.email), text(body?.name)];
 }
 
+/**
+ * better-auth's change-email asks only for a session, so a borrowed or
+ * stolen one would be enough to move the address its owner signs in with.
+ * It asks for the current password too, checked as change-password checks
+ * it, under the same rate limit. Without a session the endpoint answers 401 itself.
+ */
+async function requireCurrentPassword(ctx: HookContext, body: Record<string, unknown> | undefined): Promise<void> {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const password = body?.currentPassword;
+  if (typeof password !== "string" || password === "" || password.length > PASSWORD_LENGTH.max) {
+    throw new APIError("BAD_REQUEST", INVALID_PASSWORD);
+  }
+  const account = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
+  const valid = account?.password ? await ctx.context.password.verify({ hash: account.password, password }) : false;
+  if (!valid) throw new APIError("BAD_REQUEST", INVALID_PASSWORD);
+}
+
 /** When each sign-up request arrived, for the floor on its answer's time. */
 const signUpStarted = new WeakMap<object, number>();
 
 /**
  * Runs before every better-auth endpoint: refuses a body holding a null
  * character (PostgreSQL cannot store one; a 400 instead of a database error),
- * a user field over its limit, and a guessable password wherever one is set,
- * with a message the form shows.
+ * a user field over its limit, a change of e-mail without the right current
+ * password, and a guessable password wherever one is set, with a message the
+ * form shows.
  */
 const checkInput = createAuthMiddleware(async (ctx) => {
   if (ctx.path === "/sign-up/email" && ctx.request) signUpStarted.set(ctx.request, performance.now());
@@ -105,6 +133,7 @@ const checkInput = createAuthMiddleware(async (ctx) => {
   if (oversize) throw new APIError("BAD_REQUEST", { message: USER_FIELD_MESSAGES[oversize], code: "FIELD_TOO_LONG" });
   const field = PASSWORD_FIELDS[ctx.path];
   const body = record(ctx.body);
+  if (ctx.path === "/change-email") await requireCurrentPassword(ctx, body);
   const password = field ? body?.[field] : undefined;
   // Out-of-range lengths get better-auth's own messages.
   if (typeof password !== "string" || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) return;
@@ -149,6 +178,14 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       minPasswordLength: PASSWORD_LENGTH.min,
       maxPasswordLength: PASSWORD_LENGTH.max,
     },
+    user: {
+      // The product sends no e-mail, so no address is ever "verified" and a
+      // change takes effect at once (better-auth updates only unverified ones
+      // this way). The current password is asked first (checkInput); an
+      // address another account holds is left unchanged without saying so,
+      // better-auth's guard against enumeration (our admin form says it).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -166,6 +203,8 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       customRules: {
         "/sign-in/email": SIGN_IN_LIMIT,
         "/sign-up/email": SIGN_UP_LIMIT,
+        "/change-password": PASSWORD_CHECK_LIMIT,
+        "/change-email": PASSWORD_CHECK_LIMIT,
       },
     },
     advanced: {

@@ -73,7 +73,13 @@ const MATRIX: Record<string, Call[]> = {
     // A part of the site that does not exist: refused, nothing saved.
     { method: "POST", path: "/api/site", form: { intent: "save", section: "nowhere", revision: "0" }, expect: adminOnly(400) },
   ],
-  "routes/dashboard.account.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) }],
+  "routes/dashboard.account.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/account`, expect: adminPage(200) },
+    // An empty name: the admin is told to enter one, and nothing changes for anyone. The action
+    // refuses anyone else (401/403, as the page's fetchers receive it); posted as a whole page,
+    // the page's loader then sends them home like the GET does.
+    { method: "POST", path: `${DASHBOARD_PATH}/account`, form: { intent: "name", name: "" }, expect: adminPage(400) },
+  ],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.

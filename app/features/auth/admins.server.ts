@@ -1,7 +1,7 @@
 import type { Services } from "#app/lib/services.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
 
-export type AdminListEntry = { email: string; name: string; roles: string[] };
+export type AdminListEntry = { id: string; email: string; name: string; roles: string[]; /** Epoch ms. */ createdAt: number };
 
 function withRole(role: string | null, add: boolean): string {
   const roles = new Set(parseRoles(role));
@@ -27,11 +27,13 @@ export async function hasAnyAdmin(services: Services): Promise<boolean> {
 export async function listAdmins(services: Services): Promise<AdminListEntry[]> {
   const users = await services.db
     .selectFrom("user")
-    .select(["email", "name", "role"])
+    .select(["id", "email", "name", "role", "createdAt"])
     .where("role", "like", "%admin%")
     .orderBy("email")
     .execute();
-  return users.map((u) => ({ email: u.email, name: u.name, roles: parseRoles(u.role) })).filter((u) => u.roles.includes("admin"));
+  return users
+    .map((u) => ({ id: u.id, email: u.email, name: u.name, roles: parseRoles(u.role), createdAt: new Date(u.createdAt).getTime() }))
+    .filter((u) => u.roles.includes("admin"));
 }
 
 /**

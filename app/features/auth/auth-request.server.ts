@@ -4,7 +4,10 @@ import type { Services } from "#app/lib/services.server.ts";
 
 export type AuthCallResult =
   | { ok: true; status: number; body: unknown; setCookies: string[] }
-  | { ok: false; status: number; message: string | null; setCookies: string[] };
+  | { ok: false; status: number; message: string | null; code: string | null; setCookies: string[] };
+
+/** The better-auth endpoints our own forms post to. */
+export type AuthPath = "/sign-in/email" | "/sign-up/email" | "/sign-out" | "/update-user" | "/change-email" | "/change-password";
 
 /**
  * Sends one of our form submissions through better-auth's full HTTP pipeline
@@ -13,7 +16,7 @@ export type AuthCallResult =
 export async function callAuth(
   services: Services,
   request: Request,
-  path: "/sign-in/email" | "/sign-up/email" | "/sign-out",
+  path: AuthPath,
   body: Record<string, unknown> = {},
 ): Promise<AuthCallResult> {
   const headers = new Headers({ "content-type": "application/json", origin: services.env.publicUrl });
@@ -31,8 +34,12 @@ export async function callAuth(
   const setCookies = response.headers.getSetCookie();
   const json: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, body: json, setCookies };
-  const message = json && typeof json === "object" && "message" in json && typeof json.message === "string" ? json.message : null;
-  return { ok: false, status: response.status, message, setCookies };
+  const fields: Record<string, unknown> = json && typeof json === "object" ? (json as Record<string, unknown>) : {};
+  const text = (key: string) => {
+    const value = fields[key];
+    return typeof value === "string" ? value : null;
+  };
+  return { ok: false, status: response.status, message: text("message"), code: text("code"), setCookies };
 }
 
 export function headersWithCookies(setCookies: string[], extra: string[] = []): Headers {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
+import { ACCOUNT_TEXT, LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
 export { LOGIN_TEXT, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./ui-text.ts";
 
@@ -15,11 +15,7 @@ const password = z.string({ error: LOGIN_TEXT.missingPassword }).min(1, LOGIN_TE
 
 const newPassword = password.min(8, LOGIN_TEXT.passwordTooShort).max(128, LOGIN_TEXT.passwordTooLong);
 
-const name = z
-  .string({ error: LOGIN_TEXT.missingName })
-  .trim()
-  .min(1, LOGIN_TEXT.missingName)
-  .max(100, "Name must be at most 100 characters");
+const name = z.string({ error: LOGIN_TEXT.missingName }).trim().min(1, LOGIN_TEXT.missingName).max(100, ACCOUNT_TEXT.nameTooLong);
 
 const signInSchema = z.object({ intent: z.literal("signin"), email, password });
 const signUpSchema = z.object({ intent: z.literal("signup"), name, email, password: newPassword });
@@ -33,3 +29,28 @@ export const setupSchema = z.object({
   email,
   password: newPassword,
 });
+
+/** The Account page's three forms; each says which it is. */
+const currentPassword = z
+  .string({ error: ACCOUNT_TEXT.missingCurrentPassword })
+  .min(1, ACCOUNT_TEXT.missingCurrentPassword)
+  // Longer than any password better-auth accepts: it cannot be the right one.
+  .max(128, ACCOUNT_TEXT.wrongPassword);
+
+const changeName = z.object({ intent: z.literal("name"), name });
+const changeEmail = z.object({ intent: z.literal("email"), newEmail: email, currentPassword });
+const changePassword = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword,
+    newPassword: z
+      .string({ error: ACCOUNT_TEXT.missingNewPassword })
+      .min(1, ACCOUNT_TEXT.missingNewPassword)
+      .min(8, LOGIN_TEXT.passwordTooShort)
+      .max(128, LOGIN_TEXT.passwordTooLong),
+    confirmPassword: z.string({ error: ACCOUNT_TEXT.missingConfirmPassword }).min(1, ACCOUNT_TEXT.missingConfirmPassword),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: ACCOUNT_TEXT.passwordsDiffer, path: ["confirmPassword"] });
+
+export const accountSchema = z.discriminatedUnion("intent", [changeName, changeEmail, changePassword], { error: ACCOUNT_TEXT.failed });
+export type AccountInput = z.infer<typeof accountSchema>;

@@ -20,3 +20,58 @@ export const SETUP_INVALID = "This setup link is invalid, has expired or has alr
 
 export type LoginMode = "signin" | "signup";
 export const loginModeFrom = (value: string | null): LoginMode => (value === "signup" ? "signup" : "signin");
+
+/** The Account page: the admin's own name, e-mail and password, and who else is an admin. */
+export const ACCOUNT_TEXT = {
+  nameHeading: "Your name",
+  nameIntro: "The dashboard greets you with it.",
+  nameLabel: "Name",
+  nameTooLong: "Name must be at most 100 characters",
+  saveName: "Save name",
+  nameSaved: "Your name is saved.",
+
+  emailHeading: "Email address",
+  emailIntro: "You sign in with this address. It is now",
+  newEmailLabel: "New email address",
+  emailSame: "That is already your email address",
+  emailInUse: "That email address is already in use by another account",
+  saveEmail: "Change email",
+  emailSaved: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
+
+  passwordHeading: "Password",
+  passwordIntro: "Changing it signs you out on every other device and browser. You stay signed in here.",
+  currentPasswordLabel: "Current password",
+  newPasswordLabel: "New password",
+  newPasswordHint: "At least 8 characters. A few unrelated words work well.",
+  confirmPasswordLabel: "New password again",
+  missingCurrentPassword: "Please enter your current password",
+  missingNewPassword: "Please enter a new password",
+  missingConfirmPassword: "Please enter the new password again",
+  passwordsDiffer: "The two new passwords are not the same",
+  wrongPassword: "That is not your current password",
+  savePassword: "Change password",
+  passwordSaved: "Your password is changed. Every other device and browser is signed out.",
+
+  saving: "Saving...",
+  tooManyTries: "Too many tries. Please wait a minute and try again.",
+  failed: LOGIN_TEXT.exception,
+
+  adminsHeading: "Admins",
+  adminsListLabel: "Admin accounts",
+  you: "You",
+  joined: "Joined",
+  noAdmins: "No admins found.",
+  adminsHowTo: "To add or remove an admin, run the admin command on the server:",
+  adminsGrant: "npm run admin -- grant <email>",
+  adminsRevoke: "npm run admin -- revoke <email>",
+} as const;
+
+/** Which of the Account page's forms a submission belongs to. */
+export const ACCOUNT_INTENTS = ["name", "email", "password"] as const;
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+export type AccountField = "name" | "newEmail" | "currentPassword" | "newPassword" | "confirmPassword";
+
+/** What the Account page's action answers, for the form that asked. */
+export type AccountResult =
+  | { intent: AccountIntent; ok: true; message: string }
+  | { intent: AccountIntent | null; ok: false; error: string; field: AccountField | null; values: { name?: string; newEmail?: string } };
