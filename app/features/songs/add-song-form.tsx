@@ -8,7 +8,7 @@ import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./
 import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
-import { ADD_SONG_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT, LATEST_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: the list reloads 1.5 s after a song is added. */
 const RELOAD_AFTER_ADD_MS = 1500;
@@ -138,6 +138,7 @@ export function AddSongForm({
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [links, setLinks] = useState<StreamingLinks>(emptyLinks);
+  const [isLatest, setIsLatest] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [phase, setPhaseState] = useState<Phase>("editing");
   const [progress, setProgress] = useState<Record<UploadKind, number | null>>({ audio: null, cover: null });
@@ -227,6 +228,7 @@ export function AddSongForm({
     setCoverPreview(null);
     setTitle("");
     setLinks(emptyLinks);
+    setIsLatest(false);
     setErrors({});
     setPhase("editing");
     setProgress({ audio: null, cover: null });
@@ -262,7 +264,7 @@ export function AddSongForm({
     const controller = new AbortController();
     upload.current = controller;
     const outcome = await uploadSong(
-      { audio, cover, title, links },
+      { audio, cover, title, links, isLatest },
       {
         signal: controller.signal,
         onStage: setPhase,
@@ -445,6 +447,25 @@ export function AddSongForm({
                 </div>
               ))}
             </fieldset>
+            <div className="flex items-start gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+              <input
+                id={`${id}-latest`}
+                type="checkbox"
+                name="isLatest"
+                checked={isLatest}
+                onChange={(event) => setIsLatest(event.currentTarget.checked)}
+                aria-describedby={`${id}-latest-hint`}
+                className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
+              />
+              <div className="min-w-0">
+                <label htmlFor={`${id}-latest`} className="block font-medium">
+                  {LATEST_TEXT.label}
+                </label>
+                <p id={`${id}-latest-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+                  {LATEST_TEXT.hint}
+                </p>
+              </div>
+            </div>
             <div className="flex justify-between">
               <button type="button" className={buttonStyles.secondary} onClick={() => goTo(2)}>
                 Back

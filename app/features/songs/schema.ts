@@ -45,6 +45,5 @@ export const songEditSchema = z.object({
   /** A fresh upload to replace the cover with; absent or empty keeps the current one. */
   coverKey: z.string().trim().max(1000, SONG_TEXT.coverRequired).optional(),
 });
-export type SongEdit = z.input<typeof songEditSchema>;
 /** The fields of the edit form a message can belong to. */
 export type SongEditField = "title" | "spotify" | "apple" | "amazon" | "youtube" | "cover";
