@@ -7,6 +7,7 @@ import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";
+import { useCheckAfterPress } from "./use-check-after-press.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
 import { ADD_SONG_TEXT, LATEST_TEXT } from "./ui-text.ts";
 
@@ -158,6 +159,7 @@ export function AddSongForm({
   const coverInput = useRef<HTMLInputElement>(null);
   const stepBody = useRef<HTMLFieldSetElement>(null);
   const movedStep = useRef(false);
+  const { onPointerDown, afterPress } = useCheckAfterPress();
 
   const setPhase = (next: Phase) => {
     phaseNow.current = next;
@@ -297,6 +299,7 @@ export function AddSongForm({
   return (
     <form
       onSubmit={submit}
+      onPointerDown={onPointerDown}
       noValidate
       className="space-y-6 rounded-3xl border border-stone-200 bg-white p-4 sm:p-8 dark:border-stone-800 dark:bg-stone-900"
       aria-label="Add New Song"
@@ -396,7 +399,10 @@ export function AddSongForm({
                     // Cleared as soon as it is fixed; raised again only on leaving the field.
                     if (errors.title && !titleProblem(value)) setFieldError("title", null);
                   }}
-                  onBlur={(event) => setFieldError("title", titleProblem(event.currentTarget.value))}
+                  onBlur={(event) => {
+                    const value = event.currentTarget.value;
+                    afterPress(() => setFieldError("title", titleProblem(value)));
+                  }}
                 />
                 <FieldError id={errorId("title")} message={errors.title} />
               </div>
@@ -441,7 +447,10 @@ export function AddSongForm({
                       setLinks((current) => ({ ...current, [service.key]: value }));
                       if (errors[service.key] && !linkProblem(value)) setFieldError(service.key, null);
                     }}
-                    onBlur={(event) => setFieldError(service.key, linkProblem(event.currentTarget.value))}
+                    onBlur={(event) => {
+                      const value = event.currentTarget.value;
+                      afterPress(() => setFieldError(service.key, linkProblem(value)));
+                    }}
                   />
                   <FieldError id={errorId(service.key)} message={errors[service.key]} />
                 </div>

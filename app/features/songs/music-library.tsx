@@ -86,7 +86,9 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
   const [manualLink, setManualLink] = useState(false);
   const manualInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (manualLink) manualInput.current?.select();
+    if (!manualLink) return;
+    manualInput.current?.focus();
+    manualInput.current?.select();
   }, [manualLink]);
   const copyLink = async () => {
     if (await copyText(shareUrl)) {
@@ -104,20 +106,20 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
       className={`flex min-w-0 overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
     >
       {/* A compact row on phones, a card with the full cover from sm up. */}
-      <div className="relative w-28 shrink-0 sm:w-full">
+      <div className="relative w-28 shrink-0 self-start sm:w-full">
         <CoverImage
           coverKey={song.coverKey}
           alt={`Cover art for ${song.title}`}
           size={384}
           sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 112px"
-          className="aspect-square h-full w-full object-cover"
+          className="aspect-square w-full object-cover"
         />
         {play ? (
           <button
             type="button"
             onClick={play.onToggle}
             aria-label={`${play.playing ? LIBRARY_TEXT.pause : LIBRARY_TEXT.play}: ${song.title}`}
-            className="absolute right-2 bottom-2 inline-flex size-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg ring-2 ring-white/80 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-brand-500 dark:text-stone-950 dark:ring-stone-900/80 dark:hover:bg-brand-400"
+            className="absolute right-1.5 bottom-1.5 inline-flex size-10 items-center sm:right-2 sm:bottom-2 sm:size-11 justify-center rounded-full bg-brand-600 text-white shadow-lg ring-2 ring-white/80 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-brand-500 dark:text-stone-950 dark:ring-stone-900/80 dark:hover:bg-brand-400"
           >
             {play.playing ? pauseIcon : playIcon}
           </button>
@@ -137,6 +139,11 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
             </span>
           </div>
           <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
+          {song.isLatest ? (
+            <p className="mt-2 inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
+              Latest Release
+            </p>
+          ) : null}
         </div>
         {/* Each button's name starts with the words on it (WCAG 2.5.3, so "click
             Mark as Latest" works by voice); the song's title follows, so a list of
@@ -162,11 +169,7 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
           >
             {LIBRARY_TEXT.copyLink}
           </button>
-          {song.isLatest ? (
-            <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
-              Latest Release
-            </span>
-          ) : (
+          {song.isLatest ? null : (
             <button
               type="button"
               aria-disabled={busy}

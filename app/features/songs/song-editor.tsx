@@ -9,6 +9,7 @@ import { saveSongEdit, type SongEditStage } from "./song-edit.ts";
 import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { checkFile } from "./upload-rules.ts";
+import { useCheckAfterPress } from "./use-check-after-press.ts";
 import { EDIT_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
 
 type FieldErrors = Partial<Record<SongEditField, string>>;
@@ -60,6 +61,7 @@ export function SongEditor({
   const upload = useRef<AbortController | null>(null);
   const choice = useRef(0);
   const mounted = useRef(false);
+  const { onPointerDown, afterPress } = useCheckAfterPress();
   const busy = phase !== "editing";
 
   useEffect(() => {
@@ -210,7 +212,7 @@ export function SongEditor({
       }}
       className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-3xl border border-stone-200 bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60 backdrop:backdrop-blur-sm dark:border-stone-800 dark:bg-stone-900 dark:text-stone-100"
     >
-      <form onSubmit={submit} noValidate className="space-y-6 p-5 sm:p-8" aria-labelledby={headingId}>
+      <form onSubmit={submit} onPointerDown={onPointerDown} noValidate className="space-y-6 p-5 sm:p-8" aria-labelledby={headingId}>
         <div className="min-w-0">
           <h2 id={headingId} className="text-xl font-semibold sm:text-2xl">
             {EDIT_TEXT.heading}
@@ -275,7 +277,10 @@ export function SongEditor({
                 setTitle(value);
                 if (errors.title && !titleProblem(value)) setFieldError("title", null);
               }}
-              onBlur={(event) => setFieldError("title", titleProblem(event.currentTarget.value))}
+              onBlur={(event) => {
+                const value = event.currentTarget.value;
+                afterPress(() => setFieldError("title", titleProblem(value)));
+              }}
             />
             <fieldset className="min-w-0 space-y-4">
               <legend className="mb-3 text-sm font-semibold">Streaming links (optional)</legend>
@@ -296,7 +301,10 @@ export function SongEditor({
                     setLinks((current) => ({ ...current, [service.key]: value }));
                     if (errors[service.key] && !linkProblem(value)) setFieldError(service.key, null);
                   }}
-                  onBlur={(event) => setFieldError(service.key, linkProblem(event.currentTarget.value))}
+                  onBlur={(event) => {
+                    const value = event.currentTarget.value;
+                    afterPress(() => setFieldError(service.key, linkProblem(value)));
+                  }}
                 />
               ))}
             </fieldset>
