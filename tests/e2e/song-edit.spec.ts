@@ -181,15 +181,30 @@ test.describe.serial("editing a song after upload", () => {
       await expect(toast(page, "success", 'Saved changes to "Mine"')).toBeVisible();
       expect((await songRow(id))?.title).toBe("Mine");
 
+      // Again, and this time the artist knowingly saves over the other tab's change.
+      const again = await openEditor(page, "Mine");
+      const current = await songRow(id);
+      await request.post("/api/songs", {
+        form: { intent: "update-song", id, expectedUpdatedAt: String(current?.updatedAt), title: "Theirs Again" },
+      });
+      await again.getByRole("textbox", { name: "Title" }).fill("Mine Again");
+      await again.getByRole("button", { name: "Save Changes" }).click();
+      await expect(again.getByRole("alert").filter({ hasText: CONFLICT })).toBeVisible();
+      await again.getByRole("button", { name: "Save mine anyway" }).click();
+      await expect(toast(page, "success", 'Saved changes to "Mine Again"')).toBeVisible();
+      expect((await songRow(id))?.title).toBe("Mine Again");
+
       // Deleted in another tab while the editor is open.
-      const reopened = await openEditor(page, "Mine");
+      const reopened = await openEditor(page, "Mine Again");
       expect((await request.post("/api/songs", { form: { intent: "delete-song", id } })).status()).toBe(200);
       await reopened.getByRole("textbox", { name: "Title" }).fill("Too Late");
       await reopened.getByRole("button", { name: "Save Changes" }).click();
       await expect(reopened.getByRole("alert").filter({ hasText: DELETED })).toBeVisible();
       await reopened.getByRole("button", { name: "Close" }).click();
       await expect(reopened).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Edit: Mine" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Edit: Mine Again" })).toHaveCount(0);
+      // The keyboard is on the library's heading, not lost on the page.
+      await expect(page.getByRole("heading", { name: "Music Library" })).toBeFocused();
       expect(await songRow(id)).toBeUndefined();
     } finally {
       await deleteSongs(request, [id]);
