@@ -7,16 +7,20 @@ import { adminListLoader } from "#app/lib/paged-list.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
-/** POST intent=create-song|mark-latest|delete-song. Admins only. Answers { success, id? } or { success: false, error }. */
+/**
+ * POST intent=create-song|update-song|mark-latest|delete-song. Admins only.
+ * Answers { success, id? | song? | updatedAt? } or { success: false, error }; a
+ * refused edit adds `fields` (a message per field, 400) or `current` (the song
+ * as changed elsewhere meanwhile, 409); a song that is gone is a 404.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
   const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
   const read = await readForm(request);
   if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
-  const result = await handleLibraryAction(services, read.form);
-  const status = result.success ? 200 : result.error === SONG_TEXT.notFound ? 404 : 400;
-  return privateJson(result, status);
+  const { status, body } = await handleLibraryAction(services, read.form);
+  return privateJson(body, status);
 }
 
 /** GET ?before=<cursor>: the next page of the Music Library (a fixed size: only the cursor is read). Admins only. */

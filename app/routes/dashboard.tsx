@@ -1,12 +1,14 @@
 import { useState } from "react";
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
 import { FirstRunChecklist } from "#app/features/site/first-run-checklist.tsx";
 import { firstRunChecklist } from "#app/features/site/first-run.server.ts";
 import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";
 import { inboxForDashboard } from "#app/features/inbox/inbox.server.ts";
+import { usePlayer, usePlayerState } from "#app/features/player/player-context.tsx";
 import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
@@ -63,12 +65,17 @@ export default function Dashboard() {
   // The inbox and subscriber panels keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
+  // The library plays through the site's player; the songs feature does not import it.
+  const player = usePlayer();
+  const { queue, index, playing } = usePlayerState();
+  const playback = { currentId: queue[index]?.id ?? null, playing, play: player.playQueue.bind(player), toggle: () => player.toggle() };
+  const shareOrigin = useRouteLoaderData<typeof rootLoader>("root")?.siteMeta.origin;
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
       <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
-      <MusicLibrary initial={songs} artistName={artistName} />
+      <MusicLibrary initial={songs} artistName={artistName} playback={playback} shareOrigin={shareOrigin} />
       <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
       <FilteredPanel initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>

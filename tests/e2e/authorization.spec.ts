@@ -102,6 +102,13 @@ const MATRIX: Record<string, Call[]> = {
   "routes/api.songs.ts": [
     { method: "GET", path: "/api/songs", expect: adminOnly(200) },
     { method: "POST", path: "/api/songs", form: { intent: "delete-song", id: "no-such-song" }, expect: adminOnly(404) },
+    // Editing a song that is not there: 404, and nothing is created.
+    {
+      method: "POST",
+      path: "/api/songs",
+      form: { intent: "update-song", id: "no-such-song", expectedUpdatedAt: "1", title: "Matrix" },
+      expect: adminOnly(404),
+    },
   ],
   "routes/api.subscribers.ts": [{ method: "GET", path: "/api/subscribers", expect: adminOnly(200) }],
   "routes/api.subscribers-csv.ts": [{ method: "GET", path: "/api/subscribers.csv", expect: adminOnly(200) }],

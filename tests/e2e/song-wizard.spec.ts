@@ -404,9 +404,10 @@ test.describe("add-song wizard", () => {
       const card = page.getByRole("listitem").filter({ has: heading });
       const cardBox = await card.boundingBox();
       // (Buttons found by role alone: their names are another test's business.)
+      // Play, Edit, Copy Link, Mark as Latest, Delete.
       const buttons = card.getByRole("button");
-      await expect(buttons).toHaveCount(2);
-      for (const part of [card.getByText(/\d:\d\d/), buttons.first(), buttons.last()]) {
+      await expect(buttons).toHaveCount(5);
+      for (const part of [card.getByText(/\d:\d\d/), ...(await buttons.all())]) {
         await expect(part).toBeVisible();
         const box = await part.boundingBox();
         expect(box && cardBox && box.x + box.width <= cardBox.x + cardBox.width + 0.5, "inside the card").toBe(true);

@@ -7,8 +7,9 @@ import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";
+import { useCheckAfterPress } from "./use-check-after-press.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
-import { ADD_SONG_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT, LATEST_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: the list reloads 1.5 s after a song is added. */
 const RELOAD_AFTER_ADD_MS = 1500;
@@ -138,6 +139,7 @@ export function AddSongForm({
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [links, setLinks] = useState<StreamingLinks>(emptyLinks);
+  const [isLatest, setIsLatest] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [phase, setPhaseState] = useState<Phase>("editing");
   const [progress, setProgress] = useState<Record<UploadKind, number | null>>({ audio: null, cover: null });
@@ -157,6 +159,7 @@ export function AddSongForm({
   const coverInput = useRef<HTMLInputElement>(null);
   const stepBody = useRef<HTMLFieldSetElement>(null);
   const movedStep = useRef(false);
+  const { onPointerDown, afterPress } = useCheckAfterPress();
 
   const setPhase = (next: Phase) => {
     phaseNow.current = next;
@@ -227,6 +230,7 @@ export function AddSongForm({
     setCoverPreview(null);
     setTitle("");
     setLinks(emptyLinks);
+    setIsLatest(false);
     setErrors({});
     setPhase("editing");
     setProgress({ audio: null, cover: null });
@@ -262,7 +266,7 @@ export function AddSongForm({
     const controller = new AbortController();
     upload.current = controller;
     const outcome = await uploadSong(
-      { audio, cover, title, links },
+      { audio, cover, title, links, isLatest },
       {
         signal: controller.signal,
         onStage: setPhase,
@@ -295,6 +299,7 @@ export function AddSongForm({
   return (
     <form
       onSubmit={submit}
+      onPointerDown={onPointerDown}
       noValidate
       className="space-y-6 rounded-3xl border border-stone-200 bg-white p-4 sm:p-8 dark:border-stone-800 dark:bg-stone-900"
       aria-label="Add New Song"
@@ -394,7 +399,10 @@ export function AddSongForm({
                     // Cleared as soon as it is fixed; raised again only on leaving the field.
                     if (errors.title && !titleProblem(value)) setFieldError("title", null);
                   }}
-                  onBlur={(event) => setFieldError("title", titleProblem(event.currentTarget.value))}
+                  onBlur={(event) => {
+                    const value = event.currentTarget.value;
+                    afterPress(() => setFieldError("title", titleProblem(value)));
+                  }}
                 />
                 <FieldError id={errorId("title")} message={errors.title} />
               </div>
@@ -439,12 +447,34 @@ export function AddSongForm({
                       setLinks((current) => ({ ...current, [service.key]: value }));
                       if (errors[service.key] && !linkProblem(value)) setFieldError(service.key, null);
                     }}
-                    onBlur={(event) => setFieldError(service.key, linkProblem(event.currentTarget.value))}
+                    onBlur={(event) => {
+                      const value = event.currentTarget.value;
+                      afterPress(() => setFieldError(service.key, linkProblem(value)));
+                    }}
                   />
                   <FieldError id={errorId(service.key)} message={errors[service.key]} />
                 </div>
               ))}
             </fieldset>
+            <div className="flex items-start gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+              <input
+                id={`${id}-latest`}
+                type="checkbox"
+                name="isLatest"
+                checked={isLatest}
+                onChange={(event) => setIsLatest(event.currentTarget.checked)}
+                aria-describedby={`${id}-latest-hint`}
+                className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
+              />
+              <div className="min-w-0">
+                <label htmlFor={`${id}-latest`} className="block font-medium">
+                  {LATEST_TEXT.label}
+                </label>
+                <p id={`${id}-latest-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+                  {LATEST_TEXT.hint}
+                </p>
+              </div>
+            </div>
             <div className="flex justify-between">
               <button type="button" className={buttonStyles.secondary} onClick={() => goTo(2)}>
                 Back

@@ -3,8 +3,14 @@ import { textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
 import { createSong, deleteSong, setLatestSong, type Outcome } from "./songs.server.ts";
+import { updateSong } from "./song-edit.server.ts";
 
 const optionalLink = z.string().optional().default("");
+/** A checkbox: present (any of the values a browser or script sends for "on") or absent. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
 const createForm = z.object({
   title: z.string().default(""),
   audioKey: z.string().default(""),
@@ -20,27 +26,65 @@ const createForm = z.object({
   apple: optionalLink,
   amazon: optionalLink,
   youtube: optionalLink,
+  isLatest: checkbox,
+});
+const updateForm = z.object({
+  id: z.string().optional(),
+  title: z.string().default(""),
+  // Parsed by songEditSchema: a missing or garbled version is refused there with its message.
+  expectedUpdatedAt: z.string().optional(),
+  coverKey: z.string().optional(),
+  spotify: optionalLink,
+  apple: optionalLink,
+  amazon: optionalLink,
+  youtube: optionalLink,
 });
 
-/** The Music Library's mutations, from a form: create, mark latest, delete. */
-export async function handleLibraryAction(services: Services, form: FormData): Promise<Outcome<{ id?: string }>> {
+const versionOf = (value: string | undefined): number | undefined =>
+  value !== undefined && /^\d{1,16}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+
+/** What an action answers: an outcome, and the HTTP status that goes with it. */
+export type LibraryActionResult = { status: number; body: unknown };
+
+/** The Music Library's mutations, from a form: create, edit, mark latest, delete. */
+export async function handleLibraryAction(services: Services, form: FormData): Promise<LibraryActionResult> {
   const fields = textFields(form);
+  const answer = (outcome: Outcome<object>): LibraryActionResult => ({
+    status: outcome.success ? 200 : outcome.error === SONG_TEXT.notFound ? 404 : 400,
+    body: outcome,
+  });
   switch (fields.intent) {
     case "create-song": {
       const input = createForm.parse(fields);
-      return createSong(services, {
+      return answer(
+        await createSong(services, {
+          title: input.title,
+          audioKey: input.audioKey,
+          coverKey: input.coverKey,
+          durationMs: input.durationMs ?? null,
+          streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
+          isLatest: input.isLatest,
+        }),
+      );
+    }
+    case "update-song": {
+      const input = updateForm.parse(fields);
+      const outcome = await updateSong(services, {
+        id: input.id,
+        expectedUpdatedAt: versionOf(input.expectedUpdatedAt),
         title: input.title,
-        audioKey: input.audioKey,
         coverKey: input.coverKey,
-        durationMs: input.durationMs ?? null,
         streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
       });
+      if (outcome.success) return { status: 200, body: outcome };
+      const { status, ...body } = outcome;
+      return { status, body };
     }
     case "mark-latest":
-      return setLatestSong(services, fields.id);
+      return answer(await setLatestSong(services, fields.id));
     case "delete-song":
-      return deleteSong(services, fields.id);
+      return answer(await deleteSong(services, fields.id));
     default:
-      return { success: false, error: fields.intent ? "Unknown action" : SONG_TEXT.idRequired };
+      return answer({ success: false, error: fields.intent ? "Unknown action" : SONG_TEXT.idRequired });
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
@@ -8,9 +8,24 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
-import { ADD_SONG_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { copyText } from "./copy-text.ts";
+import { SongEditor } from "./song-editor.tsx";
+import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, SONG_TEXT } from "./ui-text.ts";
 
-type ActionResult = { success: boolean; error?: string };
+type ActionResult = { success: boolean; error?: string; updatedAt?: number };
+
+/**
+ * The site's player, as the library needs it. The route that shows the
+ * library builds it from the player feature, which this feature does not import.
+ */
+export type LibraryPlayback = {
+  /** The song the player has loaded, if any, and whether it is sounding. */
+  currentId: string | null;
+  playing: boolean;
+  /** Plays `queue` (the songs the library shows, newest first) from `index`. */
+  play: (queue: Song[], index: number) => void;
+  toggle: () => void;
+};
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
 type Intent = "mark-latest" | "delete-song";
 
@@ -19,7 +34,29 @@ const SONGS_API = "/api/songs";
 const smallButton =
   "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors aria-disabled:opacity-50";
 
-function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: string) => void }) {
+type CardProps = {
+  song: Song;
+  onDone: (intent: Intent, id: string, updatedAt: number | undefined) => void;
+  onEdit: (song: Song) => void;
+  /** Where the Edit button is, so the focus can come back to it when the editor closes. */
+  editButtonRef: (element: HTMLButtonElement | null) => void;
+  shareUrl: string;
+  /** Absent where the library is shown without the site's player. */
+  play: { playing: boolean; onToggle: () => void } | null;
+};
+
+const playIcon = (
+  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+    <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+  </svg>
+);
+const pauseIcon = (
+  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+    <path d="M5.75 3a.75.75 0 0 0-.75.75v12.5c0 .414.336.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75A.75.75 0 0 0 7.25 3h-1.5ZM12.75 3a.75.75 0 0 0-.75.75v12.5c0 .414.336.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75a.75.75 0 0 0-.75-.75h-1.5Z" />
+  </svg>
+);
+
+function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardProps) {
   const fetcher = useFetcher<ActionResult>();
   const { addToast } = useToasts();
   // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
@@ -29,7 +66,7 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
   useEffect(() => {
     const result = fetcher.data;
     if (busy || !result || !intent) return;
-    if (result.success) onDone(intent, song.id);
+    if (result.success) onDone(intent, song.id, result.updatedAt);
     else
       addToast(
         `${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`,
@@ -45,19 +82,49 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
     void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: SONGS_API, defaultShouldRevalidate: false });
   };
 
+  // The clipboard refused: the link is shown, selected, to copy by hand.
+  const [manualLink, setManualLink] = useState(false);
+  const manualInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!manualLink) return;
+    manualInput.current?.focus();
+    manualInput.current?.select();
+  }, [manualLink]);
+  const copyLink = async () => {
+    if (await copyText(shareUrl)) {
+      setManualLink(false);
+      addToast(LIBRARY_TEXT.linkCopied, "success");
+    } else {
+      setManualLink(true);
+      addToast(LIBRARY_TEXT.copyRefused, "warning", 8000);
+    }
+  };
+
   const deleteText = busy && intent === "delete-song" ? "Deleting..." : "Delete";
   return (
     <li
       className={`flex min-w-0 overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
     >
       {/* A compact row on phones, a card with the full cover from sm up. */}
-      <CoverImage
-        coverKey={song.coverKey}
-        alt={`Cover art for ${song.title}`}
-        size={384}
-        sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 112px"
-        className="aspect-square w-28 shrink-0 object-cover sm:w-full"
-      />
+      <div className="relative w-28 shrink-0 self-start sm:w-full">
+        <CoverImage
+          coverKey={song.coverKey}
+          alt={`Cover art for ${song.title}`}
+          size={384}
+          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 112px"
+          className="aspect-square w-full object-cover"
+        />
+        {play ? (
+          <button
+            type="button"
+            onClick={play.onToggle}
+            aria-label={`${play.playing ? LIBRARY_TEXT.pause : LIBRARY_TEXT.play}: ${song.title}`}
+            className="absolute right-1.5 bottom-1.5 inline-flex size-10 items-center sm:right-2 sm:bottom-2 sm:size-11 justify-center rounded-full bg-brand-600 text-white shadow-lg ring-2 ring-white/80 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:bg-brand-500 dark:text-stone-950 dark:ring-stone-900/80 dark:hover:bg-brand-400"
+          >
+            {play.playing ? pauseIcon : playIcon}
+          </button>
+        ) : null}
+      </div>
       <div className="min-w-0 flex-1 space-y-3 p-4">
         <div>
           <div className="flex items-start justify-between gap-2">
@@ -72,6 +139,11 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
             </span>
           </div>
           <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
+          {song.isLatest ? (
+            <p className="mt-2 inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
+              Latest Release
+            </p>
+          ) : null}
         </div>
         {/* Each button's name starts with the words on it (WCAG 2.5.3, so "click
             Mark as Latest" works by voice); the song's title follows, so a list of
@@ -79,11 +151,25 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
             visually hidden text: Chromium names a button with an out-of-flow child
             "Mark as Latest : Title", with a stray space.) */}
         <div className="flex flex-wrap items-center gap-2">
-          {song.isLatest ? (
-            <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
-              Latest Release
-            </span>
-          ) : (
+          <button
+            ref={editButtonRef}
+            type="button"
+            aria-disabled={busy}
+            onClick={() => !busy && onEdit(song)}
+            className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
+            aria-label={`${LIBRARY_TEXT.edit}: ${song.title}`}
+          >
+            {LIBRARY_TEXT.edit}
+          </button>
+          <button
+            type="button"
+            onClick={() => void copyLink()}
+            className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
+            aria-label={`${LIBRARY_TEXT.copyLink}: ${song.title}`}
+          >
+            {LIBRARY_TEXT.copyLink}
+          </button>
+          {song.isLatest ? null : (
             <button
               type="button"
               aria-disabled={busy}
@@ -106,6 +192,21 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
             {deleteText}
           </button>
         </div>
+        {manualLink ? (
+          <div className="space-y-1">
+            <label htmlFor={`share-${song.id}`} className="block text-xs font-medium text-stone-600 dark:text-stone-400">
+              {LIBRARY_TEXT.shareLink}
+            </label>
+            <input
+              ref={manualInput}
+              id={`share-${song.id}`}
+              readOnly
+              value={shareUrl}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block w-full rounded-lg border border-stone-300 bg-stone-50 px-2 py-1.5 text-xs text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100"
+            />
+          </div>
+        ) : null}
       </div>
     </li>
   );
@@ -113,10 +214,31 @@ function SongCard({ song, onDone }: { song: Song; onDone: (intent: Intent, id: s
 
 /**
  * The dashboard's Music Library: newest first, a page at a time, and the
- * add-song wizard behind a toggle.
+ * add-song wizard behind a toggle. Each song can be played (given `playback`),
+ * edited, shared by its address, made the latest release and deleted.
  */
-export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | { error: string }; artistName: string }) {
+export function MusicLibrary({
+  initial,
+  artistName,
+  playback,
+  shareOrigin,
+}: {
+  initial: LibraryPage | { error: string };
+  artistName: string;
+  playback?: LibraryPlayback;
+  /** The site's public address (PUBLIC_URL), for share links; the page's own origin when absent. */
+  shareOrigin?: string;
+}) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Song | null>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes once the editor has closed: the song's Edit button, or the heading when the song is gone.
+  const returnFocus = useRef<string | null | undefined>(undefined);
+  const [origin, setOrigin] = useState(shareOrigin ?? "");
+  useEffect(() => {
+    if (!shareOrigin) setOrigin(window.location.origin);
+  }, [shareOrigin]);
   const list = usePagedList<Song>({
     initial: "error" in initial ? initial : { items: initial.songs, nextCursor: initial.nextCursor, count: null },
     endpoint: SONGS_API,
@@ -135,13 +257,28 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
     reset({ items: initial.songs, nextCursor: initial.nextCursor, count: null });
   }, [initial, reset]);
 
-  const onDone = (intent: Intent, id: string) =>
-    intent === "delete-song" ? list.removeItem(id) : list.updateItems((song) => ({ ...song, isLatest: song.id === id }));
+  // Mark as Latest gave every song a new version: an editor opened later edits against it.
+  const onDone = (intent: Intent, id: string, updatedAt: number | undefined) =>
+    intent === "delete-song"
+      ? list.removeItem(id)
+      : list.updateItems((song) => ({ ...song, isLatest: song.id === id, updatedAt: updatedAt ?? song.updatedAt }));
+
+  const replaceSong = (changed: Song) => list.updateItems((song) => (song.id === changed.id ? changed : song));
+  const closeEditor = (focusId: string | null) => {
+    returnFocus.current = focusId;
+    setEditing(null);
+  };
+  useEffect(() => {
+    if (editing || returnFocus.current === undefined) return;
+    const target = returnFocus.current === null ? heading.current : editButtons.current.get(returnFocus.current);
+    returnFocus.current = undefined;
+    target?.focus();
+  }, [editing]);
 
   return (
     <section aria-labelledby="library-heading" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="library-heading" className="text-2xl font-semibold">
+        <h2 id="library-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
           Music Library
         </h2>
         <button
@@ -173,12 +310,47 @@ export function MusicLibrary({ initial, artistName }: { initial: LibraryPage | {
         <ListEmpty>No songs yet</ListEmpty>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {list.items.map((song) => (
-            <SongCard key={song.id} song={song} onDone={onDone} />
+          {list.items.map((song, index) => (
+            <SongCard
+              key={song.id}
+              song={song}
+              onDone={onDone}
+              onEdit={setEditing}
+              editButtonRef={(element) => {
+                if (element) editButtons.current.set(song.id, element);
+                else editButtons.current.delete(song.id);
+              }}
+              shareUrl={`${origin}/music/${encodeURIComponent(song.id)}`}
+              play={
+                playback
+                  ? {
+                      playing: playback.currentId === song.id && playback.playing,
+                      onToggle: () => (playback.currentId === song.id ? playback.toggle() : playback.play(list.items, index)),
+                    }
+                  : null
+              }
+            />
           ))}
         </ul>
       )}
       {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} label="Load more songs" /> : null}
+      {editing ? (
+        <SongEditor
+          key={editing.id}
+          song={editing}
+          onSaved={(saved) => {
+            replaceSong(saved);
+            addToast(EDIT_TEXT.saved(saved.title), "success");
+            closeEditor(saved.id);
+          }}
+          onChanged={replaceSong}
+          onGone={(id) => {
+            list.removeItem(id);
+            closeEditor(null);
+          }}
+          onClose={() => closeEditor(editing.id)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -9,15 +9,41 @@ const streamingLink = z
   .refine(isStreamingLink, SONG_TEXT.invalidLink)
   .default("");
 
+// One rule for a song's title and links, whether it is being added or edited.
+const songTitle = z
+  .string({ error: SONG_TEXT.titleRequired })
+  .trim()
+  .min(1, SONG_TEXT.titleRequired)
+  .max(TITLE_MAX, SONG_TEXT.titleTooLong);
+const streamingLinks = z
+  .object({ spotify: streamingLink, apple: streamingLink, amazon: streamingLink, youtube: streamingLink })
+  .default({ spotify: "", apple: "", amazon: "", youtube: "" });
+
 export const newSongSchema = z.object({
-  title: z.string({ error: SONG_TEXT.titleRequired }).trim().min(1, SONG_TEXT.titleRequired).max(TITLE_MAX, SONG_TEXT.titleTooLong),
+  title: songTitle,
   audioKey: z.string({ error: SONG_TEXT.audioRequired }).min(1, SONG_TEXT.audioRequired),
   coverKey: z.string({ error: SONG_TEXT.coverRequired }).min(1, SONG_TEXT.coverRequired),
   durationMs: z.int().min(0).nullable().default(null),
-  streamingLinks: z
-    .object({ spotify: streamingLink, apple: streamingLink, amazon: streamingLink, youtube: streamingLink })
-    .default({ spotify: "", apple: "", amazon: "", youtube: "" }),
+  streamingLinks,
+  /** The wizard's "Make this the latest release". */
+  isLatest: z.boolean().default(false),
 });
 export type NewSong = z.input<typeof newSongSchema>;
 
 export const songIdSchema = z.string({ error: SONG_TEXT.idRequired }).trim().min(1, SONG_TEXT.idRequired).max(100);
+
+/**
+ * An edit of a song already published: its title, links and (optionally) a
+ * new cover, against the version of it the editor was opened on.
+ */
+export const songEditSchema = z.object({
+  id: songIdSchema,
+  /** The song's updatedAt when the editor opened it; a different one now means someone else changed it. */
+  expectedUpdatedAt: z.int({ error: SONG_TEXT.versionRequired }).min(0, SONG_TEXT.versionRequired),
+  title: songTitle,
+  streamingLinks,
+  /** A fresh upload to replace the cover with; absent or empty keeps the current one. */
+  coverKey: z.string().trim().max(1000, SONG_TEXT.coverRequired).optional(),
+});
+/** The fields of the edit form a message can belong to. */
+export type SongEditField = "title" | "spotify" | "apple" | "amazon" | "youtube" | "cover";

@@ -2,7 +2,7 @@ import { streamingServices, type StreamingLinks } from "#app/lib/song.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 import type { UploadKind } from "./upload-rules.ts";
 
-export type SongDraft = { audio: File; cover: File; title: string; links: StreamingLinks };
+export type SongDraft = { audio: File; cover: File; title: string; links: StreamingLinks; isLatest: boolean };
 export type UploadStage = "uploading-audio" | "uploading-cover" | "saving";
 export type UploadOutcome =
   /** `afterCancel`: Cancel came once the song could no longer be taken back. */
@@ -52,6 +52,7 @@ export async function uploadSong(
     form.set("coverKey", cover.key);
     if (audio.durationMs !== null) form.set("durationMs", String(audio.durationMs));
     for (const service of streamingServices) form.set(service.key, draft.links[service.key]);
+    if (draft.isLatest) form.set("isLatest", "on");
     // Deliberately without `signal`: see above.
     const response = await fetch("/api/songs", { method: "POST", body: form });
     const answer = parseSaveAnswer(await response.json().catch(() => null), response.ok);

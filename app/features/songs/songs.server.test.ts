@@ -100,8 +100,8 @@ describe.each(testStacks)("songs on %s", (kind) => {
     const { services } = site;
     const [second, first] = await listSongs(services);
     if (!first || !second) throw new Error("songs missing");
-    expect(await setLatestSong(services, first.id)).toEqual({ success: true });
-    expect(await setLatestSong(services, second.id)).toEqual({ success: true });
+    expect(await setLatestSong(services, first.id)).toMatchObject({ success: true });
+    expect(await setLatestSong(services, second.id)).toMatchObject({ success: true });
     const after = await listSongs(services);
     expect(after.filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
     for (const song of after) expect(song.updatedAt).toBeGreaterThan(song.createdAt - 1);

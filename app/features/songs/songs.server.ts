@@ -17,7 +17,7 @@ import { SONG_TEXT } from "./ui-text.ts";
 
 export type { Outcome } from "#app/lib/outcome.ts";
 
-function toSong(row: Selectable<SongsTable>): Song {
+export function toSong(row: Selectable<SongsTable>): Song {
   return {
     id: row.id,
     title: row.title,
@@ -83,7 +83,11 @@ export async function getSong(services: Services, id: string): Promise<Song | nu
   return row ? toSong(row) : null;
 }
 
-/** Adds a song whose files are already stored. New songs are never latest; the artist is fixed. */
+/**
+ * Adds a song whose files are already stored. The artist is fixed. A new song
+ * is not the latest release unless the wizard asked for it (`isLatest`); then
+ * it takes that place from the previous one in the same transaction.
+ */
 export async function createSong(services: Services, input: NewSong): Promise<Outcome<{ id: string }>> {
   const parsed = newSongSchema.safeParse(input);
   if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? SONG_TEXT.titleRequired };
@@ -105,6 +109,8 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
       const keys = new Set(claimed.map((row) => row.key));
       if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
       if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
+      // Cleared before the insert: the database allows only one latest song at any moment.
+      if (song.isLatest) await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
       await trx
         .insertInto("songs")
         .values({
@@ -113,7 +119,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
           artist: artist.name,
           audioKey: song.audioKey,
           coverKey: song.coverKey,
-          isLatest: 0,
+          isLatest: song.isLatest ? 1 : 0,
           spotifyUrl: song.streamingLinks.spotify,
           appleUrl: song.streamingLinks.apple,
           amazonUrl: song.streamingLinks.amazon,
@@ -134,8 +140,12 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
 
 class UnclaimedFile extends Error {}
 
-/** Makes one song the latest and every other song not, in one transaction. */
-export async function setLatestSong(services: Services, id: unknown): Promise<Outcome> {
+/**
+ * Makes one song the latest and every other song not, in one transaction.
+ * Answers the updatedAt every song now has, so an open editor's expected
+ * version follows this change rather than reporting it as a conflict.
+ */
+export async function setLatestSong(services: Services, id: unknown): Promise<Outcome<{ updatedAt: number }>> {
   const parsedId = songIdSchema.safeParse(id);
   if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
   const now = Date.now();
@@ -146,7 +156,7 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Ou
     await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
     await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();
     await bumpContentVersion(trx);
-    return { success: true } as const;
+    return { success: true, updatedAt: now } as const;
   });
 }
 

@@ -36,4 +36,44 @@ export const SONG_TEXT = {
   notFound: "Song not found",
   invalidLink: INVALID_LINK,
   loadFailed: "Failed to load songs",
+  /** An edit made against a version of the song that is no longer the current one. */
+  conflict: "This song was changed somewhere else (another tab or device) after you opened it, so your changes were not saved.",
+  /** An edit of a song deleted meanwhile. */
+  deleted: "This song has been deleted (perhaps in another tab), so your changes could not be saved.",
+  versionRequired: "Please reload the page and try again: the song's version is missing.",
+} as const;
+
+/** The wizard's choice to make the new song the latest release. */
+export const LATEST_TEXT = {
+  label: "Make this the latest release",
+  hint: "It takes the place of the current latest release on the home and music pages.",
+} as const;
+
+export const EDIT_TEXT = {
+  heading: "Edit Song",
+  save: "Save Changes",
+  uploadingCover: "Uploading cover art...",
+  saving: "Saving changes...",
+  saved: (title: string) => `Saved changes to "${title}"`,
+  failed: "Failed to save changes",
+  currentCover: "Current cover",
+  newCover: "New cover",
+  keepCover: "Keep the current cover",
+  coverLabel: "Drop a new cover here, or click to choose one",
+  coverTouchLabel: "Tap to choose a new cover",
+  /** After a conflict: take the other version (dropping these edits), or save these over it. */
+  showLatest: "Show the latest version",
+  saveAnyway: "Save mine anyway",
+  close: "Close",
+} as const;
+
+export const LIBRARY_TEXT = {
+  edit: "Edit",
+  play: "Play",
+  pause: "Pause",
+  copyLink: "Copy Link",
+  linkCopied: "Link copied",
+  /** The clipboard was refused: the link is shown, selected, for copying by hand. */
+  copyRefused: "Couldn't copy the link automatically. It is selected below: copy it with Ctrl+C (⌘C on a Mac) or a long press.",
+  shareLink: "Share link",
 } as const;

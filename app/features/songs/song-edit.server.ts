@@ -1,0 +1,123 @@
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import type { Song } from "#app/lib/song.ts";
+import { isValidKey } from "#app/lib/storage.server.ts";
+import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { songEditSchema, type SongEditField } from "./schema.ts";
+import { getSong, toSong } from "./songs.server.ts";
+import { SONG_TEXT } from "./ui-text.ts";
+
+export type SongEditOutcome =
+  | { success: true; song: Song }
+  /** Refused input: a message per field it belongs to, the first of them as `error`. */
+  | { success: false; status: 400; error: string; fields: Partial<Record<SongEditField, string>> }
+  /** Changed elsewhere since the editor opened: the song as it is now, so the editor can offer it. */
+  | { success: false; status: 409; error: string; current: Song }
+  | { success: false; status: 404; error: string };
+
+/** Thrown inside the transaction to roll it back, carrying the answer. */
+class Refused extends Error {
+  readonly outcome: Exclude<SongEditOutcome, { success: true }>;
+  constructor(outcome: Exclude<SongEditOutcome, { success: true }>) {
+    super(outcome.error);
+    this.outcome = outcome;
+  }
+}
+
+const fieldOf = (path: readonly PropertyKey[]): SongEditField | null => {
+  const [first, second] = path;
+  if (first === "title") return "title";
+  if (first === "coverKey") return "cover";
+  if (first === "streamingLinks" && (second === "spotify" || second === "apple" || second === "amazon" || second === "youtube"))
+    return second;
+  return null;
+};
+
+/**
+ * Changes a published song's title, streaming links and, given a fresh upload,
+ * its cover; its id (and so its share address) stays. All or nothing, in one
+ * transaction: the song is updated only if it is still the version the editor
+ * was opened on (`expectedUpdatedAt`), the new cover is claimed from the
+ * pending uploads, and the content version moves so every page shows the edit.
+ * The old cover's files are deleted only once that has committed; if anything
+ * fails before, the song keeps its old cover and the new upload stays pending
+ * (for the browser to give back, or the sweep).
+ */
+export async function updateSong(services: Services, input: unknown): Promise<SongEditOutcome> {
+  const parsed = songEditSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Partial<Record<SongEditField, string>> = {};
+    let error: string | null = null;
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path);
+      if (field && !fields[field]) fields[field] = issue.message;
+      error ??= issue.message;
+    }
+    return { success: false, status: 400, error: error ?? SONG_TEXT.idRequired, fields };
+  }
+  const edit = parsed.data;
+  const newCover = edit.coverKey ? edit.coverKey : null;
+  const refusedCover = { success: false, status: 400, error: SONG_TEXT.coverRequired, fields: { cover: SONG_TEXT.coverRequired } } as const;
+  if (newCover !== null) {
+    if (!isValidKey(newCover) || !newCover.startsWith("covers/")) return refusedCover;
+    if (!(await services.storage.stat(newCover))) return refusedCover;
+  }
+
+  const now = Date.now();
+  let oldCover: string;
+  try {
+    oldCover = await services.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("songs").select(["coverKey", "updatedAt"]).where("id", "=", edit.id).executeTakeFirst();
+      if (!row) throw new Refused({ success: false, status: 404, error: SONG_TEXT.deleted });
+      if (row.updatedAt !== edit.expectedUpdatedAt) throw new Conflict();
+      if (newCover !== null && newCover !== row.coverKey) {
+        // The same claim a new song makes: a file belongs to one song only.
+        const claimed = await trx.deleteFrom("pendingUploads").where("key", "=", newCover).returning("key").execute();
+        if (claimed.length === 0) throw new Refused(refusedCover);
+      }
+      const updated = await trx
+        .updateTable("songs")
+        .set({
+          title: edit.title,
+          spotifyUrl: edit.streamingLinks.spotify,
+          appleUrl: edit.streamingLinks.apple,
+          amazonUrl: edit.streamingLinks.amazon,
+          youtubeUrl: edit.streamingLinks.youtube,
+          ...(newCover !== null ? { coverKey: newCover } : {}),
+          // Always a new version, even for two saves within one millisecond.
+          updatedAt: Math.max(now, edit.expectedUpdatedAt + 1),
+        })
+        .where("id", "=", edit.id)
+        // Checked again in the write itself: a change committed since the read
+        // above (PostgreSQL does not hold the row) leaves this matching nothing.
+        .where("updatedAt", "=", edit.expectedUpdatedAt)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new Conflict();
+      await bumpContentVersion(trx);
+      return row.coverKey;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    if (error instanceof Conflict) {
+      const current = await getSong(services, edit.id);
+      if (!current) return { success: false, status: 404, error: SONG_TEXT.deleted };
+      return { success: false, status: 409, error: SONG_TEXT.conflict, current };
+    }
+    throw error;
+  }
+
+  if (newCover !== null && newCover !== oldCover) await deleteCoverFiles(services, oldCover);
+  const row = await services.db.selectFrom("songs").selectAll().where("id", "=", edit.id).executeTakeFirst();
+  if (!row) return { success: false, status: 404, error: SONG_TEXT.deleted };
+  return { success: true, song: toSong(row) };
+}
+
+class Conflict extends Error {}
+
+/** The replaced cover and all its variants; a failure is logged, never undoes the committed edit. */
+async function deleteCoverFiles(services: Services, coverKey: string): Promise<void> {
+  const results = await Promise.allSettled([coverKey, ...coverDerivedKeys(coverKey)].map((key) => services.storage.delete(key)));
+  for (const result of results) {
+    if (result.status === "rejected") console.error("Deleting a replaced cover's file failed", result.reason);
+  }
+}

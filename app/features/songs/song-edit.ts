@@ -1,0 +1,122 @@
+import { streamingServices, type Song, type StreamingLinks } from "#app/lib/song.ts";
+import type { SongEditField } from "./schema.ts";
+import { discardUpload, uploadFile } from "./upload-file.ts";
+
+export type SongEditDraft = { title: string; links: StreamingLinks; cover: File | null };
+export type SongEditStage = "uploading-cover" | "saving";
+export type SongEditResult =
+  | { kind: "saved"; song: Song }
+  | { kind: "invalid"; error: string; fields: Partial<Record<SongEditField, string>> }
+  | { kind: "conflict"; error: string; current: Song }
+  | { kind: "deleted"; error: string }
+  | { kind: "cancelled" }
+  | { kind: "failed"; error: string | null };
+
+// The server's answer (app/routes/api.songs.ts) is checked rather than
+// trusted; by hand, as in upload-file.ts, to keep zod out of the dashboard's script.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isString = (value: unknown): value is string => typeof value === "string";
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+function parseSong(value: unknown): Song | null {
+  if (!isRecord(value)) return null;
+  const { id, title, artist, audioUrl, coverUrl, coverKey, isLatest, streamingLinks, durationMs, createdAt, updatedAt } = value;
+  if (!isString(id) || !isString(title) || !isString(artist) || !isString(audioUrl) || !isString(coverUrl) || !isString(coverKey))
+    return null;
+  if (typeof isLatest !== "boolean" || !isNumber(createdAt) || !isNumber(updatedAt)) return null;
+  if (durationMs !== null && !isNumber(durationMs)) return null;
+  if (!isRecord(streamingLinks)) return null;
+  const links: Partial<StreamingLinks> = {};
+  for (const { key } of streamingServices) {
+    const link = streamingLinks[key];
+    if (!isString(link)) return null;
+    links[key] = link;
+  }
+  return {
+    id,
+    title,
+    artist,
+    audioUrl,
+    coverUrl,
+    coverKey,
+    isLatest,
+    streamingLinks: links as StreamingLinks,
+    durationMs,
+    createdAt,
+    updatedAt,
+  };
+}
+
+const FIELDS: readonly SongEditField[] = ["title", "cover", ...streamingServices.map((service) => service.key)];
+function parseFields(value: unknown): Partial<Record<SongEditField, string>> {
+  const fields: Partial<Record<SongEditField, string>> = {};
+  if (!isRecord(value)) return fields;
+  for (const field of FIELDS) {
+    const message = value[field];
+    if (isString(message)) fields[field] = message;
+  }
+  return fields;
+}
+
+function parseAnswer(status: number, body: unknown): SongEditResult {
+  const record = isRecord(body) ? body : {};
+  const error = isString(record.error) ? record.error : null;
+  if (status === 200 && record.success === true) {
+    const song = parseSong(record.song);
+    if (song) return { kind: "saved", song };
+  }
+  if (status === 409) {
+    const current = parseSong(record.current);
+    if (current && error) return { kind: "conflict", error, current };
+  }
+  if (status === 404 && error) return { kind: "deleted", error };
+  if (status === 400 && error) return { kind: "invalid", error, fields: parseFields(record.fields) };
+  return { kind: "failed", error };
+}
+
+/**
+ * Saves an edit of `song`: uploads the new cover first (with progress), then
+ * asks the server to apply the edit against `expectedUpdatedAt`. A cover
+ * upload the edit did not end up using is given back at once (the server only
+ * removes uploads still unclaimed, so a save that did commit keeps its cover).
+ * Aborting `signal` stops the cover upload; once the save is sent it runs to
+ * its answer, so the result never hides an edit that was made.
+ */
+export async function saveSongEdit(
+  song: { id: string },
+  expectedUpdatedAt: number,
+  draft: SongEditDraft,
+  { signal, onStage, onProgress }: { signal: AbortSignal; onStage: (stage: SongEditStage) => void; onProgress: (percent: number) => void },
+): Promise<SongEditResult> {
+  let coverKey: string | null = null;
+  let result: SongEditResult;
+  try {
+    if (draft.cover) {
+      onStage("uploading-cover");
+      coverKey = (await uploadFile("cover", draft.cover, onProgress, signal)).key;
+      signal.throwIfAborted();
+    }
+    onStage("saving");
+    const form = new FormData();
+    form.set("intent", "update-song");
+    form.set("id", song.id);
+    form.set("expectedUpdatedAt", String(expectedUpdatedAt));
+    form.set("title", draft.title);
+    if (coverKey) form.set("coverKey", coverKey);
+    for (const service of streamingServices) form.set(service.key, draft.links[service.key]);
+    const response = await fetch("/api/songs", { method: "POST", body: form });
+    result = parseAnswer(response.status, await response.json().catch(() => null));
+  } catch (error) {
+    if (signal.aborted) result = { kind: "cancelled" };
+    else {
+      const message = error instanceof Error && error.message ? error.message : null;
+      // The cover's own refusal (wrong type, too large) belongs on the cover field.
+      result =
+        draft.cover && coverKey === null && message
+          ? { kind: "invalid", error: message, fields: { cover: message } }
+          : { kind: "failed", error: message };
+    }
+  }
+  if (coverKey && result.kind !== "saved") await discardUpload("cover", coverKey);
+  return result;
+}
