@@ -13,7 +13,7 @@ import { synthWav, coverPng } from "../../scripts/media/synth.ts";
 import { contactFormSchema } from "#app/features/inbox/schema.ts";
 import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
-import { newSongSchema } from "#app/features/songs/schema.ts";
+import { newSongSchema, songEditSchema } from "#app/features/songs/schema.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/lib/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
@@ -508,6 +508,81 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       );
       for (const row of created) await send("/api/songs", { ...form({ intent: "delete-song", id: row.id }), cookie: adminCookie });
       await removeUploads((await storedKeys()).filter((key) => !keysBefore.has(key)));
+    }
+  });
+
+  test("song edits: stored exactly as the edit schema parses them, or refused with a message and the song unchanged", async () => {
+    const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 120 });
+    const png = await coverPng("Edit", ["#000", "#38bdf8"], 64);
+    const keysBefore = new Set(await storedKeys());
+    const key = async (kind: "audio" | "cover", body: Buffer) =>
+      (
+        (
+          await send(`/api/uploads/${kind}?name=${kind === "audio" ? "a.wav" : "c.png"}`, {
+            body: new Uint8Array(body),
+            cookie: adminCookie,
+          })
+        ).json as { key: string }
+      ).key;
+    const created = await send("/api/songs", {
+      ...form({ intent: "create-song", title: "Edit me", audioKey: await key("audio", wav), coverKey: await key("cover", png) }),
+      cookie: adminCookie,
+    });
+    expect(created.status, created.text).toBe(200);
+    const id = (created.json as { id: string }).id;
+    const row = () =>
+      withE2eDb((db) =>
+        db
+          .selectFrom("songs")
+          .select(["title", "spotifyUrl", "youtubeUrl", "coverKey", "updatedAt"])
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow(),
+      );
+    const link = fc.oneof(nastyText, fc.webUrl(), fc.constantFrom("javascript:alert(1)", "data:text/html,x", "https://"));
+    try {
+      await check(
+        fc.asyncProperty(
+          nastyText,
+          maybe(link),
+          maybe(link),
+          fc.oneof(fc.constant("current"), nastyText),
+          async (title, spotify, youtube, version) => {
+            const before = await row();
+            const expectedUpdatedAt = version === "current" ? String(before.updatedAt) : version;
+            const sent = await send("/api/songs", {
+              ...form({ intent: "update-song", id, expectedUpdatedAt, title, spotify, youtube }),
+              cookie: adminCookie,
+            });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const expected = songEditSchema.safeParse({
+              id,
+              expectedUpdatedAt: before.updatedAt,
+              title: asSent(title),
+              streamingLinks: {
+                spotify: spotify === undefined ? "" : asSent(spotify),
+                youtube: youtube === undefined ? "" : asSent(youtube),
+              },
+            });
+            if (!nulIn(title, spotify, youtube, version) && version === "current" && expected.success) {
+              expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+              const after = await row();
+              expect({ title: after.title, spotifyUrl: after.spotifyUrl, youtubeUrl: after.youtubeUrl, coverKey: after.coverKey }).toEqual({
+                title: expected.data.title,
+                spotifyUrl: expected.data.streamingLinks.spotify,
+                youtubeUrl: expected.data.streamingLinks.youtube,
+                coverKey: before.coverKey,
+              });
+              return;
+            }
+            expectRefusal(sent);
+            expect(await row()).toEqual(before);
+          },
+        ),
+        Math.ceil(RUNS / 2),
+      );
+    } finally {
+      await send("/api/songs", { ...form({ intent: "delete-song", id }), cookie: adminCookie });
+      await removeUploads((await storedKeys()).filter((k) => !keysBefore.has(k)));
     }
   });
 
