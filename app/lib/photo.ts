@@ -1,0 +1,61 @@
+// A photo as the pages and the dashboard see it, and the addresses of its
+// responsive variants. Shared by the server and the browser.
+import { mediaUrl } from "./song.ts";
+
+/** hero, portrait and poster hold one photo each; press holds an ordered set. */
+export const PHOTO_SLOTS = ["hero", "portrait", "poster", "press"] as const;
+export type PhotoSlot = (typeof PHOTO_SLOTS)[number];
+export type SingleSlot = Exclude<PhotoSlot, "press">;
+export const MAX_PRESS_PHOTOS = 24;
+export const MAX_ALT_LENGTH = 300;
+
+export type Photo = {
+  id: string;
+  slot: PhotoSlot;
+  /** The original's storage key; the variants' keys derive from it. */
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** Where the subject is, in percent from the left and from the top: crops keep it in view. */
+  focalX: number;
+  focalY: number;
+  /** A data URI of a tiny blurred copy, shown until the image paints. */
+  placeholder: string;
+  position: number;
+};
+
+/** What a page gets: each single slot or null, and the press photos in the artist's order. */
+export type PagePhotos = { hero: Photo | null; portrait: Photo | null; poster: Photo | null; press: Photo[] };
+export const NO_PHOTOS: PagePhotos = { hero: null, portrait: null, poster: null, press: [] };
+
+/** Widths made of every photo (those not wider than the original). */
+export const PHOTO_WIDTHS = [480, 960, 1600, 2400] as const;
+export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+/** Narrower photos are refused: every photo has at least its smallest variant. */
+export const MIN_PHOTO_WIDTH = PHOTO_WIDTHS[0];
+
+export const photoVariantKey = (key: string, width: number, format: PhotoFormat) => `${key}.w${width}.${format}`;
+
+/** The variant widths a photo of this intrinsic width has. */
+export function photoWidths(width: number): number[] {
+  const widths = PHOTO_WIDTHS.filter((w) => w <= width);
+  return widths.length > 0 ? widths : [PHOTO_WIDTHS[0]];
+}
+
+export function photoSrcSet(photo: Pick<Photo, "key" | "width">, format: PhotoFormat): string {
+  return photoWidths(photo.width)
+    .map((w) => `${mediaUrl(photoVariantKey(photo.key, w, format))} ${w}w`)
+    .join(", ");
+}
+
+/** The JPEG an old browser shows: the variant nearest `preferred` px wide. */
+export function photoFallbackSrc(photo: Pick<Photo, "key" | "width">, preferred = 960): string {
+  const widths = photoWidths(photo.width);
+  const width = widths.find((w) => w >= preferred) ?? widths.at(-1) ?? PHOTO_WIDTHS[0];
+  return mediaUrl(photoVariantKey(photo.key, width, "jpg"));
+}
+
+/** The photo's height at `width`, keeping its proportions. */
+export const scaledHeight = (photo: Pick<Photo, "width" | "height">, width: number) => Math.round((photo.height / photo.width) * width);
