@@ -38,6 +38,15 @@ export const MIN_PHOTO_WIDTH = PHOTO_WIDTHS[0];
 
 export const photoVariantKey = (key: string, width: number, format: PhotoFormat) => `${key}.w${width}.${format}`;
 
+/**
+ * Whether a key is a photo's original upload: never served, because a phone's
+ * photo carries EXIF (where it was taken, the camera) that the variants do
+ * not. Pages use only the variants.
+ */
+export function isPhotoOriginal(key: string): boolean {
+  return key.startsWith("photos/") && !/\.w\d+\.(?:avif|webp|jpg)$/.test(key);
+}
+
 /** The variant widths a photo of this intrinsic width has. */
 export function photoWidths(width: number): number[] {
   const widths = PHOTO_WIDTHS.filter((w) => w <= width);

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-pending-uploads.ts";
 import * as m0004 from "./0004-form-rate-limits.ts";
 import * as m0005 from "./0005-content-version.ts";
 import * as m0006 from "./0006-held-submissions.ts";
+import * as m0008 from "./0008-photos.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004-form-rate-limits": m0004,
   "0005-content-version": m0005,
   "0006-held-submissions": m0006,
+  "0008-photos": m0008,
 };
