@@ -25,6 +25,8 @@ export const PHOTO_TEXT = {
   processing: "Making the sizes for every screen...",
   uploaded: "Photo saved. It is on the site now.",
   save: "Save changes",
+  saving: "Saving...",
+  removing: "Removing...",
   saved: "Changes saved.",
   cancel: "Cancel",
   remove: "Remove",
