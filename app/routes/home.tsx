@@ -157,7 +157,7 @@ export default function Home() {
 
       <section aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <div
-          className={`grid gap-8 md:items-start ${photos.portrait ? "md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-center md:gap-12" : "md:grid-cols-[1fr_2fr]"}`}
+          className={`grid gap-8 ${photos.portrait ? "md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-center md:gap-12" : "md:grid-cols-[1fr_2fr] md:items-start"}`}
         >
           {photos.portrait ? (
             <div className="mx-auto aspect-[4/5] w-full max-w-sm overflow-hidden rounded-3xl bg-stone-200 shadow-xl md:max-w-none dark:bg-stone-800">

@@ -334,10 +334,13 @@ function AltField({
   disabled,
   onChange,
   ref,
+  hint = true,
 }: {
   value: string;
   error: string | null;
   disabled?: boolean;
+  /** The example of a good description: for a new photo; an existing one already has one. */
+  hint?: boolean;
   onChange: (value: string) => void;
   ref?: Ref<HTMLTextAreaElement>;
 }) {
@@ -350,20 +353,22 @@ function AltField({
       <textarea
         ref={ref}
         id={id}
-        rows={2}
+        rows={3}
         required
         maxLength={MAX_ALT_LENGTH}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? `${id}-error` : "", `${id}-hint`].filter(Boolean).join(" ")}
+        aria-describedby={[error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined}
         className={`${inputStyles} resize-y py-2 text-sm`}
       />
       <FieldError id={`${id}-error`} message={error} />
-      <p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
-        {PHOTO_TEXT.altHint}
-      </p>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
+          {PHOTO_TEXT.altHint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -438,7 +443,13 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
   const previewStyle = { objectPosition: `${x ?? photo.focalX}% ${y ?? photo.focalY}%` };
   return (
     <div className="space-y-4">
-      <div className={`overflow-hidden rounded-xl bg-stone-100 dark:bg-stone-800 ${CROP[photo.slot]}`}>
+      <div className={`relative overflow-hidden rounded-xl bg-stone-100 dark:bg-stone-800 ${CROP[photo.slot]}`}>
+        {position ? (
+          <span className="absolute left-2 top-2 z-10 rounded-full bg-stone-950/75 px-2.5 py-1 text-xs font-semibold text-white">
+            {position.index + 1}
+            <span className="sr-only"> of {position.count}</span>
+          </span>
+        ) : null}
         <ResponsivePhoto photo={photo} sizes="(min-width: 1024px) 360px, 90vw" className="size-full object-cover" style={previewStyle} />
       </div>
       <details className="group rounded-xl border border-stone-200 dark:border-stone-800">
@@ -459,6 +470,7 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
         ref={altRef}
         value={alt}
         error={altError}
+        hint={false}
         onChange={(value) => {
           setAlt(value);
           if (altError && value.trim()) setAltError(null);
