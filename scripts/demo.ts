@@ -189,7 +189,8 @@ try {
     if (!latest.success) throw new Error(latest.error);
     console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
   }
-  await addDemoPhotos(services);
+  // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos.
+  if (!process.argv.includes("--songs-only")) await addDemoPhotos(services);
   console.log("Start the site with npm start.");
 } finally {
   await services.close();

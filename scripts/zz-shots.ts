@@ -12,12 +12,19 @@ try {
       const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });
       await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
       const page = await context.newPage();
-      for (const [name, path] of [["home", "/"], ["bio", "/bio"], ["music", "/music"]]) {
+      for (const [name, path] of [
+        ["home", "/"],
+        ["bio", "/bio"],
+        ["music", "/music"],
+      ]) {
         await page.goto(`${site.baseUrl}${path}`);
         await page.waitForLoadState("networkidle");
         await page.evaluate(async () => {
           // Lazy images: scroll through so they load.
-          for (let y = 0; y < document.body.scrollHeight; y += 400) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 60)); }
+          for (let y = 0; y < document.body.scrollHeight; y += 400) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 60));
+          }
           window.scrollTo(0, 0);
           await new Promise((r) => setTimeout(r, 300));
         });
@@ -45,11 +52,17 @@ try {
   // A draft: a chosen file, then Upload without a description.
   await page.setViewportSize({ width: 1280, height: 900 });
   const file = await (await fetch(`${site.baseUrl}/social-image.png`)).arrayBuffer();
-  await page.getByTestId("photo-slot-poster").locator('input[type="file"]').setInputFiles({ name: "new-poster.jpg", mimeType: "image/jpeg", buffer: Buffer.from(file) });
+  await page
+    .getByTestId("photo-slot-poster")
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "new-poster.jpg", mimeType: "image/jpeg", buffer: Buffer.from(file) });
   await page.getByTestId("photo-slot-poster").getByRole("button", { name: "Upload photo" }).click();
   await page.getByTestId("photo-slot-poster").screenshot({ path: `${out}/panel-draft.png` });
   await page.getByTestId("press-photo").first().getByRole("button", { name: "Remove" }).click();
-  await page.getByTestId("press-photo").first().screenshot({ path: `${out}/panel-confirm.png` });
+  await page
+    .getByTestId("press-photo")
+    .first()
+    .screenshot({ path: `${out}/panel-confirm.png` });
   const og = Buffer.from(await (await fetch(`${site.baseUrl}/social-image.png`)).arrayBuffer());
   (await import("node:fs")).writeFileSync(`${out}/og.jpg`, og);
 } finally {

@@ -76,6 +76,8 @@ async function expectResponsivePhoto(img: Locator) {
 }
 
 test.describe("photos", () => {
+  // Whatever another spec left, and what these add, so each starts from a site without photos.
+  test.beforeEach(removeAllPhotos);
   test.afterEach(removeAllPhotos);
 
   test("an admin's hero photo and portrait are on / and /bio for the next visitor, with a new share image", async ({
