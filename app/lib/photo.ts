@@ -5,7 +5,6 @@ import { mediaUrl } from "./song.ts";
 /** hero, portrait and poster hold one photo each; press holds an ordered set. */
 export const PHOTO_SLOTS = ["hero", "portrait", "poster", "press"] as const;
 export type PhotoSlot = (typeof PHOTO_SLOTS)[number];
-export type SingleSlot = Exclude<PhotoSlot, "press">;
 export const MAX_PRESS_PHOTOS = 24;
 export const MAX_ALT_LENGTH = 300;
 
@@ -65,6 +64,3 @@ export function photoFallbackSrc(photo: Pick<Photo, "key" | "width">, preferred 
   const width = widths.find((w) => w >= preferred) ?? widths.at(-1) ?? PHOTO_WIDTHS[0];
   return mediaUrl(photoVariantKey(photo.key, width, "jpg"));
 }
-
-/** The photo's height at `width`, keeping its proportions. */
-export const scaledHeight = (photo: Pick<Photo, "width" | "height">, width: number) => Math.round((photo.height / photo.width) * width);

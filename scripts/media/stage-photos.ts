@@ -54,7 +54,7 @@ function figure(pose: StageScene["pose"], light: string): string {
 }
 
 /** The scene as SVG: a gradient backdrop, beams and spots, haze, the rim-lit figure, a crowd, a vignette. */
-export function stageSvg(scene: StageScene): string {
+function stageSvg(scene: StageScene): string {
   const { width: w, height: h, colors } = scene;
   const [dark, backdrop, main, second] = colors;
   const next = random(scene.seed);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ALT_LENGTH, PHOTO_SLOTS } from "#app/lib/photo.ts";
 import { PHOTO_TEXT } from "./ui-text.ts";
 
-export const altSchema = z
+const altSchema = z
   .string({ error: PHOTO_TEXT.altRequired })
   .trim()
   .min(1, PHOTO_TEXT.altRequired)
@@ -38,4 +38,3 @@ export const photoActionSchema = z.discriminatedUnion(
   ],
   { error: PHOTO_TEXT.badRequest },
 );
-export type PhotoAction = z.infer<typeof photoActionSchema>;
