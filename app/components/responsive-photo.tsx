@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { preload } from "react-dom";
-import { photoFallbackSrc, photoSrcSet, type Photo } from "#app/lib/photo.ts";
+import { photoFallbackSrc, photoSrcSet, type PublicPhoto } from "#app/lib/photo.ts";
 
 /**
  * One of the artist's photos from its AVIF/WebP/JPEG variants. Its width and
@@ -16,7 +16,7 @@ export function ResponsivePhoto({
   className = "",
   style,
 }: {
-  photo: Pick<Photo, "key" | "width" | "height" | "alt" | "focalX" | "focalY" | "placeholder">;
+  photo: PublicPhoto;
   /** The `sizes` attribute: how wide the photo is drawn, by viewport. */
   sizes: string;
   priority?: boolean;
@@ -43,9 +43,8 @@ export function ResponsivePhoto({
       <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={photoSrcSet(photo, "webp")} sizes={sizes} />
       <img
+        // Every browser in use takes AVIF or WebP: one JPEG is enough for the rest.
         src={photoFallbackSrc(photo)}
-        srcSet={photoSrcSet(photo, "jpg")}
-        sizes={sizes}
         alt={photo.alt}
         width={photo.width}
         height={photo.height}

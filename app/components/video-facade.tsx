@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { Photo } from "#app/lib/photo.ts";
+import type { PublicPhoto } from "#app/lib/photo.ts";
 import { ResponsivePhoto } from "./responsive-photo.tsx";
 
 /**
@@ -19,7 +19,7 @@ export function VideoFacade({
   startSeconds: number;
   title: string;
   onActivate?: () => void;
-  poster?: Photo | null;
+  poster?: PublicPhoto | null;
 }) {
   const [active, setActive] = useState(false);
   const noteId = useId();

@@ -24,9 +24,26 @@ export type Photo = {
   position: number;
 };
 
-/** What a page gets: each single slot or null, and the press photos in the artist's order. */
+/** Every photo by slot: each single slot or null, and the press photos in the artist's order. */
 export type PagePhotos = { hero: Photo | null; portrait: Photo | null; poster: Photo | null; press: Photo[] };
-export const NO_PHOTOS: PagePhotos = { hero: null, portrait: null, poster: null, press: [] };
+
+/**
+ * What a public page needs of a photo to draw it, and nothing more: every byte
+ * is in the page twice (the HTML and its hydration data), and the first
+ * screenful of HTML is what a phone waits for.
+ */
+export type PublicPhoto = Pick<Photo, "key" | "width" | "height" | "alt" | "focalX" | "focalY" | "placeholder">;
+export type PublicPagePhotos = {
+  hero: PublicPhoto | null;
+  portrait: PublicPhoto | null;
+  poster: PublicPhoto | null;
+  press: PublicPhoto[];
+};
+export const NO_PHOTOS: PublicPagePhotos = { hero: null, portrait: null, poster: null, press: [] };
+
+export function publicPhoto({ key, width, height, alt, focalX, focalY, placeholder }: Photo): PublicPhoto {
+  return { key, width, height, alt, focalX, focalY, placeholder };
+}
 
 /** Widths made of every photo (those not wider than the original). */
 export const PHOTO_WIDTHS = [480, 960, 1600, 2400] as const;

@@ -4,7 +4,7 @@ import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { PHOTO_WIDTHS, photoVariantKey, photoWidths, type Photo } from "#app/lib/photo.ts";
+import { PHOTO_WIDTHS, photoVariantKey, photoWidths, type PublicPhoto } from "#app/lib/photo.ts";
 import { mediaUrl } from "#app/lib/song.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** The largest JPEG of a photo: what press and fans download. */
-const fullSize = (photo: Photo) => mediaUrl(photoVariantKey(photo.key, photoWidths(photo.width).at(-1) ?? PHOTO_WIDTHS[0], "jpg"));
+const fullSize = (photo: PublicPhoto) => mediaUrl(photoVariantKey(photo.key, photoWidths(photo.width).at(-1) ?? PHOTO_WIDTHS[0], "jpg"));
 
-function PressGallery({ photos, artistName }: { photos: Photo[]; artistName: string }) {
+function PressGallery({ photos, artistName }: { photos: PublicPhoto[]; artistName: string }) {
   return (
     <section aria-labelledby="press-heading" className="mt-20">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -37,7 +37,7 @@ function PressGallery({ photos, artistName }: { photos: Photo[]; artistName: str
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {photos.map((photo, index) => (
-          <li key={photo.id} className={index === 0 && photos.length % 2 === 1 ? "col-span-2 lg:col-span-1" : ""}>
+          <li key={photo.key} className={index === 0 && photos.length % 2 === 1 ? "col-span-2 lg:col-span-1" : ""}>
             <a
               href={fullSize(photo)}
               className="group block overflow-hidden rounded-2xl bg-stone-200 focus-visible:outline-offset-4 dark:bg-stone-800"

@@ -7,7 +7,7 @@ import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import type { Photo } from "#app/lib/photo.ts";
+import type { PublicPhoto } from "#app/lib/photo.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -61,7 +61,7 @@ type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
  * photo comes first and the words follow on the shade it fades into. The
  * section is dark in both themes, so white text always reads.
  */
-function PhotoHero({ artist, home, songs, hero }: Pick<HomeData, "artist" | "home" | "songs"> & { hero: Photo }) {
+function PhotoHero({ artist, home, songs, hero }: Pick<HomeData, "artist" | "home" | "songs"> & { hero: PublicPhoto }) {
   return (
     <section className="relative isolate overflow-hidden bg-stone-950 text-white" data-testid="photo-hero">
       <div className="relative h-[min(68svh,34rem)] sm:h-[min(72svh,40rem)] lg:absolute lg:inset-0 lg:h-auto">

@@ -5,7 +5,7 @@ import { appContext } from "#app/lib/app-context.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Database, PhotosTable } from "#app/lib/db-schema.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
-import { MAX_PRESS_PHOTOS, NO_PHOTOS, type PagePhotos, type Photo } from "#app/lib/photo.ts";
+import { MAX_PRESS_PHOTOS, NO_PHOTOS, publicPhoto, type PagePhotos, type Photo, type PublicPagePhotos } from "#app/lib/photo.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { ImageTooLargeError } from "#app/lib/uploads/decode-limits.server.ts";
 import { deleteStoredFiles, discardUpload, streamUploadIntoStorage, type UploadBody } from "#app/lib/uploads/store-upload.server.ts";
@@ -48,10 +48,12 @@ export async function listPhotos(services: Services): Promise<PagePhotos> {
  * page cache, and the page shows its text-only design rather than an error:
  * the photos are never what a fan came for.
  */
-export async function photosForPage(context: Readonly<RouterContextProvider>): Promise<PagePhotos> {
+export async function photosForPage(context: Readonly<RouterContextProvider>): Promise<PublicPagePhotos> {
   const { services, markDegraded } = context.get(appContext);
   try {
-    return await listPhotos(services);
+    const { hero, portrait, poster, press } = await listPhotos(services);
+    const one = (photo: Photo | null) => (photo ? publicPhoto(photo) : null);
+    return { hero: one(hero), portrait: one(portrait), poster: one(poster), press: press.map(publicPhoto) };
   } catch (error) {
     console.error("Loading photos failed", error);
     markDegraded();
