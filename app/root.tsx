@@ -23,7 +23,8 @@ import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/components/theme/theme.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
-import type { SiteMeta } from "#app/lib/meta.ts";
+import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { socialImagePath, type SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
 import { getProfile } from "#app/lib/session.server.ts";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tagline: artist.tagline,
     description: artist.description,
     genres: artist.genres,
+    socialImagePath: socialImagePath(await currentContentVersion(services.db)),
   };
   return data(
     {

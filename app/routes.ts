@@ -28,6 +28,7 @@ export default [
   route("api/subscribers", "routes/api.subscribers.ts"),
   route("api/subscribers.csv", "routes/api.subscribers-csv.ts"),
   route("api/uploads/:kind", "routes/api.uploads.ts"),
+  route("api/photos", "routes/api.photos.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

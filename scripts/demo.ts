@@ -1,11 +1,15 @@
 // npm run demo: fills an empty site with three demo songs (audio and covers
-// generated here), the newest marked latest, so a newcomer sees it working.
+// generated here), the newest marked latest, and a site without photos with a
+// hero, a portrait, a video poster and six press photos (drawn here too), so a
+// newcomer sees it working.
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
+import { listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
 import { createSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
 import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
+import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
 import { coverPng, synthWav } from "./media/synth.ts";
 
 const DEMO_SONGS = [
@@ -44,6 +48,114 @@ const DEMO_SONGS = [
   },
 ] as const;
 
+type DemoPhoto = {
+  slot: "hero" | "portrait" | "poster" | "press";
+  name: string;
+  alt: string;
+  focal: [number, number];
+  scene: Omit<StageScene, "seed">;
+};
+
+// Illustrations rather than photographs (nothing is downloaded), described as what they show.
+const DEMO_PHOTOS: DemoPhoto[] = [
+  {
+    slot: "hero",
+    name: "hero-amber-stage.jpg",
+    alt: "Illustration: Juniper Vale in silhouette, singing into a microphone under amber and magenta stage lights",
+    focal: [68, 30],
+    scene: { width: 2400, height: 1350, pose: "mic", x: 0.68, scale: 0.95, colors: ["#12060f", "#3b0a2e", "#f59e0b", "#db2777"] },
+  },
+  {
+    slot: "portrait",
+    name: "portrait-teal.jpg",
+    alt: "Illustration: Juniper Vale in profile, head and shoulders, her long hair lit gold against a teal backdrop",
+    focal: [50, 32],
+    scene: { width: 1200, height: 1500, pose: "portrait", x: 0.5, scale: 0.9, colors: ["#04141a", "#0f3d45", "#fbbf24", "#14b8a6"] },
+  },
+  {
+    slot: "poster",
+    name: "poster-blue-crowd.jpg",
+    alt: "Illustration: Juniper Vale with a guitar on a blue-lit stage, the crowd's heads in the foreground",
+    focal: [50, 40],
+    scene: {
+      width: 1920,
+      height: 1080,
+      pose: "guitar",
+      x: 0.5,
+      scale: 0.8,
+      colors: ["#030712", "#172554", "#60a5fa", "#a855f7"],
+      crowd: true,
+    },
+  },
+  {
+    slot: "press",
+    name: "press-violet-guitar.jpg",
+    alt: "Illustration: Juniper Vale playing guitar under violet spotlights",
+    focal: [50, 35],
+    scene: { width: 1600, height: 2000, pose: "guitar", x: 0.5, scale: 0.72, colors: ["#0c0616", "#3b1460", "#c084fc", "#f472b6"] },
+  },
+  {
+    slot: "press",
+    name: "press-red-club.jpg",
+    alt: "Illustration: Juniper Vale at the microphone in a small club, red light and a crowd below the stage",
+    focal: [40, 35],
+    scene: {
+      width: 2000,
+      height: 1333,
+      pose: "mic",
+      x: 0.4,
+      scale: 0.85,
+      colors: ["#140404", "#4c0d0d", "#f87171", "#fb923c"],
+      crowd: true,
+    },
+  },
+  {
+    slot: "press",
+    name: "press-rose-portrait.jpg",
+    alt: "Illustration: a close portrait of Juniper Vale in profile against a soft rose backdrop",
+    focal: [50, 35],
+    scene: { width: 1500, height: 1500, pose: "portrait", x: 0.45, scale: 0.92, colors: ["#1a0710", "#5b1a35", "#fda4af", "#f9a8d4"] },
+  },
+  {
+    slot: "press",
+    name: "press-green-festival.jpg",
+    alt: "Illustration: Juniper Vale singing on a festival stage washed in green and yellow light",
+    focal: [60, 35],
+    scene: { width: 2000, height: 1333, pose: "mic", x: 0.6, scale: 0.8, colors: ["#04120a", "#0f3b24", "#a3e635", "#facc15"] },
+  },
+  {
+    slot: "press",
+    name: "press-blue-portrait.jpg",
+    alt: "Illustration: Juniper Vale in profile, lit from behind in cool blue",
+    focal: [50, 35],
+    scene: { width: 1500, height: 1875, pose: "portrait", x: 0.52, scale: 0.85, colors: ["#020617", "#1e293b", "#7dd3fc", "#6366f1"] },
+  },
+  {
+    slot: "press",
+    name: "press-gold-acoustic.jpg",
+    alt: "Illustration: Juniper Vale with an acoustic guitar in a warm golden spotlight",
+    focal: [45, 35],
+    scene: { width: 2000, height: 1500, pose: "guitar", x: 0.45, scale: 0.85, colors: ["#140d02", "#452a06", "#fcd34d", "#fb923c"] },
+  },
+];
+
+/** Adds the demo photos to a site that has none. */
+async function addDemoPhotos(services: Awaited<ReturnType<typeof createServices>>): Promise<void> {
+  const photos = await listPhotos(services);
+  if (photos.hero || photos.portrait || photos.poster || photos.press.length > 0) {
+    console.log("This site already has photos; the demo adds photos only to a site without any.");
+    return;
+  }
+  let seed = 1;
+  for (const demo of DEMO_PHOTOS) {
+    const stored = await services.storage.put("photos", demo.name, Readable.from(await stagePhoto({ ...demo.scene, seed: seed++ })));
+    await markPendingUpload(services, stored.key);
+    const saved = await savePhoto(services, stored.key, { slot: demo.slot, alt: demo.alt, focalX: demo.focal[0], focalY: demo.focal[1] });
+    if (!saved.success) throw new Error(saved.error);
+    console.log(`Added the ${demo.slot} photo "${demo.name}"`);
+  }
+}
+
 if (existsSync(".env")) process.loadEnvFile(".env");
 const services = await createServices();
 try {
@@ -75,8 +187,11 @@ try {
     }
     const latest = await setLatestSong(services, latestId);
     if (!latest.success) throw new Error(latest.error);
-    console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release. Start the site with npm start.`);
+    console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
   }
+  // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos.
+  if (!process.argv.includes("--songs-only")) await addDemoPhotos(services);
+  console.log("Start the site with npm start.");
 } finally {
   await services.close();
 }

@@ -111,6 +111,7 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
   let server: { base: string; close(): void };
   let key = "";
   let coverKey = "";
+  let photoKey = "";
   let wav: Buffer;
 
   beforeAll(async () => {
@@ -119,6 +120,9 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
     key = (await made.storage.put("music", "song.wav", Readable.from(wav))).key;
     coverKey = (await made.storage.put("covers", "cover.png", Readable.from([Buffer.from("png")]))).key;
     await made.storage.write(`${coverKey}.w96.webp`, Readable.from([Buffer.from("webp")]));
+    photoKey = (await made.storage.put("photos", "stage.jpg", Readable.from([Buffer.from("original")]))).key;
+    for (const format of ["avif", "webp", "jpg"])
+      await made.storage.write(`${photoKey}.w480.${format}`, Readable.from([Buffer.from(format)]));
     server = await serve(made.env, made.storage);
   });
   afterAll(async () => {
@@ -149,6 +153,23 @@ describe.each(backends)("media delivery through the host, $name", (backend) => {
     expect(variant.headers.get("content-type")).toBe("image/webp");
     expect(await variant.text()).toBe("webp");
     expect((await get(`/media/${coverKey}`)).headers.get("content-type")).toBe("image/png");
+  });
+
+  it("serves photo variants with their types and immutable caching, but never a photo's original (its EXIF)", async () => {
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+      ["jpg", "image/jpeg"],
+    ] as const) {
+      const variant = await get(`/media/${photoKey}.w480.${format}`);
+      expect(variant.status).toBe(200);
+      expect(variant.headers.get("content-type")).toBe(type);
+      expect(variant.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await variant.text()).toBe(format);
+    }
+    const original = await get(`/media/${photoKey}`);
+    expect(original.status).toBe(404);
+    expect(original.headers.get("cache-control")).toBe("no-store");
   });
 
   it("still compresses pages, so the media exclusion is what keeps audio raw", async () => {

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 import { contentType } from "mime-types";
 import send from "send";
 import { MEDIA_PREFIX } from "#app/lib/song.ts";
+import { isPhotoOriginal } from "#app/lib/photo.ts";
 import { isValidKey, type Storage } from "#app/lib/storage.server.ts";
 
 /**
@@ -43,7 +44,7 @@ export function createMediaHandler(storage: Storage) {
     // Replaces the page CSP the host has already set.
     res.setHeader("Content-Security-Policy", MEDIA_CONTENT_SECURITY_POLICY);
     const key = decodePath(req.path.replace(/^\/+/, ""));
-    if (key === null || !isValidKey(key)) return notFound(res);
+    if (key === null || !servable(key)) return notFound(res);
 
     // No stat: the CDN answers 404 for a missing object by itself, and a stat
     // per request would cost the round trip the redirect exists to save.
@@ -81,7 +82,7 @@ export function createRawMediaHandler(storage: Storage, baseHeaders: [string, st
     const url = req.url ?? "";
     if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
     const key = decodePath(url.slice(MEDIA_PREFIX.length));
-    if (key === null || !isValidKey(key)) return false;
+    if (key === null || !servable(key)) return false;
     for (const [name, value] of baseHeaders) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", MEDIA_CONTENT_SECURITY_POLICY);
     sendLocal(localPath(key), req, res, (error) => {
@@ -93,6 +94,9 @@ export function createRawMediaHandler(storage: Storage, baseHeaders: [string, st
     return true;
   };
 }
+
+/** A stored object the public may fetch: any upload but a photo's original (its EXIF stays private). */
+const servable = (key: string) => isValidKey(key) && !isPhotoOriginal(key);
 
 type ObjectInfo = { size: number; modified: Date };
 type ByteRange = { start: number; end: number };

@@ -84,6 +84,24 @@ export interface HeldSubmissionsTable {
   receivedAt: EpochMs;
 }
 
+/** The artist's photos (app/features/photos); the files live in storage under `key`. */
+export interface PhotosTable {
+  id: string;
+  slot: "hero" | "portrait" | "poster" | "press";
+  /** Order among the press photos; 0 for the single slots. */
+  position: number;
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  focalX: Generated<number>;
+  focalY: Generated<number>;
+  /** A data URI of a ~16 px wide blurred copy. */
+  placeholder: string;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
 interface ContentVersionTable {
   id: number;
   version: number;
@@ -122,4 +140,5 @@ export interface Database {
   heldSubmissions: HeldSubmissionsTable;
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
+  photos: PhotosTable;
 }

@@ -4,8 +4,23 @@ export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
 export const DEFAULT_SOCIAL_IMAGE_PATH = "/social-image.png";
 
+/**
+ * The default share image's address for a content version: the image is made
+ * from the site's content (the hero photo), and a new address per version makes
+ * every share card and cache fetch the new bytes.
+ */
+export const socialImagePath = (contentVersion: number) => `${DEFAULT_SOCIAL_IMAGE_PATH}?v=${contentVersion}`;
+
 /** What every page's meta needs from the root loader. */
-export type SiteMeta = { origin: string; artistName: string; tagline: string; description: string; genres: string[] };
+export type SiteMeta = {
+  origin: string;
+  artistName: string;
+  tagline: string;
+  description: string;
+  genres: string[];
+  /** The default share image, with its version (socialImagePath). */
+  socialImagePath?: string;
+};
 
 export type PageMeta = {
   title: string;
@@ -40,7 +55,7 @@ export function pageMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
   const title = page.bareTitle ? page.title : `${page.title} | ${site.artistName}`;
   const url = absoluteUrl(site.origin, page.path);
   const image = page.image ?? {
-    path: DEFAULT_SOCIAL_IMAGE_PATH,
+    path: site.socialImagePath ?? DEFAULT_SOCIAL_IMAGE_PATH,
     width: SOCIAL_IMAGE_WIDTH,
     height: SOCIAL_IMAGE_HEIGHT,
     alt: `${site.artistName}: ${(page.genres ?? site.genres).join(", ")}`,

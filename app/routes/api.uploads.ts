@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
+import { storePhotoUpload } from "#app/features/photos/photos.server.ts";
 import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
-const kindSchema = z.enum(["audio", "cover"]);
+const kindSchema = z.enum(["audio", "cover", "photo"]);
 const nameSchema = z.string().trim().min(1).max(255).catch("upload");
 const keySchema = z.string().trim().min(1).max(1000);
 
@@ -14,6 +15,9 @@ const keySchema = z.string().trim().min(1).max(1000);
  *
  * DELETE /api/uploads/audio|cover?key=<key>: the wizard's Cancel gives back an
  * upload no song has claimed; answers { success, discarded }.
+ *
+ * POST /api/uploads/photo?slot=&alt=&focalX=&focalY=&name=: one photo, saved in
+ * its slot at once (so there is nothing to give back); answers { photo } or { error }.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -22,6 +26,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindSchema.safeParse(params.kind);
   if (!kind.success) return Response.json({ error: "Unknown upload kind" }, { status: 404 });
   const url = new URL(request.url);
+
+  if (kind.data === "photo") return uploadPhoto(request, services, url);
 
   if (request.method === "DELETE") {
     const key = keySchema.safeParse(url.searchParams.get("key"));
@@ -53,6 +59,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const { success: _success, ...file } = result;
   return Response.json(file, { status: 201 });
+}
+
+async function uploadPhoto(request: Request, services: ReturnType<typeof servicesOf>, url: URL) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405 });
+  const name = nameSchema.parse(url.searchParams.get("name") ?? undefined);
+  const length = request.headers.get("content-length");
+  const meta = Object.fromEntries(["slot", "alt", "focalX", "focalY"].map((field) => [field, url.searchParams.get(field) ?? undefined]));
+  let result: Awaited<ReturnType<typeof storePhotoUpload>>;
+  try {
+    result = await storePhotoUpload(services, meta, name, request.body, length === null ? null : Number(length), request.signal);
+  } catch (error) {
+    // Cut off mid-file: storage has already removed the partial file.
+    if (request.signal.aborted) return new Response(null, { status: 400 });
+    throw error;
+  }
+  if (!result.success) return Response.json({ error: result.error }, { status: result.status, headers: { Connection: "close" } });
+  return privateJson({ photo: result.photo }, 201);
 }
 
 export function loader() {

@@ -4,6 +4,8 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { SiteSections, type SiteEditorData } from "#app/features/site/site-sections.tsx";
 import { SITE_TEXT } from "#app/features/site/ui-text.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
+import { PhotosPanel } from "#app/features/photos/photos-panel.tsx";
+import { listPhotos } from "#app/features/photos/photos.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
@@ -14,10 +16,11 @@ import { legalMarkdown, listSiteVersions, loadSiteSettingsState, type SiteVersio
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   await requireAdminPage(services, request);
-  const [{ settings, sections }, songs, versionLists] = await Promise.all([
+  const [{ settings, sections }, songs, versionLists, photos] = await Promise.all([
     loadSiteSettingsState(services.db),
     listSongs(services),
     Promise.all(SITE_SECTIONS.map((section) => listSiteVersions(services.db, section))),
+    listPhotos(services),
   ]);
   const versions = Object.fromEntries(SITE_SECTIONS.map((section, i) => [section, versionLists[i] ?? []])) as Record<
     SiteSection,
@@ -30,20 +33,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     songs: songs.map((song) => ({ id: song.id, title: song.title })),
     legal: { privacy: legalMarkdown(settings, "privacy"), terms: legalMarkdown(settings, "terms") },
   };
-  return { dashboardPath, editor };
+  return { dashboardPath, editor, photos };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(siteMetaFrom(matches), { title: "Site", description: "Edit the site.", path: location.pathname, noindex: true });
 
 export default function DashboardSite() {
-  const { dashboardPath, editor } = useLoaderData<typeof loader>();
+  const { dashboardPath, editor, photos } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={dashboardPath} title="Site">
         <p className="max-w-2xl text-stone-600 dark:text-stone-400">{SITE_TEXT.intro}</p>
       </DashboardHeader>
-      <SiteSections data={editor} />
+      <PhotosPanel photos={photos} />
+      <div className="max-w-4xl">
+        <SiteSections data={editor} />
+      </div>
     </div>
   );
 }

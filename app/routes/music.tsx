@@ -3,6 +3,7 @@ import type { Route } from "./+types/music";
 import { SocialLinks } from "#app/components/social-icons.tsx";
 import { VideoFacade } from "#app/components/video-facade.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
+import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
@@ -20,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     liveVideo: settings.liveVideo,
     social: settings.social.links,
     songs,
+    photos: { poster: (await photosForPage(context)).poster },
   };
 }
 
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Music() {
-  const { artistName, liveVideo, social, songs } = useLoaderData<typeof loader>();
+  const { artistName, liveVideo, social, songs, photos } = useLoaderData<typeof loader>();
   const player = usePlayer();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
@@ -62,6 +64,7 @@ export default function Music() {
           videoId={liveVideo.youtubeId}
           startSeconds={liveVideo.startSeconds}
           title={liveVideo.title}
+          poster={photos.poster}
           onActivate={() => player.pause()}
         />
       </section>

@@ -118,6 +118,12 @@ const MATRIX: Record<string, Call[]> = {
     { method: "POST", path: "/api/uploads/audio?name=empty.wav", expect: adminOnly(400) },
     // The wizard's Cancel gives back an unclaimed upload; a key that is not pending discards nothing.
     { method: "DELETE", path: "/api/uploads/audio?key=music/no-such-upload.wav", expect: adminOnly(200) },
+    // A photo without its description is refused before a byte of it is stored.
+    { method: "POST", path: "/api/uploads/photo?slot=hero&name=empty.jpg", expect: adminOnly(400) },
+  ],
+  "routes/api.photos.ts": [
+    { method: "GET", path: "/api/photos", expect: adminOnly(200) },
+    { method: "POST", path: "/api/photos", form: { intent: "remove", id: "no-such-photo" }, expect: adminOnly(404) },
   ],
   "routes/social-image.ts": [{ method: "GET", path: "/social-image.png", expect: 200 }],
   "routes/not-found.tsx": [{ method: "GET", path: "/no-such-page", expect: 404 }],

@@ -1,11 +1,15 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { fileTypeFromBuffer } from "file-type";
 import { parseStream } from "music-metadata";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl } from "#app/lib/song.ts";
-import { FileTooLargeError, isValidKey } from "#app/lib/storage.server.ts";
-import { CoverTooLargeError, coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
+import {
+  discardIfPending,
+  discardUpload,
+  markPendingUpload,
+  streamUploadIntoStorage,
+  sweepAbandonedUploads,
+  type UploadBody,
+} from "#app/lib/uploads/store-upload.server.ts";
+import { CoverTooLargeError, createCoverVariants } from "./cover-variants.server.ts";
 import { ACCEPTED_TYPES, UPLOAD_LIMITS, type UploadKind } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
 
@@ -14,16 +18,12 @@ const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
   audio: new Set(ACCEPTED_TYPES.audio),
   cover: new Set(ACCEPTED_TYPES.cover),
 };
-/** file-type reads at most this much to decide. */
-const SNIFF_BYTES = 4100;
-/** Uploads no song has claimed after this long are removed. */
-const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
 
 export type UploadResult =
   | { success: true; key: string; url: string; size: number; durationMs: number | null; title: string | null }
   | { success: false; status: 400 | 413; error: string };
 
-const folderOf = (kind: UploadKind) => (kind === "audio" ? "music" : "covers");
+const folderOf = (kind: UploadKind) => (kind === "audio" ? ("music" as const) : ("covers" as const));
 const invalidType = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.invalidAudio : UPLOAD_TEXT.invalidImage);
 const tooLarge = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.audioTooLarge : UPLOAD_TEXT.imageTooLarge);
 
@@ -37,50 +37,24 @@ export async function storeUpload(
   services: Services,
   kind: UploadKind,
   originalName: string,
-  body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
+  body: UploadBody,
   declaredLength: number | null,
 ): Promise<UploadResult> {
-  const limit = UPLOAD_LIMITS[kind];
-  if (declaredLength !== null && declaredLength > limit) return { success: false, status: 413, error: tooLarge(kind) };
-  if (!body || declaredLength === 0) return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
-
-  const chunks = Readable.fromWeb(body as WebReadableStream<Uint8Array>)[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let headLength = 0;
-  let done = false;
-  while (headLength < SNIFF_BYTES && !done) {
-    const next = await chunks.next();
-    if (next.done) done = true;
-    else {
-      const chunk = Buffer.from(next.value as Uint8Array);
-      head.push(chunk);
-      headLength += chunk.length;
-    }
-  }
-  if (headLength === 0) return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
-  const start = Buffer.concat(head);
-  const type = await fileTypeFromBuffer(start);
-  if (!type || !ACCEPTED[kind].has(type.ext)) {
-    await chunks.return?.();
+  const streamed = await streamUploadIntoStorage(services, {
+    folder: folderOf(kind),
+    originalName,
+    fallbackName: kind,
+    body,
+    declaredLength,
+    maxBytes: UPLOAD_LIMITS[kind],
+    accepted: ACCEPTED[kind],
+  });
+  if (!streamed.ok) {
+    if (streamed.reason === "too-large") return { success: false, status: 413, error: tooLarge(kind) };
+    if (streamed.reason === "no-file") return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
     return { success: false, status: 400, error: invalidType(kind) };
   }
-
-  // Named after what the bytes are, so the file is always served with its real type.
-  const baseName = originalName.replace(/\.[^./\\]*$/, "") || kind;
-  const rest = Readable.from(
-    (async function* () {
-      yield start;
-      if (!done) for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) yield chunk as Buffer;
-    })(),
-  );
-  let stored: { key: string; size: number };
-  try {
-    stored = await services.storage.put(folderOf(kind), `${baseName}.${type.ext}`, rest, { maxBytes: limit });
-  } catch (error) {
-    if (error instanceof FileTooLargeError) return { success: false, status: 413, error: tooLarge(kind) };
-    throw error;
-  }
-  await services.db.insertInto("pendingUploads").values({ key: stored.key, createdAt: Date.now() }).execute();
+  const stored = streamed;
 
   if (kind === "cover") {
     try {
@@ -97,7 +71,7 @@ export async function storeUpload(
     return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
   }
 
-  const tags = await readAudioTags(services, stored.key, type.mime, stored.size);
+  const tags = await readAudioTags(services, stored.key, stored.mime, stored.size);
   return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, ...tags };
 }
 
@@ -120,9 +94,7 @@ async function readAudioTags(services: Services, key: string, mimeType: string, 
 }
 
 /** Records a file stored outside an upload (the demo) as waiting for its song. */
-export async function markPendingUpload(services: Services, key: string): Promise<void> {
-  await services.db.insertInto("pendingUploads").values({ key, createdAt: Date.now() }).execute();
-}
+export { markPendingUpload, sweepAbandonedUploads };
 
 /**
  * Removes an upload the admin gave up on (the wizard's Cancel), but only while
@@ -131,30 +103,5 @@ export async function markPendingUpload(services: Services, key: string): Promis
  * uses is never deleted. Returns whether it was removed.
  */
 export async function discardPendingUpload(services: Services, kind: UploadKind, key: string): Promise<boolean> {
-  if (!isValidKey(key) || !key.startsWith(`${folderOf(kind)}/`)) return false;
-  const claimed = await services.db.deleteFrom("pendingUploads").where("key", "=", key).returning("key").execute();
-  if (claimed.length === 0) return false;
-  await deleteStoredFiles(services, key);
-  return true;
-}
-
-async function deleteStoredFiles(services: Services, key: string): Promise<void> {
-  const keys = key.startsWith("covers/") ? [key, ...coverDerivedKeys(key)] : [key];
-  await Promise.all(keys.map((k) => services.storage.delete(k)));
-}
-
-async function discardUpload(services: Services, key: string): Promise<void> {
-  await deleteStoredFiles(services, key);
-  await services.db.deleteFrom("pendingUploads").where("key", "=", key).execute();
-}
-
-/** Removes uploads that no song claimed within the grace period; returns how many. */
-export async function sweepAbandonedUploads(services: Services, olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-  const stale = await services.db
-    .selectFrom("pendingUploads")
-    .select("key")
-    .where("createdAt", "<", Date.now() - olderThanMs)
-    .execute();
-  for (const { key } of stale) await discardUpload(services, key);
-  return stale.length;
+  return discardIfPending(services, folderOf(kind), key);
 }

@@ -17,7 +17,11 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${++counter}@example.com`;
 }
 
-/** Runs `npm run demo` (scripts/demo.ts) against the e2e site. */
+/**
+ * Runs `npm run demo` (scripts/demo.ts) against the e2e site: its songs only.
+ * The specs that use it are about songs, and the others expect a site without
+ * photos (the default share image); photos.spec.ts makes its own.
+ */
 export function demoCli(): string {
-  return runScript("scripts/demo.ts", []);
+  return runScript("scripts/demo.ts", ["--songs-only"]);
 }
