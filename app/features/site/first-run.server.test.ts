@@ -16,7 +16,7 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
 
   it("lists the demo's name, missing song and front-page links, and ticks each once it is the artist's own", async () => {
     const db = site.services.db;
-    expect(await done()).toEqual({ name: false, song: false, links: false });
+    expect(await done()).toEqual({ name: false, photo: false, song: false, links: false });
 
     await saveSiteSection(db, "artist", siteSectionSchemas.artist.parse({ ...siteConfig.artist, name: "Marlow Finch" }), 0, "Ada");
     // One profile link is not enough while another still goes to a front page.
@@ -32,7 +32,7 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
       0,
       "Ada",
     );
-    expect(await done()).toEqual({ name: true, song: false, links: false });
+    expect(await done()).toEqual({ name: true, photo: false, song: false, links: false });
 
     await saveSiteSection(
       db,
@@ -60,6 +60,10 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
         updatedAt: now,
       })
       .execute();
-    expect(await done()).toEqual({ name: true, song: true, links: true });
+    await db
+      .insertInto("photos")
+      .values({ id: "p1", slot: "hero", position: 0, key: "photos/p1.jpg", width: 1600, height: 1000, alt: "Marlow on stage", placeholder: "", createdAt: now, updatedAt: now })
+      .execute();
+    expect(await done()).toEqual({ name: true, photo: true, song: true, links: true });
   });
 });

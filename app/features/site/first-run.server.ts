@@ -20,12 +20,14 @@ const isFrontPage = (url: string) => {
  * platforms' front pages. The dashboard lists what is left until all is done.
  */
 export async function firstRunChecklist(db: Kysely<Database>): Promise<ChecklistItem[]> {
-  const [{ settings, sections }, song] = await Promise.all([
+  const [{ settings, sections }, song, hero] = await Promise.all([
     loadSiteSettingsState(db),
     db.selectFrom("songs").select("id").limit(1).executeTakeFirst(),
+    db.selectFrom("photos").select("id").where("slot", "=", "hero").limit(1).executeTakeFirst(),
   ]);
   return [
     { id: "name", done: sections.artist.revision > 0 },
+    { id: "photo", done: hero !== undefined },
     { id: "song", done: song !== undefined },
     { id: "links", done: settings.social.links.length > 0 && !settings.social.links.some((link) => isFrontPage(link.url)) },
   ];
