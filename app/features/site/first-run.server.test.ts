@@ -62,7 +62,18 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
       .execute();
     await db
       .insertInto("photos")
-      .values({ id: "p1", slot: "hero", position: 0, key: "photos/p1.jpg", width: 1600, height: 1000, alt: "Marlow on stage", placeholder: "", createdAt: now, updatedAt: now })
+      .values({
+        id: "p1",
+        slot: "hero",
+        position: 0,
+        key: "photos/p1.jpg",
+        width: 1600,
+        height: 1000,
+        alt: "Marlow on stage",
+        placeholder: "",
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     expect(await done()).toEqual({ name: true, photo: true, song: true, links: true });
   });
