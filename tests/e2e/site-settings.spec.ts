@@ -2,12 +2,14 @@
 // (another browser, another app process, the raw HTML a crawler reads, the
 // share image), older versions come back, and two tabs never overwrite each
 // other silently.
+import { stagePhoto } from "../../scripts/media/stage-photos.ts";
 import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
+import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 
 const OTHER_PROCESS = E2E_EXTRA_PORTS.processA;
 const SITE = `${DASHBOARD_PATH}/site`;
@@ -17,6 +19,7 @@ async function resetSettings() {
   await withE2eDb(async (db) => {
     await db.deleteFrom("siteSettingVersions").execute();
     await db.deleteFrom("siteSettings").execute();
+    await db.deleteFrom("photos").execute();
     await db
       .updateTable("contentVersion")
       .set((eb) => ({ version: eb("version", "+", 1) }))
@@ -62,6 +65,7 @@ test.describe.serial("the Site area", () => {
   test.afterAll(async () => {
     await stopAppProcesses();
     await resetSettings();
+    await deleteStoredKeys((await storedKeys()).filter((key) => key.startsWith("photos/")));
   });
 
   test("an admin's name, bio and links show at once in every page, share card, JSON-LD and share image, on every process", async ({
@@ -98,6 +102,27 @@ test.describe.serial("the Site area", () => {
     await social.getByLabel("Bluesky link").fill("https://bsky.app/profile/marlow.example");
     await save(page, "Social links");
 
+    // A hero photo and a portrait, through the same upload the Photos panel uses.
+    for (const [slot, alt, pose] of [
+      ["hero", "Marlow on a ferry deck at dusk", "mic"],
+      ["portrait", "Marlow smiling, guitar on her back", "portrait"],
+    ] as const) {
+      const photo = await stagePhoto({
+        width: 1600,
+        height: 1000,
+        pose,
+        x: 0.5,
+        scale: 0.8,
+        colors: ["#0b1020", "#1e3a8a", "#fbbf24", "#0ea5e9"],
+        seed: 7,
+      });
+      const uploaded = await page.request.post(`/api/uploads/photo?slot=${slot}&alt=${encodeURIComponent(alt)}&name=${slot}.jpg`, {
+        data: photo,
+        headers: { "content-type": "image/jpeg" },
+      });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+    }
+
     for (const [name, visitor] of Object.entries({ main, other })) {
       const home = await (await visitor.get("/")).text();
       expect(home, name).toContain("<title>Marlow Finch | Songs for the long way home</title>");
@@ -108,14 +133,17 @@ test.describe.serial("the Site area", () => {
       expect(group?.sameAs, name).toContain("https://bsky.app/profile/marlow.example");
       expect(home, name).toContain('aria-label="Bluesky (opens in a new tab)"');
 
+      expect(home, name).toMatch(/<img [^>]*alt="Marlow on a ferry deck at dusk"[^>]*>/);
+      expect(home, name).toMatch(/srcSet="\/media\/photos\/[^"]+\.w480\.avif 480w/i);
       const bioHtml = await (await visitor.get("/bio")).text();
       expect(bioHtml, name).toContain("Marlow now writes on a ferry between two islands.");
+      expect(bioHtml, name).toMatch(/<img [^>]*alt="Marlow smiling, guitar on her back"[^>]*>/);
       expect(bioHtml, name).toContain("<title>Bio | Marlow Finch</title>");
 
-      // The share image now carries the new name: new bytes.
+      // The share image is now made from the hero photo, with the new name: new bytes.
       const image = new URL(metaContent(home, "og:image") ?? "", E2E_URL);
       const after = await visitor.get(image.pathname + image.search);
-      expect(after.headers()["content-type"]).toBe("image/png");
+      expect(after.headers()["content-type"]).toBe("image/jpeg");
       expect((await after.body()).equals(imageBefore.get(name) ?? Buffer.alloc(0)), name).toBe(false);
     }
 
