@@ -14,6 +14,7 @@ import { contactFormSchema } from "#app/features/inbox/schema.ts";
 import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema, songEditSchema } from "#app/features/songs/schema.ts";
+import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/lib/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
@@ -632,6 +633,49 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("photo actions and uploads: ids, intents, slots and descriptions of any shape get a message; no photo changes", async () => {
+    const id = fc.oneof(nastyText, fc.uuid());
+    const intent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("update", "remove", "move") }, { weight: 1, arbitrary: nastyText });
+    const snapshot = () => withE2eDb((db) => db.selectFrom("photos").selectAll().orderBy("id").execute());
+    const keysBefore = new Set(await storedKeys());
+    await check(
+      fc.asyncProperty(
+        maybe(intent),
+        maybe(id),
+        maybe(nastyText),
+        maybe(nastyText),
+        maybe(nastyText),
+        async (intentValue, idValue, alt, focalX, direction) => {
+          const before = await snapshot();
+          // No photo has an id a fan could guess, so every action is refused, whatever its shape.
+          expectRefusal(
+            await send("/api/photos", { ...form({ intent: intentValue, id: idValue, alt, focalX, direction }), cookie: adminCookie }),
+          );
+          expect(await snapshot()).toEqual(before);
+        },
+      ),
+    );
+    // An upload whose slot or description is wrong is refused before its body is read; nothing is stored.
+    await check(
+      fc.asyncProperty(maybe(nastyText), maybe(nastyText), maybe(nastyText), async (slot, alt, focalX) => {
+        const query = new URLSearchParams();
+        for (const [name, value] of Object.entries({ slot, alt, focalX })) if (value !== undefined) query.set(name, value);
+        const expected = photoUploadSchema.safeParse({ slot, alt, focalX });
+        fc.pre(!expected.success);
+        const before = await snapshot();
+        expectRefusal(
+          await send(`/api/uploads/photo?${query.toString()}&name=p.jpg`, {
+            body: new Uint8Array([0xff, 0xd8, 0xff]),
+            cookie: adminCookie,
+          }),
+        );
+        expect(await snapshot()).toEqual(before);
+      }),
+      Math.min(RUNS, 40),
+    );
+    expect((await storedKeys()).filter((key) => !keysBefore.has(key))).toEqual([]);
+  });
+
   test("site settings: a part is stored exactly as its schema parses it, or refused with a message and nothing stored", async () => {
     const stored = (section: string) =>
       withE2eDb((db) => db.selectFrom("siteSettings").select(["data", "revision"]).where("section", "=", section).executeTakeFirst());
@@ -752,6 +796,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/messages",
       "/api/filtered",
       "/api/site",
+      "/api/photos",
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",
     ];
