@@ -2,10 +2,11 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
+import type { PageSongs, Song } from "#app/lib/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { PlayerIcon } from "./player-icons.tsx";
+import { StreamingLinks } from "./streaming-links.tsx";
 
 export type FeaturedSongSettings = { songId: string | null; description: string; link: { url: string; label: string } | null };
 
@@ -43,7 +44,6 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
     ) : null;
   }
   const playing = state.queue[state.index]?.id === song.id && state.playing;
-  const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
   return (
     <section aria-labelledby="featured-heading" className={className}>
       <div className={`${panel} grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-10`}>
@@ -76,23 +76,12 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
               More Music
             </Link>
           </div>
-          {links.length > 0 ? (
-            <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={`${song.title} on streaming services`}>
-              {links.map((service) => (
-                <li key={service.key}>
-                  <a
-                    href={song.streamingLinks[service.key]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="font-semibold text-stone-300 underline-offset-4 hover:text-white hover:underline"
-                  >
-                    {service.label}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <StreamingLinks
+            song={song}
+            label={`${song.title} on streaming services`}
+            className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm"
+            linkClassName="font-semibold text-stone-300 underline-offset-4 hover:text-white hover:underline"
+          />
         </div>
       </div>
     </section>

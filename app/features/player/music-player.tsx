@@ -1,10 +1,11 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { formatDuration, streamingServices, type PageSongs, type Song } from "#app/lib/song.ts";
+import { formatDuration, type PageSongs, type Song } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
 import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";
+import { StreamingLinks } from "./streaming-links.tsx";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** The index shown before anything plays: the latest release, else the newest song. */
@@ -78,7 +79,6 @@ function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: 
   // none): Next and Previous count from the song shown here, not from it.
   const step = (direction: 1 | -1) => (active ? store.step(direction) : play((index + direction + songs.length) % songs.length));
   const jump = (direction: 1 | -1) => (active ? store.jump(direction) : setCue(clamp(cue + (direction * JUMP_MS) / 1000, 0, length)));
-  const links = streamingServices.filter((service) => song.streamingLinks[service.key]);
 
   return (
     <div className="grid gap-8 md:grid-cols-[minmax(0,320px)_1fr] md:items-start">
@@ -128,23 +128,12 @@ function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: 
           </p>
         ) : null}
 
-        {links.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label={`Stream ${song.title}`}>
-            {links.map((service) => (
-              <li key={service.key}>
-                <a
-                  href={song.streamingLinks[service.key]}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center rounded-full border border-stone-300 px-3 py-1.5 text-sm font-medium hover:border-brand-500 hover:text-brand-700 dark:border-stone-700 dark:hover:text-brand-300"
-                >
-                  {service.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <StreamingLinks
+          song={song}
+          label={`Stream ${song.title}`}
+          className="flex flex-wrap gap-2"
+          linkClassName="inline-flex items-center rounded-full border border-stone-300 px-3 py-1.5 text-sm font-medium hover:border-brand-500 hover:text-brand-700 dark:border-stone-700 dark:hover:text-brand-300"
+        />
 
         <ol className="divide-y divide-stone-200 border-t border-stone-200 dark:divide-stone-800 dark:border-stone-800" aria-label="Tracks">
           {songs.map((track, i) => {

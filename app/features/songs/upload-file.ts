@@ -1,3 +1,4 @@
+import { sendFile } from "#app/lib/send-file.ts";
 import type { UploadKind } from "./upload-rules.ts";
 
 export type UploadedFile = { key: string; url: string; size: number; durationMs: number | null; title: string | null };
@@ -20,45 +21,23 @@ function parseUploaded(body: unknown): UploadedFile | null {
 const errorOf = (body: unknown): string | null => (isRecord(body) && isString(body.error) ? body.error : null);
 
 /**
- * Sends one file as the request body with XMLHttpRequest (fetch cannot report
- * upload progress), calling `onProgress` with whole percentages. Aborting
- * `signal` aborts the request at once; the promise then rejects with an
- * AbortError.
+ * Uploads one file with progress (`sendFile`); resolves with what the server
+ * stored, or rejects with its words.
  */
-export function uploadFile(
+export async function uploadFile(
   kind: UploadKind,
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException("The upload was cancelled", "AbortError"));
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const settle = () => signal?.removeEventListener("abort", onAbort);
-    xhr.open("POST", `/api/uploads/${kind}?name=${encodeURIComponent(file.name)}`);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      settle();
-      const uploaded = parseUploaded(xhr.response);
-      if (xhr.status >= 200 && xhr.status < 300 && uploaded) return resolve(uploaded);
-      reject(new Error(errorOf(xhr.response) ?? `The server answered ${xhr.status}`));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new Error("The connection was lost"));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException("The upload was cancelled", "AbortError"));
-    };
-    xhr.send(file);
+  const { status, body } = await sendFile(`/api/uploads/${kind}?name=${encodeURIComponent(file.name)}`, file, {
+    onProgress,
+    signal,
+    connectionLost: "The connection was lost",
   });
+  const uploaded = parseUploaded(body);
+  if (status >= 200 && status < 300 && uploaded) return uploaded;
+  throw new Error(errorOf(body) ?? `The server answered ${status}`);
 }
 
 /**
