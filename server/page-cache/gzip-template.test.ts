@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliDecompressSync, crc32, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, crc32, deflateRawSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { encode, type Encoding, type Filled, ownScripts, scriptHashes, type Template, toTemplate } from "./gzip-template.ts";
 
@@ -32,6 +32,37 @@ describe("gzip template", () => {
       expect(gunzipSync(body).toString("utf8")).toBe(filled);
       expect(body.readUInt32LE(body.length - 8)).toBe(crc32(filled));
       expect(body.readUInt32LE(body.length - 4)).toBe(Buffer.byteLength(filled));
+    }
+  });
+
+  it("compresses the text after a placeholder against the text before it, for values of the length it was made for", async () => {
+    // The router's data repeats the page: only a stream that can refer back is small.
+    const words = Array.from({ length: 400 }, (_, i) => `verse ${i} of the song ${(i * 7919) % 1000}`).join(" ");
+    const html = `<main>${words}</main><input value="${PLACEHOLDER}"><script>data = ${JSON.stringify(words)}</script>`;
+    const value = "1700000000000.abcdefghij";
+    const chained = await toTemplate(Buffer.from(html), [], PLACEHOLDER, Buffer.byteLength(value));
+    const apart = html
+      .split(PLACEHOLDER)
+      .concat(value)
+      .reduce((sum, piece) => sum + deflateRawSync(piece, { level: 9 }).length, 0);
+    expect(encoded(chained, { value }, "gzip").body.length).toBeLessThan(apart * 0.7);
+    for (const [template, v] of [
+      [chained, value],
+      [chained, "1700000000001.ABCDEFGHIJ"],
+      // Another length than the pieces were made for: still the right page, compressed whole.
+      [chained, "short"],
+      [chained, ""],
+    ] as const) {
+      expect(gunzipSync(encoded(template, { value: v }, "gzip").body).toString("utf8")).toBe(html.split(PLACEHOLDER).join(v));
+    }
+  });
+
+  it("does not refer into the value's place when the page itself has NUL characters", async () => {
+    const value = "\0\0\0\0\0\0";
+    const html = `<p>a\0\0\0\0\0\0b</p>${PLACEHOLDER}<p>a\0\0\0\0\0\0b</p>`;
+    const template = await toTemplate(Buffer.from(html), [], PLACEHOLDER, 6);
+    for (const v of ["xyzxyz", value]) {
+      expect(gunzipSync(encoded(template, { value: v }, "gzip").body).toString("utf8")).toBe(html.split(PLACEHOLDER).join(v));
     }
   });
 

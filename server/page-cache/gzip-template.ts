@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync, gzipSync } from "node:zlib";
 
 /**
  * A rendered page made ready to be sent many times, each time with its own
@@ -10,8 +10,14 @@ import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } 
 export type Template = {
   /** The body as the pieces between its placeholders (one piece when there is none). */
   pieces: Buffer[];
-  /** Raw deflate of each piece, ending on a byte boundary (sync flush), the last one final. */
+  /**
+   * Raw deflate of each piece, ending on a byte boundary (sync flush), the last
+   * one final. Each piece after the first is compressed against the pieces
+   * before it, as if a value of `valueLength` bytes stood between them.
+   */
   deflated: Buffer[];
+  /** The byte length of the values the pieces were compressed for; a value of another length is compressed whole. */
+  valueLength: number;
   /** With no placeholder, the whole response precompressed once. */
   gzip: Buffer | null;
   br: Buffer | null;
@@ -40,13 +46,32 @@ const brotliAsync = promisify(brotliCompress);
  * `body` split at `placeholder` and compressed ahead of time, piece by piece;
  * `ownInlineScripts` (from ownScripts) hashed ahead of time too, except those
  * the per-response value goes into.
+ *
+ * A piece compressed on its own could not refer back to the text before it,
+ * and a page repeats itself (the router's data restates the page's words and
+ * addresses): each piece is compressed with everything before it as its
+ * dictionary, the value's place filled with NUL bytes. Page text has no NUL,
+ * so nothing refers into that place, and the distances back past it are right
+ * for any value of `valueLength` bytes (the signed token has one length).
  */
-export async function toTemplate(body: Buffer, ownInlineScripts: string[], placeholder: string | undefined): Promise<Template> {
+export async function toTemplate(
+  body: Buffer,
+  ownInlineScripts: string[],
+  placeholder: string | undefined,
+  valueLength = 0,
+): Promise<Template> {
   const text = body.toString("utf8");
   const pieces = placeholder ? text.split(placeholder).map((piece) => Buffer.from(piece)) : [body];
   const last = pieces.length - 1;
+  const chained = !pieces.some((piece) => piece.includes(0));
+  const filler = Buffer.alloc(valueLength);
   const deflated = await Promise.all(
-    pieces.map((piece, i) => deflateRawAsync(piece, { level: 9, finishFlush: i === last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH })),
+    pieces.map((piece, i) => {
+      const finishFlush = i === last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH;
+      if (i === 0 || !chained) return deflateRawAsync(piece, { level: 9, finishFlush });
+      const before = Buffer.concat(pieces.slice(0, i).flatMap((earlier) => [earlier, filler]));
+      return deflateRawAsync(piece, { level: 9, finishFlush, dictionary: before.subarray(-WINDOW) });
+    }),
   );
   const whole = pieces.length === 1;
   const br = whole
@@ -58,10 +83,21 @@ export async function toTemplate(body: Buffer, ownInlineScripts: string[], place
     if (placeholder && script.includes(placeholder)) scriptTemplates.push(script.split(placeholder));
     else scriptHashes.push(sha256(script));
   }
-  const template: Template = { pieces, deflated, gzip: null, br, scriptHashes, scriptTemplates };
+  const template: Template = {
+    pieces,
+    deflated,
+    valueLength: chained ? valueLength : -1,
+    gzip: null,
+    br,
+    scriptHashes,
+    scriptTemplates,
+  };
   if (whole) template.gzip = gzipOf(template, "");
   return template;
 }
+
+/** Deflate looks back at most 32 KiB. */
+const WINDOW = 32 * 1024;
 
 /**
  * The body in the encoding the client takes. With a per-response value, the
@@ -89,6 +125,8 @@ export function encode(template: Template, filled: Filled, encoding: Encoding, r
 
 function gzipOf(template: Template, value: string): Buffer {
   const valueBytes = Buffer.from(value);
+  const stitchable = template.pieces.length === 1 || template.valueLength < 0 || valueBytes.length === template.valueLength;
+  if (!stitchable) return gzipSync(Buffer.concat(template.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [valueBytes, piece]))));
   const valueDeflated = template.pieces.length > 1 ? deflateRawSync(valueBytes, { finishFlush: zlib.Z_SYNC_FLUSH }) : null;
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;

@@ -183,7 +183,7 @@ export function createPageCache(options: PageCacheOptions) {
             share(null);
             return await sendFresh(response, scriptNonce, res, perResponse, policy);
           }
-          const entry = await toEntry(response, scriptNonce, perResponse?.placeholder);
+          const entry = await toEntry(response, scriptNonce, perResponse);
           store.keep(key, entry, current);
           share(entry);
           return send(entry, req, res, "MISS");
@@ -240,10 +240,12 @@ function isCacheableResponse(response: globalThis.Response): boolean {
   return CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
 }
 
-async function toEntry(response: globalThis.Response, scriptNonce: string, placeholder: string | undefined): Promise<Entry> {
+async function toEntry(response: globalThis.Response, scriptNonce: string, perResponse: PageCacheOptions["perResponse"]): Promise<Entry> {
   const own = ownScripts(await response.text(), scriptNonce);
   const body = Buffer.from(own.text);
-  const template = await toTemplate(body, own.scripts, placeholder);
+  // The pieces are compressed for values as long as one made now.
+  const valueLength = perResponse ? Buffer.byteLength(perResponse.value()) : 0;
+  const template = await toTemplate(body, own.scripts, perResponse?.placeholder, valueLength);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (KEPT_HEADERS.has(name)) headers.push([name, value]);
