@@ -30,5 +30,6 @@ export default [
   route("api/uploads/:kind", "routes/api.uploads.ts"),
   route("api/photos", "routes/api.photos.ts"),
   route("social-image.png", "routes/social-image.ts"),
+  route("social-marks.svg", "routes/social-marks.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@
 // marks, the mobile menu, the toasts and the footer. Each test failed on the
 // code before the fix.
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { siApplemusic, siFacebook, siInstagram, siSpotify, siTiktok, siYoutube } from "simple-icons";
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { DASHBOARD_PATH, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
@@ -239,21 +240,52 @@ test.describe("social marks", () => {
     for (const [platform, icon] of Object.entries(marks)) {
       const link = aside.getByRole("link", { name: new RegExp(`^${platform}\\b`) });
       await expect(link).toHaveCount(1);
-      await expect(link.locator("svg path")).toHaveAttribute("d", icon.path);
+      expect(await drawnMark(page, link)).toBe(icon.path);
     }
     // No mark may be shipped for LinkedIn: its name, visible and as its accessible name.
     const linkedIn = aside.getByRole("link", { name: /^LinkedIn\b/ });
     await expect(linkedIn).toHaveText("LinkedIn");
     await expect(linkedIn).toBeVisible();
     // The footer carries the same marks.
-    await expect(
-      page
-        .getByRole("contentinfo")
-        .getByRole("link", { name: /^Spotify\b/ })
-        .locator("svg path"),
-    ).toHaveAttribute("d", siSpotify.path);
+    expect(await drawnMark(page, page.getByRole("contentinfo").getByRole("link", { name: /^Spotify\b/ }))).toBe(siSpotify.path);
+  });
+
+  test("the marks file answers only for platforms with a mark, and no page's script carries the drawings", async ({ page, request }) => {
+    const all = await request.get("/social-marks.svg");
+    expect(all.headers()["content-type"]).toBe("image/svg+xml");
+    expect(await all.text()).toContain(`<symbol id="spotify" viewBox="0 0 24 24"><path d="${siSpotify.path}"/>`);
+    for (const bad of ["linkedin", "spotify,spotify", "nope", "spotify,,x", "__proto__"]) {
+      expect((await request.get(`/social-marks.svg?p=${bad}`)).status(), bad).toBe(400);
+    }
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text());
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.includes(siSpotify.path))).toEqual([]);
   });
 });
+
+/**
+ * The path the link's mark draws, read from the marks file its `<use>` names,
+ * once the browser has drawn it: the mark's box holds pixels of two colours.
+ */
+async function drawnMark(page: Page, link: Locator): Promise<string | undefined> {
+  const mark = link.locator("svg");
+  await expect(mark).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { entropy } = await sharp(await mark.screenshot()).stats();
+      return entropy;
+    })
+    .toBeGreaterThan(0.5);
+  const href = await mark.locator("use").getAttribute("href");
+  const [file, id] = (href ?? "").split("#");
+  const sprite = await (await page.request.get(file ?? "")).text();
+  return new RegExp(`<symbol id="${id}"[^>]*><path d="([^"]+)"`).exec(sprite)?.[1];
+}
 
 test.describe("smaller fixes", () => {
   test("Escape closes the mobile menu and gives the keyboard back to the menu button", async ({ page }) => {
