@@ -7,6 +7,7 @@ import { loginModeFrom } from "#app/features/auth/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { getProfile } from "#app/lib/session.server.ts";
+import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getProfile(servicesOf(context), request);
@@ -34,6 +35,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   return (
     <section className="flex justify-center px-4 py-16 sm:py-24">
+      <DashboardStylesheet />
       {signedInAs ? (
         <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
           <h1 className="text-2xl font-semibold">You're signed in</h1>

@@ -7,6 +7,7 @@ import { handleSetup } from "#app/features/auth/setup.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { isSetupTokenValid } from "#app/features/auth/setup-token.server.ts";
+import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -32,6 +33,7 @@ export default function Setup() {
   const busy = useNavigation().state !== "idle";
   return (
     <section className="flex justify-center px-4 py-16 sm:py-24">
+      <DashboardStylesheet />
       <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-8 dark:border-stone-800 dark:bg-stone-900">
         <h1 className="text-center text-3xl font-semibold">Set up your site</h1>
         {token ? (

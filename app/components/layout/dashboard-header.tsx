@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, NavLink, useNavigation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 /** The dashboard's areas, each its own page under the dashboard's address. */
 const AREAS = [
@@ -21,6 +22,8 @@ export function DashboardHeader({ dashboardPath, title, children }: { dashboardP
   const loggingOut = useNavigation().formAction === "/logout";
   return (
     <div className="space-y-6">
+      {/* Every dashboard page starts here, so its styles come with it. */}
+      <DashboardStylesheet />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Dashboard</p>
