@@ -70,7 +70,7 @@ export default function MusicSong() {
         </Link>
       </nav>
       <h1 className="mb-8 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
-      <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} />
+      <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} inFirstScreen />
     </section>
   );
 }

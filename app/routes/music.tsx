@@ -53,7 +53,7 @@ export default function Music() {
         <h2 id="releases-heading" className="mb-6 text-3xl font-semibold">
           Current Releases
         </h2>
-        <SongsPlayer songs={songs} label="Current Releases player" />
+        <SongsPlayer songs={songs} label="Current Releases player" inFirstScreen />
       </section>
 
       <section aria-labelledby="live-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">

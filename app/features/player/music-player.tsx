@@ -39,7 +39,18 @@ function PlayerMessage({ children, role = "status" }: { children: string; role?:
  * A page's player for a list of songs, with the loading, empty and failure
  * states. Every page player drives the one site-wide audio element.
  */
-export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs; label: string; initialSongId?: string }) {
+export function SongsPlayer({
+  songs,
+  label,
+  initialSongId,
+  inFirstScreen = false,
+}: {
+  songs: PageSongs;
+  label: string;
+  initialSongId?: string;
+  /** The cover is in the first screen a phone shows: fetch it at once, first. Elsewhere it waits until it is near. */
+  inFirstScreen?: boolean;
+}) {
   return (
     <PlayerPanel label={label}>
       <Suspense fallback={<PlayerMessage>{PLAYER_TEXT.loading}</PlayerMessage>}>
@@ -48,7 +59,7 @@ export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs;
             list.length === 0 ? (
               <PlayerMessage>{PLAYER_TEXT.empty}</PlayerMessage>
             ) : (
-              <MusicPlayer songs={list} initialSongId={initialSongId} />
+              <MusicPlayer songs={list} initialSongId={initialSongId} inFirstScreen={inFirstScreen} />
             )
           }
         </Await>
@@ -57,7 +68,7 @@ export function SongsPlayer({ songs, label, initialSongId }: { songs: PageSongs;
   );
 }
 
-function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: string }) {
+function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; initialSongId?: string; inFirstScreen: boolean }) {
   const store = usePlayer();
   const state = usePlayerState();
   const active = sameQueue(state.queue, songs) && state.index >= 0;
@@ -87,7 +98,7 @@ function MusicPlayer({ songs, initialSongId }: { songs: Song[]; initialSongId?: 
         alt={`Cover art for ${song.title}`}
         size={320}
         sizes="(min-width: 768px) 320px, calc(100vw - 5rem)"
-        priority
+        priority={inFirstScreen}
         className="aspect-square w-full rounded-2xl object-cover shadow-lg"
       />
       <div className="min-w-0 space-y-5">
