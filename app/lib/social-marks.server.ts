@@ -33,7 +33,7 @@ const email: Mark = {
 };
 
 /** The platforms' own marks (simple-icons, CC0); none for those `hasMark` refuses. */
-export const MARKS: Partial<Record<SocialPlatform, Mark>> = {
+const MARKS: Partial<Record<SocialPlatform, Mark>> = {
   spotify: siSpotify,
   "apple-music": siApplemusic,
   youtube: siYoutube,
