@@ -126,6 +126,7 @@ const MATRIX: Record<string, Call[]> = {
     { method: "POST", path: "/api/photos", form: { intent: "remove", id: "no-such-photo" }, expect: adminOnly(404) },
   ],
   "routes/social-image.ts": [{ method: "GET", path: "/social-image.png", expect: 200 }],
+  "routes/social-marks.ts": [{ method: "GET", path: "/social-marks.svg", expect: 200 }],
   "routes/not-found.tsx": [{ method: "GET", path: "/no-such-page", expect: 404 }],
 };
 
