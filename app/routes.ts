@@ -19,6 +19,7 @@ export default [
   route("setup", "routes/setup.tsx"),
   route(dashboard, "routes/dashboard.tsx"),
   route(`${dashboard}/site`, "routes/dashboard.site.tsx"),
+  route(`${dashboard}/mail`, "routes/dashboard.mail.tsx"),
   route(`${dashboard}/account`, "routes/dashboard.account.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),

@@ -17,7 +17,7 @@ import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 // One set of services per process; in development this module is reloaded on
 // every change, so keep them on globalThis instead of opening the database again.
 const globalServices = globalThis as { __artistSiteServices?: Promise<Services> };
-globalServices.__artistSiteServices ??= createServices();
+globalServices.__artistSiteServices ??= createServices(undefined, { sendMail: true });
 export const services = await globalServices.__artistSiteServices;
 
 /** Uploaded audio and covers, under /media/. */

@@ -127,6 +127,53 @@ export interface SiteSettingVersionsTable {
   savedBy: string;
 }
 
+/** A mailing the artist writes in the dashboard (db/migrations/0009-mail.ts). */
+export interface MailingsTable {
+  id: string;
+  subject: string;
+  /** Markdown. */
+  body: string;
+  /** A song whose card (cover, title, link to its page) goes under the words. */
+  songId: string | null;
+  /** A draft can be changed; a sent mailing is kept as it went out (its outbox rows tell the progress). */
+  status: "draft" | "sent";
+  /** The words as they went out, for all recipients (mailContents). */
+  contentId: string | null;
+  recipients: number | null;
+  createdAt: number;
+  updatedAt: number;
+  updatedBy: string;
+  sentAt: number | null;
+}
+
+/** A mail's words, once however many fans it goes to (db/migrations/0009-mail.ts). */
+export interface MailContentsTable {
+  id: string;
+  subject: string;
+  /** The plain-text part; `{{unsubscribeUrl}}` becomes each recipient's own link. */
+  text: string;
+  html: string | null;
+  /** 1: a mailing to the list, with List-Unsubscribe headers and each recipient's link. */
+  listUnsubscribe: number;
+  createdAt: number;
+}
+
+/** One mail to one recipient, waiting, sent or given up on. */
+export interface OutboxTable {
+  /** Also the mail's Message-ID, the same on every attempt. */
+  id: string;
+  contentId: string;
+  recipient: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -141,4 +188,7 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
   photos: PhotosTable;
+  mailings: MailingsTable;
+  mailContents: MailContentsTable;
+  outbox: OutboxTable;
 }

@@ -77,4 +77,41 @@ describe("environment", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\//);
     expect(() => loadEnv({ DATA_DIR: dataDir, REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/AUTH_SECRET: must be set when REDIS_URL is/);
   });
+
+  it("sends no mail until SMTP_URL and MAIL_FROM are set, then reads the server, the sender and the rate", () => {
+    expect(loadEnv({ DATA_DIR: dataDir }).mail).toBeUndefined();
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      SMTP_URL: "smtp://news%40example.com:p%40ss%3Aword@smtp.example.com:2525",
+      MAIL_FROM: '"Vale, Juniper" <News@Example.com>',
+      MAIL_PER_SECOND: "2.5",
+    });
+    expect(env.mail).toEqual({
+      smtp: { host: "smtp.example.com", port: 2525, secure: false, auth: { user: "news@example.com", pass: "p@ss:word" } },
+      from: { name: "Vale, Juniper", address: "news@example.com" },
+      perSecond: 2.5,
+    });
+    const tls = loadEnv({ DATA_DIR: dataDir, SMTP_URL: "smtps://smtp.example.com", MAIL_FROM: "news@example.com" }).mail;
+    expect(tls).toMatchObject({ smtp: { port: 465, secure: true, auth: undefined }, from: { name: undefined }, perSecond: 10 });
+    expect(loadEnv({ DATA_DIR: dataDir, SMTP_URL: "smtp://127.0.0.1", MAIL_FROM: "a@b.example" }).mail?.smtp.port).toBe(587);
+  });
+
+  it("stops start-up on a mail setting that cannot work, naming it", () => {
+    const mail = (values: Record<string, string>) => () => loadEnv({ DATA_DIR: dataDir, ...values });
+    const from = { MAIL_FROM: "news@example.com" };
+    expect(mail({ SMTP_URL: "smtp.example.com", ...from })).toThrow(/SMTP_URL: must be a URL like smtp:\/\//);
+    expect(mail({ SMTP_URL: "http://smtp.example.com", ...from })).toThrow(/SMTP_URL: must start with smtp:\/\//);
+    expect(mail({ SMTP_URL: "smtp://user@smtp.example.com", ...from })).toThrow(/SMTP_URL: needs both a user name and a password/);
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com/x?pool=true", ...from })).toThrow(/SMTP_URL: must be only/);
+    expect(mail({ SMTP_URL: "smtp://u:%E0%A4%A@smtp.example.com", ...from })).toThrow(/SMTP_URL: has a user name or password/);
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com", MAIL_FROM: "Juniper Vale" })).toThrow(/MAIL_FROM: must be an address/);
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com", MAIL_FROM: "Juniper\r\nBcc: x@y.z <a@b.example>" })).toThrow(
+      /MAIL_FROM: must be one line/,
+    );
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com" })).toThrow(/SMTP_URL and MAIL_FROM: set both/);
+    expect(mail(from)).toThrow(/SMTP_URL and MAIL_FROM: set both/);
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com", ...from, MAIL_PER_SECOND: "0" })).toThrow(/MAIL_PER_SECOND: must be a number/);
+    expect(mail({ SMTP_URL: "smtp://smtp.example.com", ...from, MAIL_PER_SECOND: "fast" })).toThrow(/MAIL_PER_SECOND/);
+    expect(mail({ MAIL_PER_SECOND: "5" })).toThrow(/MAIL_PER_SECOND: set SMTP_URL and MAIL_FROM/);
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type MailConfig, parseMailFrom, parseSmtpUrl } from "./mail/mail-config.server.ts";
 import { formatIssues } from "./site-config-schema.ts";
 import { parseTrustProxy, type TrustProxy } from "./trusted-proxy.server.ts";
 
@@ -37,6 +38,27 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
+  SMTP_URL: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parsed = parseSmtpUrl(value);
+    if (parsed.ok) return parsed.smtp;
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }),
+  MAIL_FROM: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parsed = parseMailFrom(value);
+    if (parsed.ok) return { name: parsed.name, address: parsed.address };
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }),
+  MAIL_PER_SECOND: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const rate = Number(value);
+    if (Number.isFinite(rate) && rate > 0 && rate <= 1000) return rate;
+    ctx.addIssue({ code: "custom", message: "must be a number of mails per second, more than 0 and at most 1000" });
+    return z.NEVER;
+  }),
   REDIS_KEY_PREFIX: optionalString.pipe(
     z
       .string()
@@ -72,6 +94,8 @@ export type Env = {
   redisUrl: string | undefined;
   /** Starts every key this site keeps in Redis, so several sites can share one server. */
   redisKeyPrefix: string;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); undefined: the site sends no mail. */
+  mail: MailConfig | undefined;
 };
 
 /**
@@ -113,6 +137,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? "artist-site:",
+    mail: env.SMTP_URL && env.MAIL_FROM ? { smtp: env.SMTP_URL, from: env.MAIL_FROM, perSecond: env.MAIL_PER_SECOND ?? 10 } : undefined,
   };
 }
 
@@ -126,6 +151,10 @@ function scalePathProblems(env: z.infer<typeof envSchema>): string[] {
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK's default credentials");
   }
+  if (!env.SMTP_URL !== !env.MAIL_FROM) {
+    problems.push("SMTP_URL and MAIL_FROM: set both to send mail, or neither to run without mail");
+  }
+  if (env.MAIL_PER_SECOND !== undefined && !env.SMTP_URL) problems.push("MAIL_PER_SECOND: set SMTP_URL and MAIL_FROM to send mail");
   // Redis only makes sense with several processes, and each would otherwise
   // generate its own secret and refuse the others' sessions.
   if (env.REDIS_URL && !env.AUTH_SECRET)

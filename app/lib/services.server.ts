@@ -3,6 +3,11 @@ import type { SqlDialect } from "#db/migrations/dialect.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn, type Db } from "./db.server.ts";
 import { loadEnv, type Env } from "./env.server.ts";
+import type { MailConfig } from "./mail/mail-config.server.ts";
+import { createMailer } from "./mail/mailer.server.ts";
+import { startOutbox } from "./mail/outbox.server.ts";
+import { unsubscribeUrl } from "./mail/unsubscribe-link.server.ts";
+import { loadSiteSettings } from "./site-settings.server.ts";
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { createLocalStorage } from "./storage-local.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -20,10 +25,21 @@ export type Services = {
   storage: Storage;
   /** Counts requests per client for sign-in, sign-up and the public forms, shared by every process. */
   rateLimiter: RateLimiter;
+  /**
+   * Outgoing mail, when SMTP_URL and MAIL_FROM are set. Mail is put in the
+   * outbox (app/lib/mail/outbox.server.ts) and sent by every process that
+   * sends (the web server, not the CLI); `wake` has this one look at once.
+   */
+  mail: { config: MailConfig; wake(): void } | undefined;
   close(): Promise<void>;
 };
 
-export async function createServices(env: Env = loadEnv()): Promise<Services> {
+export type ServiceOptions = {
+  /** Run an outbox sender in this process (the web server does; the CLI only queues). */
+  sendMail?: boolean;
+};
+
+export async function createServices(env: Env = loadEnv(), options: ServiceOptions = {}): Promise<Services> {
   const { db, dialect } = openDatabase({
     databaseUrl: env.databaseUrl,
     sqliteFile: sqliteFileIn(env.dataDir),
@@ -40,6 +56,17 @@ export async function createServices(env: Env = loadEnv()): Promise<Services> {
   const storage = env.s3
     ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3)
     : createLocalStorage(path.join(env.dataDir, "uploads"));
+  const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;
+  const outbox =
+    env.mail && mailer
+      ? startOutbox({
+          db,
+          mailer,
+          config: env.mail,
+          artistName: async () => (await loadSiteSettings(db)).artist.name,
+          unsubscribeUrl: (email) => unsubscribeUrl(env, email),
+        })
+      : undefined;
   return {
     env,
     db,
@@ -47,7 +74,11 @@ export async function createServices(env: Env = loadEnv()): Promise<Services> {
     auth: createAuth({ db: db as never, dialect, env, rateLimiter }),
     storage,
     rateLimiter,
+    mail: env.mail ? { config: env.mail, wake: () => outbox?.wake() } : undefined,
     async close() {
+      // The mail in hand is finished (and recorded) before the database closes.
+      await outbox?.stop();
+      mailer?.close();
       storage.close?.();
       // Counters need no goodbye; a hung Redis must not hold up shutdown.
       redis?.destroy();

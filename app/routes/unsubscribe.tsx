@@ -3,7 +3,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRoute
 import type { Route } from "./+types/unsubscribe";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
-import { unsubscribe, verifyUnsubscribeToken } from "#app/features/newsletter/subscribers.server.ts";
+import { unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
+import { verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";

@@ -80,6 +80,11 @@ const MATRIX: Record<string, Call[]> = {
     // the page's loader then sends them home like the GET does.
     { method: "POST", path: `${DASHBOARD_PATH}/account`, form: { intent: "name", name: "" }, expect: adminPage(400) },
   ],
+  "routes/dashboard.mail.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/mail`, expect: adminPage(200) },
+    // A mailing without a subject: the admin is told to give one; nothing is saved or sent for anyone.
+    { method: "POST", path: `${DASHBOARD_PATH}/mail`, form: { intent: "save", subject: "", body: "x" }, expect: adminPage(400) },
+  ],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.

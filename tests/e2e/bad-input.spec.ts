@@ -15,11 +15,13 @@ import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema, songEditSchema } from "#app/features/songs/schema.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
+import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/lib/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { containsNul, FORM_ERRORS } from "#app/lib/read-form.server.ts";
+import { DASHBOARD_PATH } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -753,6 +755,56 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     }
   });
 
+  test("mailings: a draft is stored exactly as its schema parses it, or refused; a line break never reaches a subject; nothing is queued", async () => {
+    const intent = fc.oneof(
+      { weight: 4, arbitrary: fc.constant("save") },
+      { weight: 3, arbitrary: fc.constantFrom("preview", "test", "send", "delete") },
+      { weight: 1, arbitrary: nastyText },
+    );
+    const subject = fc.oneof(
+      nastyText,
+      fc.string({ minLength: 1, maxLength: 60 }),
+      fc.constantFrom("New song\r\nBcc: all@example.com", "New\nsong", "Tour\u2028dates", "  Fine subject  "),
+    );
+    const text = fc.oneof(nastyText, fc.string({ minLength: 1, maxLength: 200 }));
+    let stored = 0;
+    const mailings = () => withE2eDb((db) => db.selectFrom("mailings").select(["id", "subject", "body", "songId"]).orderBy("id").execute());
+    const queued = () => withE2eDb(async (db) => (await db.selectFrom("outbox").select("id").execute()).length);
+    await check(
+      fc.asyncProperty(
+        maybe(intent),
+        maybe(fc.oneof(nastyText, fc.uuid())),
+        maybe(subject),
+        maybe(text),
+        maybe(nastyText),
+        maybe(fc.constant("yes")),
+        async (intentValue, id, subjectValue, body, songId, confirm) => {
+          const [before, outboxBefore] = await Promise.all([mailings(), queued()]);
+          const sent = await send(`${DASHBOARD_PATH}/mail`, {
+            ...form({ intent: intentValue, id, subject: subjectValue, body, songId, confirm }),
+            cookie: adminCookie,
+          });
+          expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+          const after = await mailings();
+          const draft = mailingDraftSchema.safeParse({ subject: subjectValue, body, songId });
+          const added = after.filter((row) => !before.some((old) => old.id === row.id));
+          const changed = after.filter((row) => before.some((old) => old.id === row.id && JSON.stringify(old) !== JSON.stringify(row)));
+          stored += added.length + changed.length;
+          for (const row of [...added, ...changed]) {
+            // Whatever was stored is what the schema makes of what was sent.
+            expect(draft.success).toBe(true);
+            expect({ subject: row.subject, body: row.body, songId: row.songId }).toEqual(draft.data);
+          }
+          for (const row of after) expect(row.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+          // This server has no mail: nothing is ever queued.
+          expect(await queued()).toBe(outboxBefore);
+        },
+      ),
+    );
+    // The property was tried on drafts that were stored, not only on refusals.
+    expect(stored).toBeGreaterThan(0);
+  });
+
   test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
     await check(
       fc.asyncProperty(
@@ -797,6 +849,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/filtered",
       "/api/site",
       "/api/photos",
+      `${DASHBOARD_PATH}/mail`,
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",
     ];
@@ -824,7 +877,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         const sent = await send(path, {
           body,
           contentType: contentType || undefined,
-          cookie: path.startsWith("/api/") ? adminCookie : undefined,
+          cookie: path.startsWith("/api/") || path.startsWith(DASHBOARD_PATH) ? adminCookie : undefined,
         });
         expect(sent.status, `${path} ${contentType} ${JSON.stringify(body)} → ${sent.text.slice(0, 300)}`).toBeLessThan(500);
         // Public forms may answer an unsigned submission as a bot's (200, nothing stored).

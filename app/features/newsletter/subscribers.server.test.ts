@@ -5,6 +5,7 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
 import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
+import { unsubscribeToken, unsubscribeUrl, verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import {
   csvField,
@@ -15,9 +16,6 @@ import {
   subscribersCsvStream,
   subscribersForDashboard,
   unsubscribe,
-  unsubscribeToken,
-  unsubscribeUrl,
-  verifyUnsubscribeToken,
 } from "./subscribers.server.ts";
 
 const BASE = Date.UTC(2026, 10, 22, 15, 5);
@@ -163,7 +161,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("builds an absolute link that verifies", () => {
-      const link = new URL(unsubscribeUrl(site.services, "Fan+Music@Example.com"));
+      const link = new URL(unsubscribeUrl(site.services.env, "Fan+Music@Example.com"));
       expect(`${link.origin}${link.pathname}`).toBe("http://localhost:3999/unsubscribe");
       expect(link.searchParams.get("email")).toBe("fan+music@example.com");
       const token = link.searchParams.get("token");
@@ -242,11 +240,11 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       expect(lines.at(-1)).toBe("");
       expect(lines.slice(0, -1)).toEqual([
         "email,subscribedAt,unsubscribeUrl",
-        `new@example.com,${new Date(BASE + 5000).toISOString()},${unsubscribeUrl(site.services, "new@example.com")}`,
-        `"comma,quote@example.com",${new Date(BASE + 3000).toISOString()},${unsubscribeUrl(site.services, "comma,quote@example.com")}`,
-        `"'=HYPERLINK(""http://evil.example"")@x.com",${new Date(BASE + 2000).toISOString()},${unsubscribeUrl(site.services, '=HYPERLINK("http://evil.example")@x.com')}`,
-        `'-dash@example.com,${new Date(BASE + 1000).toISOString()},${unsubscribeUrl(site.services, "-dash@example.com")}`,
-        `old@example.com,${new Date(BASE).toISOString()},${unsubscribeUrl(site.services, "old@example.com")}`,
+        `new@example.com,${new Date(BASE + 5000).toISOString()},${unsubscribeUrl(site.services.env, "new@example.com")}`,
+        `"comma,quote@example.com",${new Date(BASE + 3000).toISOString()},${unsubscribeUrl(site.services.env, "comma,quote@example.com")}`,
+        `"'=HYPERLINK(""http://evil.example"")@x.com",${new Date(BASE + 2000).toISOString()},${unsubscribeUrl(site.services.env, '=HYPERLINK("http://evil.example")@x.com')}`,
+        `'-dash@example.com,${new Date(BASE + 1000).toISOString()},${unsubscribeUrl(site.services.env, "-dash@example.com")}`,
+        `old@example.com,${new Date(BASE).toISOString()},${unsubscribeUrl(site.services.env, "old@example.com")}`,
       ]);
     });
 

@@ -1,5 +1,6 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Db } from "#app/lib/db.server.ts";
+import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { NEWSLETTER_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
 import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
@@ -67,36 +68,6 @@ export async function unsubscribe(services: Services, email: unknown): Promise<O
   if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
   await services.db.updateTable("subscribers").set({ subscribed: 0 }).where("email", "=", parsed.data).execute();
   return { success: true };
-}
-
-// ---- Unsubscribe links -----------------------------------------------------
-
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-/**
- * HMAC-SHA256 of the lowercased address with the site's secret, so only we can
- * make a working unsubscribe link. The "unsubscribe:" prefix keeps these
- * signatures apart from anything else signed with the same secret.
- */
-export function unsubscribeToken(secret: string, email: string): string {
-  return createHmac("sha256", secret)
-    .update(`unsubscribe:${normalizeEmail(email)}`)
-    .digest("base64url");
-}
-
-/** True when `token` is the one we made for `email`; compared in constant time. */
-export function verifyUnsubscribeToken(secret: string, email: unknown, token: unknown): boolean {
-  if (typeof email !== "string" || typeof token !== "string" || email.trim() === "" || token === "") return false;
-  const expected = Buffer.from(unsubscribeToken(secret, email));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The absolute link a mailing puts under each message (also in the CSV export). */
-export function unsubscribeUrl(services: Services, email: string): string {
-  const normalized = normalizeEmail(email);
-  const query = new URLSearchParams({ email: normalized, token: unsubscribeToken(services.env.authSecret, normalized) });
-  return `${services.env.publicUrl}/unsubscribe?${query}`;
 }
 
 // ---- The dashboard's list --------------------------------------------------
@@ -188,7 +159,7 @@ export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZ
         const last = rows.at(-1);
         if (rows.length > 0) {
           const text = rows
-            .map((row) => csvRow([row.email, new Date(Number(row.timestamp)).toISOString(), unsubscribeUrl(services, row.email)]))
+            .map((row) => csvRow([row.email, new Date(Number(row.timestamp)).toISOString(), unsubscribeUrl(services.env, row.email)]))
             .join("");
           controller.enqueue(encoder.encode(text));
         }

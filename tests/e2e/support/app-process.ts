@@ -6,9 +6,10 @@ import { e2eAppEnv } from "./server-env.ts";
 
 const processes: ChildProcess[] = [];
 
-export async function startAppProcess(port: number): Promise<void> {
+/** Starts an app process on `port` (with `env` on top of the e2e stack's) and resolves once it answers. */
+export async function startAppProcess(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, ...e2eAppEnv(port) },
+    env: { ...process.env, ...e2eAppEnv(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -22,10 +23,19 @@ export async function startAppProcess(port: number): Promise<void> {
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return;
+    if (healthy) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`App process on ${port} did not become healthy:\n${output}`);
+}
+
+/** SIGKILL: the process ends mid-work, as a crash or an out-of-memory kill would end it. */
+export function killAppProcess(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
 }
 
 /** Stops every process this file started, waiting for each to exit. */
@@ -34,7 +44,7 @@ export async function stopAppProcesses(): Promise<void> {
     processes.splice(0).map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once("exit", () => resolve());
           child.kill("SIGTERM");
         }),

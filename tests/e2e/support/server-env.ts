@@ -18,7 +18,16 @@ export const E2E_PORT = port(3107);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = `.tmp/e2e-data${suffix}`;
 /** Extra app processes some specs start beside the main one (setup, multi-process, crash). */
-export const E2E_EXTRA_PORTS = { setup: port(3108), processA: port(3108), processB: port(3109), crash: port(3111) } as const;
+export const E2E_EXTRA_PORTS = {
+  setup: port(3108),
+  processA: port(3108),
+  processB: port(3109),
+  crash: port(3111),
+  mailA: port(3112),
+  mailB: port(3113),
+} as const;
+/** The SMTP server the mail specs start, which their app processes send to. */
+export const E2E_SMTP_PORT = port(3125);
 
 export const E2E_S3_PORT = port(3190);
 export const E2E_S3_DIR = `.tmp/e2e-s3${suffix}`;

@@ -1,0 +1,93 @@
+import type { Profile } from "#app/lib/profile.ts";
+import { readForm, textFields } from "#app/lib/read-form.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { deleteDraft, listMailings, type MailingSummary, renderMailing, saveDraft, sendMailing, sendTest } from "./mailings.server.ts";
+import { mailingDraftSchema, mailingRequestSchema } from "./schema.ts";
+import { MAILING_TEXT } from "./ui-text.ts";
+
+export type MailAreaData = {
+  mailOn: boolean;
+  /** Where "Send a test to me" goes. */
+  adminEmail: string;
+  subscribers: number;
+  songs: { id: string; title: string }[];
+  mailings: MailingSummary[];
+};
+
+export async function mailAreaPage(services: Services, profile: Profile): Promise<MailAreaData> {
+  const [count, songs, mailings] = await Promise.all([
+    services.db
+      .selectFrom("subscribers")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("subscribed", "=", 1)
+      .executeTakeFirstOrThrow(),
+    services.db.selectFrom("songs").select(["id", "title"]).orderBy("createdAt", "desc").execute(),
+    listMailings(services.db),
+  ]);
+  return { mailOn: Boolean(services.mail), adminEmail: profile.email, subscribers: Number(count.count), songs, mailings };
+}
+
+/** What a Mail-area form gets back. */
+export type MailAreaAnswer =
+  | { ok: true; intent: string; id: string; message: string; preview?: { subject: string; html: string } }
+  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * The Mail area's forms: save a draft, preview it, send a test to oneself,
+ * send it to the list, delete a draft. The draft's fields are checked by
+ * mailingDraftSchema whatever the intent, so nothing goes out that could not
+ * be saved.
+ */
+export async function handleMailAreaAction(
+  services: Services,
+  request: Request,
+  profile: Profile,
+): Promise<{ status: number; answer: MailAreaAnswer }> {
+  const read = await readForm(request);
+  if (!read.ok) return { status: read.status, answer: { ok: false, intent: "", error: read.error } };
+  const fields = textFields(read.form);
+  const intent = fields.intent ?? "";
+  if (intent === "preview") {
+    const draft = mailingDraftSchema.safeParse(fields);
+    if (!draft.success) return fieldProblem(intent, draft.error.issues);
+    const content = await renderMailing(services, draft.data);
+    return {
+      status: 200,
+      answer: { ok: true, intent, id: "", message: "", preview: { subject: content.subject, html: previewOf(content.html ?? "") } },
+    };
+  }
+  const asked = mailingRequestSchema.safeParse(fields);
+  if (!asked.success) {
+    // Our own words where the form can be wrong (an unconfirmed send); anything else came from no form of ours.
+    const ours = asked.error.issues.find((issue) => issue.message === MAILING_TEXT.confirmSend);
+    return { status: 400, answer: { ok: false, intent, error: ours?.message ?? "Something went wrong. Please try again." } };
+  }
+  const by = profile.displayName || profile.email;
+  const parsed = asked.data;
+  if (parsed.intent === "delete") return answerOf(intent, await deleteDraft(services.db, parsed.id));
+  // Save, test and send all save the form's words first: what is tested or sent is what the artist sees.
+  const draft = mailingDraftSchema.safeParse(fields);
+  if (!draft.success) return fieldProblem(intent, draft.error.issues);
+  const saved = await saveDraft(services.db, parsed.id, draft.data, by);
+  if (!saved.ok || parsed.intent === "save") return answerOf(intent, saved);
+  if (parsed.intent === "test") return answerOf(intent, await sendTest(services, saved.id, profile.email));
+  return answerOf(intent, await sendMailing(services, saved.id, by));
+}
+
+function answerOf(
+  intent: string,
+  result: { ok: true; id: string; message: string } | { ok: false; error: string; status: number },
+): { status: number; answer: MailAreaAnswer } {
+  return result.ok
+    ? { status: 200, answer: { ok: true, intent, id: result.id, message: result.message } }
+    : { status: result.status, answer: { ok: false, intent, error: result.error } };
+}
+
+function fieldProblem(intent: string, issues: { path: PropertyKey[]; message: string }[]): { status: number; answer: MailAreaAnswer } {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
+  return { status: 400, answer: { ok: false, intent, error: "Please correct the highlighted fields.", fieldErrors } };
+}
+
+/** The mail's own page inside the dashboard: its container, without the document around it. */
+const previewOf = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;

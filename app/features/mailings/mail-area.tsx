@@ -1,0 +1,287 @@
+import { useEffect, useRef, useState } from "react";
+import { type FetcherWithComponents, useFetcher, useRevalidator } from "react-router";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { formatDateTime } from "#app/lib/format-date.ts";
+import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
+import type { MailingSummary } from "./mailings.server.ts";
+import { MAX_BODY, MAX_SUBJECT } from "./schema.ts";
+import { MAILING_TEXT } from "./ui-text.ts";
+
+const card = "rounded-2xl border border-stone-200 bg-white p-6 sm:p-8 dark:border-stone-800 dark:bg-stone-900";
+
+/** While any mailing is still going out, its numbers are read again every two seconds. */
+function useLiveProgress(mailings: MailingSummary[]) {
+  const { revalidate, state } = useRevalidator();
+  const sending = mailings.some((mailing) => (mailing.progress?.left ?? 0) > 0);
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => {
+      if (state === "idle" && document.visibilityState === "visible") void revalidate();
+    }, 2_000);
+    return () => clearInterval(timer);
+  }, [sending, revalidate, state]);
+}
+
+export function MailArea({ data }: { data: MailAreaData }) {
+  useLiveProgress(data.mailings);
+  const drafts = data.mailings.filter((mailing) => mailing.status === "draft");
+  const [editing, setEditing] = useState<string | null>(drafts[0]?.id ?? null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const draft = data.mailings.find((mailing) => mailing.id === editing && mailing.status === "draft");
+  // Here, not in the composer: sending turns the draft into a sent mailing, and the composer
+  // starts afresh (a new key) before the answer arrives; the answer must still be told.
+  const fetcher = useFetcher<MailAreaAnswer>();
+  const { addToast } = useToasts();
+  const handled = useRef<MailAreaAnswer | undefined>(undefined);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer || fetcher.state !== "idle" || handled.current === answer) return;
+    handled.current = answer;
+    if (!answer.ok) {
+      if (!answer.fieldErrors) addToast(answer.error, "error");
+      return;
+    }
+    if (answer.preview) return setPreview(answer.preview);
+    addToast(answer.message, "success");
+    setPreview(null);
+    setEditing(answer.intent === "send" || answer.intent === "delete" ? null : answer.id);
+  }, [answer, fetcher.state, addToast]);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+      <div className="space-y-6">
+        {data.mailOn ? null : (
+          <p
+            role="note"
+            className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            {MAILING_TEXT.mailOff}
+          </p>
+        )}
+        <Composer
+          key={draft?.id ?? "new"}
+          data={data}
+          draft={draft}
+          fetcher={fetcher}
+          preview={preview}
+          onClosePreview={() => setPreview(null)}
+          onNew={() => {
+            setEditing(null);
+            setPreview(null);
+          }}
+        />
+      </div>
+      <MailingsList mailings={data.mailings} editing={draft?.id ?? null} onEdit={setEditing} />
+    </div>
+  );
+}
+
+type Preview = { subject: string; html: string };
+
+function Composer({
+  data,
+  draft,
+  fetcher,
+  preview,
+  onClosePreview,
+  onNew,
+}: {
+  data: MailAreaData;
+  draft: MailingSummary | undefined;
+  fetcher: FetcherWithComponents<MailAreaAnswer>;
+  preview: Preview | null;
+  onClosePreview: () => void;
+  onNew: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data;
+  const fieldErrors = answer && !answer.ok ? (answer.fieldErrors ?? {}) : {};
+  const count = data.subscribers;
+  return (
+    <section aria-labelledby="compose-heading" className={card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="compose-heading" className="text-xl font-semibold">
+          {draft ? "Edit draft" : "New mailing"}
+        </h2>
+        {draft ? (
+          <button
+            type="button"
+            onClick={onNew}
+            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+          >
+            Start a new one
+          </button>
+        ) : null}
+      </div>
+      <fetcher.Form method="post" className="mt-6 space-y-5" noValidate>
+        {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
+        <TextField
+          label="Subject"
+          name="subject"
+          defaultValue={draft?.subject}
+          maxLength={MAX_SUBJECT}
+          required
+          error={fieldErrors.subject}
+          onChange={() => setConfirming(false)}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor="mailing-body" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Message
+          </label>
+          <textarea
+            id="mailing-body"
+            name="body"
+            rows={12}
+            defaultValue={draft?.body}
+            maxLength={MAX_BODY}
+            required
+            aria-invalid={fieldErrors.body ? true : undefined}
+            aria-describedby={`mailing-body-hint${fieldErrors.body ? " mailing-body-error" : ""}`}
+            className={`${inputStyles} resize-y font-mono text-sm leading-relaxed`}
+            onChange={() => setConfirming(false)}
+          />
+          <FieldError id="mailing-body-error" message={fieldErrors.body} />
+          <p id="mailing-body-hint" className="text-xs text-stone-500 dark:text-stone-400">
+            Markdown: a blank line between paragraphs, **bold**, *italic*, [a link](https://…). Your name, contact address and an
+            unsubscribe link are added at the end.
+          </p>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="mailing-song" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            Song card (optional)
+          </label>
+          <select id="mailing-song" name="songId" defaultValue={draft?.songId ?? ""} className={inputStyles}>
+            <option value="">No song</option>
+            {data.songs.map((song) => (
+              <option key={song.id} value={song.id}>
+                {song.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormError id="mailing-error" message={answer && !answer.ok && !answer.fieldErrors ? answer.error : null} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save" className={buttonStyles.secondary} disabled={busy}>
+            Save draft
+          </button>
+          <button type="submit" name="intent" value="preview" className={buttonStyles.secondary} disabled={busy}>
+            Preview
+          </button>
+          <button type="submit" name="intent" value="test" className={buttonStyles.secondary} disabled={busy || !data.mailOn}>
+            Send a test to me
+          </button>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={busy || !data.mailOn || count === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Send to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}…
+          </button>
+        </div>
+        {confirming ? (
+          <div
+            role="group"
+            aria-label="Confirm sending"
+            className="rounded-xl border border-brand-300 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-800/30"
+          >
+            <p className="text-sm">
+              Send this now to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}? It cannot be called back.
+            </p>
+            <input type="hidden" name="confirm" value="yes" />
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="send" className={buttonStyles.primary} disabled={busy}>
+                {busy ? "Sending..." : "Send now"}
+              </button>
+              <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </fetcher.Form>
+      {preview ? (
+        <div className="mt-8">
+          <div className="flex items-baseline justify-between gap-3">
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">Preview</h3>
+            <button type="button" className="text-sm font-semibold text-brand-700 dark:text-brand-300" onClick={onClosePreview}>
+              Close preview
+            </button>
+          </div>
+          <p className="mt-2 text-sm">
+            <span className="text-stone-500 dark:text-stone-400">Subject:</span> {preview.subject}
+          </p>
+          {/* Our own HTML, rendered on the server from the artist's Markdown without raw HTML. */}
+          <div
+            className="mt-3 overflow-hidden rounded-xl border border-stone-200 dark:border-stone-700"
+            dangerouslySetInnerHTML={{ __html: preview.html }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function MailingsList({ mailings, editing, onEdit }: { mailings: MailingSummary[]; editing: string | null; onEdit: (id: string) => void }) {
+  return (
+    <section aria-labelledby="mailings-heading" className={card}>
+      <h2 id="mailings-heading" className="text-xl font-semibold">
+        Mailings
+      </h2>
+      {mailings.length === 0 ? (
+        <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">Nothing written yet. Drafts and sent mailings show here.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
+          {mailings.map((mailing) => (
+            <li key={mailing.id} className="py-4">
+              <p className="font-medium break-words">{mailing.subject}</p>
+              {mailing.status === "draft" ? (
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-stone-600 dark:text-stone-400">
+                  <span>Draft, {formatDateTime(mailing.updatedAt)}</span>
+                  {editing === mailing.id ? (
+                    <span className="font-semibold">Editing</span>
+                  ) : (
+                    <button type="button" className="font-semibold text-brand-700 dark:text-brand-300" onClick={() => onEdit(mailing.id)}>
+                      Edit<span className="sr-only"> {mailing.subject}</span>
+                    </button>
+                  )}
+                </p>
+              ) : (
+                <SentProgress mailing={mailing} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SentProgress({ mailing }: { mailing: MailingSummary }) {
+  const progress = mailing.progress ?? { sent: 0, failed: 0, left: 0 };
+  const total = progress.sent + progress.failed + progress.left;
+  const done = total === 0 ? 1 : (progress.sent + progress.failed) / total;
+  return (
+    <div className="mt-1 space-y-2 text-sm text-stone-600 dark:text-stone-400">
+      <p>
+        Sent {formatDateTime(mailing.sentAt)} by {mailing.updatedBy}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={`Progress of ${mailing.subject}`}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={progress.sent + progress.failed}
+        className="h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+      >
+        <div className="h-full bg-brand-600 dark:bg-brand-400" style={{ width: `${Math.round(done * 100)}%` }} />
+      </div>
+      <p data-testid="mailing-progress">
+        {progress.sent.toLocaleString("en")} sent · {progress.failed.toLocaleString("en")} failed · {progress.left.toLocaleString("en")}{" "}
+        left
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "#app/lib/db.server.ts";
+import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
+import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { coverSocialKey, mediaUrl } from "#app/lib/song.ts";
+import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import type { MailingDraft } from "./schema.ts";
+import { MAILING_TEXT } from "./ui-text.ts";
+
+export type Progress = { sent: number; failed: number; left: number };
+
+export type MailingSummary = MailingDraft & {
+  id: string;
+  status: "draft" | "sent";
+  updatedAt: number;
+  updatedBy: string;
+  sentAt: number | null;
+  recipients: number | null;
+  progress: Progress | null;
+};
+
+const HISTORY = 50;
+
+/** The drafts and the last mailings sent, newest first, each sent one with how far it has got. */
+export async function listMailings(db: Db): Promise<MailingSummary[]> {
+  const rows = await db.selectFrom("mailings").selectAll().orderBy("updatedAt", "desc").orderBy("id", "desc").limit(HISTORY).execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      subject: row.subject,
+      body: row.body,
+      songId: row.songId,
+      status: row.status,
+      updatedAt: Number(row.updatedAt),
+      updatedBy: row.updatedBy,
+      sentAt: row.sentAt === null ? null : Number(row.sentAt),
+      recipients: row.recipients,
+      progress: row.contentId ? await outboxProgress(db, row.contentId) : null,
+    })),
+  );
+}
+
+type Answer = { ok: true; id: string; message: string } | { ok: false; error: string; status: number };
+
+/** A new draft, or changes to one that has not been sent. */
+export async function saveDraft(db: Db, id: string | undefined, draft: MailingDraft, by: string, now = Date.now()): Promise<Answer> {
+  if (!id) {
+    const newId = randomUUID();
+    await db
+      .insertInto("mailings")
+      .values({
+        id: newId,
+        ...draft,
+        status: "draft",
+        contentId: null,
+        recipients: null,
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: by,
+        sentAt: null,
+      })
+      .execute();
+    return { ok: true, id: newId, message: MAILING_TEXT.saved };
+  }
+  const result = await db
+    .updateTable("mailings")
+    .set({ ...draft, updatedAt: now, updatedBy: by })
+    .where("id", "=", id)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return { ok: true, id, message: MAILING_TEXT.saved };
+  return refusal(db, id);
+}
+
+export async function deleteDraft(db: Db, id: string): Promise<Answer> {
+  const result = await db.deleteFrom("mailings").where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
+  if (Number(result.numDeletedRows) === 1) return { ok: true, id, message: MAILING_TEXT.deleted };
+  return refusal(db, id);
+}
+
+async function refusal(db: Db, id: string): Promise<Answer> {
+  const exists = await db.selectFrom("mailings").select("status").where("id", "=", id).executeTakeFirst();
+  return exists ? { ok: false, error: MAILING_TEXT.alreadySent, status: 409 } : { ok: false, error: MAILING_TEXT.notFound, status: 404 };
+}
+
+/** The draft as its recipients will get it, to `to` only: List-Unsubscribe and all, marked as a test. */
+export async function sendTest(services: Services, id: string, to: string): Promise<Answer> {
+  const mailing = await services.db.selectFrom("mailings").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!mailing) return { ok: false, error: MAILING_TEXT.notFound, status: 404 };
+  if (!services.mail) return { ok: false, error: MAILING_TEXT.mailOff, status: 409 };
+  const content = await renderMailing(services, mailing);
+  await enqueueMail(services.db, { ...content, subject: `[Test] ${content.subject}` }, [to]);
+  services.mail.wake();
+  return { ok: true, id, message: MAILING_TEXT.testSent(to) };
+}
+
+/**
+ * Hands the mailing to the outbox for every subscriber on the list, in one
+ * transaction: the mailing is marked sent (only if it was still a draft, so
+ * two clicks or two admins send it once), its words stored once, and one
+ * outbox row made per subscriber, named after the mailing's words and the
+ * subscriber, which is also the mail's Message-ID.
+ */
+export async function sendMailing(services: Services, id: string, by: string, now = Date.now()): Promise<Answer> {
+  if (!services.mail) return { ok: false, error: MAILING_TEXT.mailOff, status: 409 };
+  const mailing = await services.db.selectFrom("mailings").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!mailing) return { ok: false, error: MAILING_TEXT.notFound, status: 404 };
+  if (mailing.status !== "draft") return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
+  const content = await renderMailing(services, mailing);
+  const answer = await services.db
+    .transaction()
+    .execute(async (trx): Promise<Answer> => {
+      const contentId = randomUUID();
+      const claimed = await trx
+        .updateTable("mailings")
+        .set({ status: "sent", sentAt: now, contentId, updatedAt: now, updatedBy: by })
+        .where("id", "=", id)
+        .where("status", "=", "draft")
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
+      await trx
+        .insertInto("mailContents")
+        .values({
+          id: contentId,
+          subject: content.subject,
+          text: content.text,
+          html: content.html ?? null,
+          listUnsubscribe: 1,
+          createdAt: now,
+        })
+        .execute();
+      await sql`
+      insert into outbox (id, "contentId", recipient, status, attempts, "nextAttemptAt", "createdAt")
+      select cast(${contentId} as text) || '.' || id, cast(${contentId} as text), email, 'queued', 0, cast(${now} as bigint), cast(${now} as bigint)
+      from subscribers where subscribed = 1`.execute(trx);
+      const count = await trx
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("contentId", "=", contentId)
+        .executeTakeFirstOrThrow();
+      const recipients = Number(count.count);
+      if (recipients === 0) throw new NoRecipients();
+      await trx.updateTable("mailings").set({ recipients }).where("id", "=", id).execute();
+      return { ok: true, id, message: MAILING_TEXT.sending(recipients) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoRecipients) return { ok: false as const, error: MAILING_TEXT.noSubscribers, status: 409 };
+      throw error;
+    });
+  if (answer.ok) services.mail.wake();
+  return answer;
+}
+
+class NoRecipients extends Error {}
+
+/**
+ * The mailing as fans get it: the artist's Markdown as HTML (safe: no raw
+ * HTML, http(s) and mailto links only, this site's links made absolute) and as
+ * plain text, an optional song card, and under it who it is from, how to reach
+ * them, and the recipient's own unsubscribe link.
+ */
+export async function renderMailing(services: Services, mailing: MailingDraft): Promise<MailContent> {
+  const settings = await loadSiteSettings(services.db);
+  const origin = services.env.publicUrl;
+  const song = mailing.songId
+    ? await services.db.selectFrom("songs").select(["id", "title", "coverKey"]).where("id", "=", mailing.songId).executeTakeFirst()
+    : undefined;
+  const songUrl = song ? `${origin}/music/${encodeURIComponent(song.id)}` : null;
+  const contact = settings.contact.general.email;
+  const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
+  const text = [mailing.body.trim(), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]
+    .filter(Boolean)
+    .join("\n\n");
+  const body = absoluteLinks(renderMarkdown(mailing.body), origin);
+  const card =
+    song && songUrl
+      ? `<a href="${escapeHtml(songUrl)}" style="display:block;margin:24px 0;color:inherit;text-decoration:none;border:1px solid #e7e5e4;border-radius:12px;overflow:hidden">` +
+        `<img src="${escapeHtml(origin + mediaUrl(coverSocialKey(song.coverKey)))}" alt="Cover art for ${escapeHtml(song.title)}" width="560" style="display:block;width:100%;height:auto">` +
+        `<span style="display:block;padding:12px 16px;font-weight:600">${escapeHtml(song.title)}</span>` +
+        `<span style="display:block;padding:0 16px 14px;color:#b4233c">Listen now</span></a>`
+      : "";
+  const html =
+    `<!doctype html><html><body style="margin:0;background:#fafaf9;color:#1c1917;font-family:Georgia,serif">` +
+    `<div style="max-width:560px;margin:0 auto;padding:32px 20px;font-size:17px;line-height:1.6">` +
+    `<p style="font-size:13px;letter-spacing:.2em;text-transform:uppercase;color:#b4233c">${escapeHtml(settings.artist.name)}</p>` +
+    body +
+    card +
+    `<hr style="border:none;border-top:1px solid #e7e5e4;margin:32px 0 16px">` +
+    `<p style="font-size:13px;color:#57534e">${escapeHtml(settings.artist.name)} · <a href="mailto:${escapeHtml(contact)}" style="color:#57534e">${escapeHtml(contact)}</a><br>` +
+    `You are getting this because you subscribed at <a href="${escapeHtml(origin)}" style="color:#57534e">${escapeHtml(origin.replace(/^https?:\/\//, ""))}</a>. ` +
+    `<a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#57534e">Unsubscribe</a></p>` +
+    `</div></body></html>`;
+  return { subject: mailing.subject, text, html, listUnsubscribe: true };
+}
+
+const absoluteLinks = (html: string, origin: string) => html.replace(/href="\/(?!\/)/g, `href="${origin}/`);
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

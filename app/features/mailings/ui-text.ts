@@ -1,0 +1,18 @@
+/** The Mail area's words. */
+export const MAILING_TEXT = {
+  title: "Mail",
+  intro: "Write to everyone on your list: a new song, a show, a thank-you. Each fan gets it once, with their own unsubscribe link.",
+  mailOff:
+    "Mail is off, so nothing can be sent yet. Set SMTP_URL and MAIL_FROM (any provider: Postmark, Mailgun, Amazon SES, Fastmail, your host's SMTP) and restart; the README says how.",
+  subjectRequired: "Please give the mailing a subject.",
+  subjectOneLine: "The subject must be one line.",
+  bodyRequired: "Please write something to send.",
+  confirmSend: "Confirm that you want to send this to every confirmed subscriber.",
+  saved: "Draft saved.",
+  testSent: (email: string) => `A test is on its way to ${email}.`,
+  sending: (count: number) => `Sending to ${count.toLocaleString("en")} ${count === 1 ? "subscriber" : "subscribers"}.`,
+  alreadySent: "This mailing has already been sent.",
+  notFound: "This mailing no longer exists.",
+  noSubscribers: "Nobody has confirmed a subscription yet, so there is no one to send this to.",
+  deleted: "Draft deleted.",
+} as const;

@@ -1,0 +1,52 @@
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/dashboard.mail";
+import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
+import { MailArea } from "#app/features/mailings/mail-area.tsx";
+import { handleMailAreaAction, mailAreaPage } from "#app/features/mailings/mail-area.server.ts";
+import { MAILING_TEXT } from "#app/features/mailings/ui-text.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+import { dashboardPath } from "#app/lib/site-config.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const profile = await requireAdminPage(services, request);
+  return { dashboardPath, ...(await mailAreaPage(services, profile)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const denied = await denyUnlessAdmin(services, request);
+  const profile = await getProfile(services, request);
+  const { status, answer } =
+    denied || !profile
+      ? {
+          status: denied?.status ?? 401,
+          answer: { ok: false as const, intent: "", error: ((await denied?.json()) as { error: string }).error },
+        }
+      : await handleMailAreaAction(services, request, profile);
+  // Answered as data, so a fetcher shows the refusal; posted as a whole page, the loader then sends a non-admin home.
+  return data(answer, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFrom(matches), {
+    title: MAILING_TEXT.title,
+    description: "Mail to your subscribers.",
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function DashboardMail() {
+  const { dashboardPath: path, ...area } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
+      <DashboardHeader dashboardPath={path} title={MAILING_TEXT.title}>
+        <p className="max-w-2xl text-stone-600 dark:text-stone-400">{MAILING_TEXT.intro}</p>
+      </DashboardHeader>
+      <MailArea data={area} />
+    </div>
+  );
+}

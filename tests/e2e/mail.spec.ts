@@ -1,0 +1,186 @@
+// Mail to the fans, through a real SMTP server on loopback: two app processes
+// with mail on (SMTP_URL pointing at the server this spec starts) share the
+// e2e site's database and its outbox. The main e2e server has no mail, as a
+// site without SMTP_URL runs.
+import { randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { killAppProcess, startAppProcess, stopAppProcesses } from "./support/app-process.ts";
+import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
+import { withE2eDb } from "./support/db.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
+import { E2E_EXTRA_PORTS, E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
+
+const PORTS = { A: E2E_EXTRA_PORTS.mailA, B: E2E_EXTRA_PORTS.mailB } as const;
+const origin = (port: number) => `http://localhost:${port}`;
+const mailEnv = (port: number) => ({
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  MAIL_FROM: "Juniper Vale <news@juniper.example>",
+  MAIL_PER_SECOND: "100",
+  PUBLIC_URL: origin(port),
+});
+
+/** Puts `emails` on the list, as confirmed subscribers. */
+async function subscribe(emails: string[]) {
+  await withE2eDb(async (db) => {
+    for (let i = 0; i < emails.length; i += 500) {
+      await db
+        .insertInto("subscribers")
+        .values(
+          emails.slice(i, i + 500).map((email) => ({ id: randomUUID(), email, timestamp: Date.now(), subscribed: 1, source: "website" })),
+        )
+        .execute();
+    }
+  });
+}
+
+const onTheList = () =>
+  withE2eDb(async (db) =>
+    (await db.selectFrom("subscribers").select("email").where("subscribed", "=", 1).execute()).map((row) => row.email),
+  );
+
+/** How the mailing with `subject` stands in the outbox. */
+const outboxOf = (subject: string) =>
+  withE2eDb(async (db) => {
+    const rows = await db
+      .selectFrom("outbox")
+      .innerJoin("mailContents", "mailContents.id", "outbox.contentId")
+      .select(["outbox.status", "outbox.recipient"])
+      .where("mailContents.subject", "=", subject)
+      .execute();
+    return {
+      sent: rows.filter((row) => row.status === "sent").length,
+      queued: rows.filter((row) => row.status === "queued").length,
+      total: rows.length,
+    };
+  });
+
+async function writeMailing(page: Page, port: number, subject: string, body: string) {
+  await page.goto(`${origin(port)}${DASHBOARD_PATH}/mail`);
+  await waitForHydration(page);
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill(body);
+}
+
+async function sendToList(page: Page, count: number) {
+  const label = `${count.toLocaleString("en")} ${count === 1 ? "subscriber" : "subscribers"}`;
+  await page.getByRole("button", { name: `Send to ${label}…` }).click();
+  await page.getByRole("group", { name: "Confirm sending" }).getByRole("button", { name: "Send now" }).click();
+  await expect(toast(page, "success", `Sending to ${label}.`)).toBeVisible();
+}
+
+test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
+  let sink: SmtpSink;
+  const seeded: string[] = [];
+  const processes: Partial<Record<keyof typeof PORTS, ChildProcess>> = {};
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    sink = await startSmtpSink(E2E_SMTP_PORT);
+    [processes.A, processes.B] = await Promise.all([
+      startAppProcess(PORTS.A, mailEnv(PORTS.A)),
+      startAppProcess(PORTS.B, mailEnv(PORTS.B)),
+    ]);
+  });
+  test.afterAll(async () => {
+    await stopAppProcesses();
+    await sink.close();
+    await withE2eDb((db) => db.deleteFrom("subscribers").where("email", "in", seeded).execute());
+  });
+  test.beforeEach(() => {
+    sink.received.length = 0;
+  });
+
+  test("an admin writes a mailing, previews it, tests it on themself and sends it: each fan gets it once and one click unsubscribes", async ({
+    page,
+  }) => {
+    const fans = [1, 2, 3].map((n) => `mail-ui-${n}-${randomUUID().slice(0, 8)}@fans.example`);
+    seeded.push(...fans);
+    await subscribe(fans);
+    const admin = await signInAsAdmin(page);
+    const subject = `Paper Boats is out ${randomUUID().slice(0, 6)}`;
+    await writeMailing(page, PORTS.A, subject, "**A new song** today.\n\n[Listen here](/music)");
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("A new song", { exact: true })).toBeVisible();
+    await expect(page.locator("strong", { hasText: "A new song" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await expect(toast(page, "success", `A test is on its way to ${admin.email}.`)).toBeVisible();
+    await expect
+      .poll(() => sink.received.filter((mail) => mail.to[0] === admin.email).map((mail) => mail.headers.get("subject")))
+      .toEqual([`[Test] ${subject}`]);
+
+    const list = await onTheList();
+    await sendToList(page, list.length);
+    await expect(page.getByTestId("mailing-progress").first()).toHaveText(`${list.length} sent · 0 failed · 0 left`, { timeout: 30_000 });
+
+    const toList = sink.received.filter((mail) => mail.headers.get("subject") === subject);
+    expect(toList.map((mail) => mail.to[0]).sort()).toEqual([...list].sort());
+    expect(sink.repeats()).toBe(0);
+    const mail = toList.find((m) => m.to[0] === fans[0]);
+    expect(mail?.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail?.headers.get("content-type")).toMatch(/^multipart\/alternative/);
+    expect(mail?.raw).toMatch(/Content-Type: text\/plain/);
+    const link = /^<(.+)>$/.exec(mail?.headers.get("list-unsubscribe") ?? "")?.[1] ?? "";
+    expect(link).toContain(`${origin(PORTS.A)}/unsubscribe?`);
+
+    // RFC 8058: the mail client POSTs the header's address, without a browser or the page's button.
+    const oneClick = await page.request.fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status()).toBe(200);
+    expect(await onTheList()).not.toContain(fans[0]);
+  });
+
+  test("a subject with a line break is refused at the field, and nothing is saved", async ({ page }) => {
+    await signInAsAdmin(page);
+    await writeMailing(page, PORTS.A, "placeholder", "Hello");
+    // An input cannot hold a line break; a crafted post can.
+    const response = await page.request.post(`${origin(PORTS.A)}${DASHBOARD_PATH}/mail`, {
+      form: { intent: "save", subject: "Hello\r\nBcc: everyone@example.com", body: "x" },
+      headers: { origin: origin(PORTS.A) },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("The subject must be one line.");
+    const saved = await withE2eDb((db) => db.selectFrom("mailings").select("id").where("subject", "like", "Hello%Bcc%").execute());
+    expect(saved).toEqual([]);
+  });
+
+  test("a mailing to 2,000 fans reaches every one while the sending processes are killed again and again", async ({ page }) => {
+    test.setTimeout(300_000);
+    const fans = Array.from({ length: 2_000 }, (_, i) => `mail-kill-${i}-${randomUUID().slice(0, 8)}@fans.example`);
+    seeded.push(...fans);
+    await subscribe(fans);
+    await signInAsAdmin(page);
+    const subject = `Tour dates ${randomUUID().slice(0, 6)}`;
+    await writeMailing(page, PORTS.A, subject, "The tour is on.");
+    const list = await onTheList();
+    await sendToList(page, list.length);
+
+    // Kill each process mid-mailing, in turn, and start it again.
+    let kills = 0;
+    for (const name of ["A", "B", "A", "B"] as const) {
+      await expect.poll(async () => (await outboxOf(subject)).sent, { timeout: 30_000 }).toBeGreaterThan(kills * 300 + 100);
+      if ((await outboxOf(subject)).queued === 0) break;
+      const child = processes[name];
+      if (child) await killAppProcess(child);
+      kills += 1;
+      processes[name] = await startAppProcess(PORTS[name], mailEnv(PORTS[name]));
+    }
+    expect(kills).toBeGreaterThanOrEqual(2);
+    // A killed process's mail waits out its lease (about a minute), then another sends it.
+    await expect.poll(async () => (await outboxOf(subject)).queued, { timeout: 180_000, intervals: [1_000] }).toBe(0);
+
+    const received = sink.received.filter((mail) => mail.headers.get("subject") === subject);
+    expect(new Set(received.map((mail) => mail.to[0]))).toEqual(new Set(list));
+    const repeats = received.length - new Set(received.map((mail) => mail.messageId)).size;
+    console.log(`mailing to ${list.length}: ${received.length} mails received, ${repeats} repeated (same Message-ID), ${kills} kills`);
+    test.info().annotations.push({ type: "repeats", description: `${repeats} repeats in ${kills} kills` });
+    expect(repeats).toBeLessThanOrEqual(kills);
+    expect(await outboxOf(subject)).toMatchObject({ sent: list.length, queued: 0 });
+  });
+});
