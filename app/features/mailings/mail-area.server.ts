@@ -53,7 +53,7 @@ export async function handleMailAreaAction(
     const content = await renderMailing(services, draft.data);
     return {
       status: 200,
-      answer: { ok: true, intent, id: "", message: "", preview: { subject: content.subject, html: previewOf(content.html ?? "") } },
+      answer: { ok: true, intent, id: "", message: "", preview: { subject: content.subject, html: content.html ?? "" } },
     };
   }
   const asked = mailingRequestSchema.safeParse(fields);
@@ -88,6 +88,3 @@ function fieldProblem(intent: string, issues: { path: PropertyKey[]; message: st
   for (const issue of issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
   return { status: 400, answer: { ok: false, intent, error: "Please correct the highlighted fields.", fieldErrors } };
 }
-
-/** The mail's own page inside the dashboard: its container, without the document around it. */
-const previewOf = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;

@@ -181,6 +181,7 @@ function Composer({
             Send to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}…
           </button>
         </div>
+        {count === 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">{MAILING_TEXT.noSubscribers}</p> : null}
         {confirming ? (
           <div
             role="group"
@@ -213,14 +214,31 @@ function Composer({
           <p className="mt-2 text-sm">
             <span className="text-stone-500 dark:text-stone-400">Subject:</span> {preview.subject}
           </p>
-          {/* Our own HTML, rendered on the server from the artist's Markdown without raw HTML. */}
-          <div
-            className="mt-3 overflow-hidden rounded-xl border border-stone-200 dark:border-stone-700"
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
+          <MailPreview html={preview.html} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The mail as a fan's mail app shows it: its own document in a frame, so the
+ * dashboard's styles neither reach it nor make it look better than it will.
+ * Sandboxed without scripts (it has none); same-origin only so the frame can be
+ * as tall as the mail.
+ */
+function MailPreview({ html }: { html: string }) {
+  const [height, setHeight] = useState(480);
+  return (
+    <iframe
+      title="The mailing as fans will see it"
+      sandbox="allow-same-origin"
+      srcDoc={html}
+      // The body's own height: the document's scroll height is never less than the frame's.
+      onLoad={(event) => setHeight(Math.max(160, event.currentTarget.contentDocument?.body.offsetHeight ?? 480))}
+      style={{ height }}
+      className="mt-3 block w-full rounded-xl border border-stone-200 bg-white dark:border-stone-700"
+    />
   );
 }
 

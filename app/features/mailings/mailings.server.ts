@@ -195,7 +195,9 @@ export async function renderMailing(services: Services, mailing: MailingDraft): 
   return { subject: mailing.subject, text, html, listUnsubscribe: true };
 }
 
-const absoluteLinks = (html: string, origin: string) => html.replace(/href="\/(?!\/)/g, `href="${origin}/`);
+/** This site's links made absolute (a mail has no address of its own), and every link in the site's colour. */
+const absoluteLinks = (html: string, origin: string) =>
+  html.replace(/href="\/(?!\/)/g, `href="${origin}/`).replace(/<a /g, '<a style="color:#b4233c" ');
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
