@@ -11,6 +11,7 @@ export default [
   route("music/:songId", "routes/music-song.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),

@@ -37,6 +37,24 @@ interface SubscribersTable {
   timestamp: EpochMs;
   subscribed: Generated<Flag>;
   source: Generated<string>;
+  /** With mail on: when the confirmation mail for the current sign-up was asked for (null once confirmed). */
+  pendingSince: Generated<EpochMs | null>;
+  /** When the fan confirmed through the mail's link; null for sign-ups made without mail, and imports. */
+  confirmedAt: Generated<EpochMs | null>;
+}
+
+/** What an address was shown and did: a sign-up, its confirmation, an import, an unsubscribe (db/migrations/0010-consent.ts). */
+export interface ConsentsTable {
+  id: string;
+  email: string;
+  event: "signed-up" | "confirmed" | "imported" | "unsubscribed";
+  at: EpochMs;
+  /** The words on the form, as the fan saw them; for an import, where it came from. */
+  words: string | null;
+  /** Which form: "footer", "panel" (/music, /newsletter), or "import". */
+  form: string | null;
+  /** The page the form was on. */
+  page: string | null;
 }
 
 /** better-auth's user table, as far as our code reads and writes it. */
@@ -178,6 +196,7 @@ export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
   subscribers: SubscribersTable;
+  consents: ConsentsTable;
   user: UserTable;
   session: SessionTable;
   setupTokens: SetupTokensTable;

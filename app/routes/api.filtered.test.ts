@@ -30,7 +30,7 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   const deliver: Deliverers = {
     contact: (trx, item) =>
       sendContactMessage({ db: trx }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
-    newsletter: (trx, item) => subscribe({ db: trx }, item.email, item.receivedAt),
+    newsletter: (trx, item) => subscribe({ db: trx, mail: undefined, env: site.services.env }, item.email, item.receivedAt),
   };
 
   it("keeps a held message and sign-up, newest first, with why and when", async () => {
@@ -142,7 +142,7 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
     const failing: Deliverers = {
       ...deliver,
       newsletter: async (trx, item) => {
-        await subscribe({ db: trx }, item.email);
+        await subscribe({ db: trx, mail: undefined, env: site.services.env }, item.email);
         throw new Error("the disk is full");
       },
     };

@@ -5,6 +5,7 @@ import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { HELD_ERRORS } from "#app/lib/held-submission.ts";
 import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/lib/held-submissions.server.ts";
 import { adminAction } from "#app/lib/admin-action.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
 import { adminListLoader } from "#app/lib/paged-list.server.ts";
 
 // The dashboard's Filtered list (what the public forms' bot checks held back), admin only.
@@ -23,17 +24,24 @@ const mutationSchema = z.object(
   { error: HELD_ERRORS.badRequest },
 );
 
-// A released submission lands where it would have, with the time the fan sent it.
-const deliver: Deliverers = {
+// A released submission lands where it would have, with the time the fan sent it
+// (a sign-up, with mail on, still waits for its owner to confirm).
+const deliverersFor = (services: Services): Deliverers => ({
   contact: (db, item) =>
     sendContactMessage({ db }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
-  newsletter: (db, item) => subscribe({ db }, item.email, item.receivedAt),
-};
+  newsletter: (db, item) => subscribe({ db, mail: services.mail, env: services.env }, item.email, item.receivedAt),
+});
+
+async function release(services: Services, id: unknown) {
+  const outcome = await releaseHeld(services.db, id, deliverersFor(services));
+  if (outcome.success) services.mail?.wake();
+  return outcome;
+}
 
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: mutationSchema,
     words: HELD_ERRORS,
-    run: (services, { intent, id }) => (intent === "release" ? releaseHeld(services.db, id, deliver) : deleteHeld(services.db, id)),
+    run: (services, { intent, id }) => (intent === "release" ? release(services, id) : deleteHeld(services.db, id)),
     subject: "Held submission",
   });

@@ -36,6 +36,11 @@ const MATRIX: Record<string, Call[]> = {
     { method: "GET", path: "/newsletter", expect: 302 },
     { method: "POST", path: "/newsletter", form: { email: "matrix@example.com" }, expect: 200 },
   ],
+  "routes/newsletter-confirm.tsx": [
+    // A forged confirmation link: refused, and nobody is subscribed (checked by the bad-input spec).
+    { method: "GET", path: "/newsletter/confirm?email=matrix@example.com&t=1&token=forged", expect: 400 },
+    { method: "POST", path: "/newsletter/confirm", form: { email: "matrix@example.com", t: "1", token: "forged" }, expect: 400 },
+  ],
   "routes/unsubscribe.tsx": [
     { method: "GET", path: "/unsubscribe", expect: 400 },
     { method: "POST", path: "/unsubscribe", form: { email: "matrix@example.com", token: "forged" }, expect: 400 },

@@ -805,10 +805,10 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     expect(stored).toBeGreaterThan(0);
   });
 
-  test("unsubscribe and setup links: forged or mangled values are refused with a message", async () => {
+  test("unsubscribe, confirmation and setup links: forged or mangled values are refused with a message", async () => {
     await check(
       fc.asyncProperty(
-        fc.constantFrom("/unsubscribe", "/setup"),
+        fc.constantFrom("/unsubscribe", "/setup", "/newsletter/confirm"),
         maybe(nastyEmail),
         maybe(nastyText),
         maybe(nastyText),
@@ -818,7 +818,8 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
             db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute(),
           );
           const query = token === undefined ? "" : `?token=${encodeURIComponent(token)}`;
-          const sent = await send(`${path}${query}`, form({ email, token, name, password: "correct-horse-battery" }));
+          const t = String(Date.now() - 1_000);
+          const sent = await send(`${path}${query}`, form({ email, token, name, t, password: "correct-horse-battery" }));
           expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
           expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
           if (sent.status === 431) expect(sent.text).toContain("too long");
@@ -826,7 +827,9 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
             expect(sent.text).toMatch(
               path === "/setup"
                 ? /setup link is invalid|Please enter|Invalid email|Password must|too common|null character|could not be understood/
-                : /unsubscribe link is not valid|could not be understood/,
+                : path === "/unsubscribe"
+                  ? /unsubscribe link is not valid|could not be understood/
+                  : /This link does not work|could not be understood/,
             );
           expect(await rowCount("user")).toBe(users);
           expect(await withE2eDb((db) => db.selectFrom("subscribers").select(["email", "subscribed"]).orderBy("email").execute())).toEqual(

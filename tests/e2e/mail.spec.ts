@@ -21,6 +21,10 @@ const mailEnv = (port: number) => ({
   PUBLIC_URL: origin(port),
 });
 
+/** A mail body's quoted-printable soft breaks and escapes undone, enough to read a link out of it. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 /** Puts `emails` on the list, as confirmed subscribers. */
 async function subscribe(emails: string[]) {
   await withE2eDb(async (db) => {
@@ -103,8 +107,10 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await writeMailing(page, PORTS.A, subject, "**A new song** today.\n\n[Listen here](/music)");
 
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.getByText("A new song", { exact: true })).toBeVisible();
-    await expect(page.locator("strong", { hasText: "A new song" })).toBeVisible();
+    // The mail's own document, in a frame: bold as written, and the unsubscribe line added.
+    const preview = page.frameLocator('iframe[title="The mailing as fans will see it"]');
+    await expect(preview.locator("strong", { hasText: "A new song" })).toBeVisible();
+    await expect(preview.getByRole("link", { name: "Unsubscribe" })).toBeVisible();
 
     await page.getByRole("button", { name: "Send a test to me" }).click();
     await expect(toast(page, "success", `A test is on its way to ${admin.email}.`)).toBeVisible();
@@ -134,6 +140,49 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     });
     expect(oneClick.status()).toBe(200);
     expect(await onTheList()).not.toContain(fans[0]);
+  });
+
+  test("with mail on, a sign-up waits for its owner: the mail's link shows a button, and only pressing it subscribes", async ({
+    page,
+    request,
+  }) => {
+    const fan = `double-opt-in-${randomUUID().slice(0, 8)}@fans.example`;
+    seeded.push(fan);
+    await page.goto(`${origin(PORTS.A)}/music`);
+    await waitForHydration(page);
+    // A person takes a moment to type; a form sent at once is held as a bot's.
+    await page.waitForTimeout(2100);
+    const panel = page.getByRole("region", { name: "Stay in the Loop" });
+    await panel.getByLabel("Email address").fill(fan);
+    await panel.getByRole("button", { name: "Notify Me" }).click();
+    // SPEC's answer, unchanged.
+    await expect(panel.getByText("Welcome to the family!")).toBeVisible();
+    expect(await onTheList()).not.toContain(fan);
+
+    await expect.poll(() => sink.received.filter((mail) => mail.to[0] === fan).length).toBe(1);
+    const mail = sink.received.find((m) => m.to[0] === fan);
+    expect(mail?.headers.get("subject")).toBe("Confirm your subscription to Juniper Vale");
+    // No list headers on a mail that is not a mailing.
+    expect(mail?.headers.has("list-unsubscribe")).toBe(false);
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(decodeQuotedPrintable(mail?.raw ?? ""))?.[0] ?? "";
+    expect(link).toContain(`${origin(PORTS.A)}/newsletter/confirm?`);
+
+    // A link scanner's GET (no browser, no button) subscribes nobody.
+    expect((await request.get(link)).status()).toBe(200);
+    expect(await onTheList()).not.toContain(fan);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+    await expect(page.getByText(`Press the button to join Juniper Vale's mailing list as ${fan}.`)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You're on the list!" })).toBeVisible();
+    expect(await onTheList()).toContain(fan);
+    const consent = await withE2eDb((db) =>
+      db.selectFrom("consents").select(["event", "form", "page", "words"]).where("email", "=", fan).orderBy("at").execute(),
+    );
+    expect(consent.map((c) => c.event)).toEqual(["signed-up", "confirmed"]);
+    expect(consent[0]).toMatchObject({ form: "panel", page: "/music" });
+    expect(consent[0]?.words).toContain("Stay in the Loop");
   });
 
   test("a subject with a line break is refused at the field, and nothing is saved", async ({ page }) => {

@@ -1,15 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
-import { NEWSLETTER_TEXT } from "./ui-text.ts";
+import { NEWSLETTER_FORMS, NEWSLETTER_TEXT, type NewsletterVariant } from "./ui-text.ts";
 
 const NEWSLETTER_ACTION = "/newsletter";
-
-type NewsletterVariant = "footer" | "panel";
 
 export type NewsletterFormProps = {
   /** "footer": the compact form in every page's footer; "panel": the /music page's 'Stay in the Loop'. */
@@ -21,8 +19,8 @@ export type NewsletterFormProps = {
 };
 
 const copy = {
-  footer: { button: "Subscribe", success: NEWSLETTER_TEXT.footerSuccess },
-  panel: { button: "Notify Me", success: NEWSLETTER_TEXT.panelSuccess },
+  footer: { ...NEWSLETTER_FORMS.footer, success: NEWSLETTER_TEXT.footerSuccess },
+  panel: { ...NEWSLETTER_FORMS.panel, success: NEWSLETTER_TEXT.panelSuccess },
 } as const;
 
 /** The errors that are about the address itself (the field is then marked invalid); others are about the sending. */
@@ -114,7 +112,9 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
     setError(null);
   };
 
-  const { button, success } = copy[variant];
+  const { button, success, heading, text } = copy[variant];
+  // Which form on which page: the consent record keeps it with the words above.
+  const page = useLocation().pathname;
   const panel = variant === "panel";
 
   const invalid = error !== null && isFieldError(error.message);
@@ -135,6 +135,8 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
       className={`relative self-center [grid-area:1/1] ${panel ? "mx-auto w-full max-w-md" : ""} ${succeeded ? "invisible" : ""}`}
     >
       <FormGuardFields formStarted={formStarted} />
+      <input type="hidden" name="form" value={variant} />
+      <input type="hidden" name="page" value={page} />
       <label htmlFor={ids.input} className="sr-only">
         Email address
       </label>
@@ -211,11 +213,9 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
         className="rounded-3xl border border-brand-100 bg-brand-50 p-6 text-center sm:p-12 dark:border-brand-800 dark:bg-brand-800/15"
       >
         <h2 id={ids.heading} className="text-3xl font-semibold">
-          Stay in the Loop
+          {heading}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-stone-600 dark:text-stone-400">
-          New songs, shows and the stories behind them: be the first to know.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-stone-600 dark:text-stone-400">{text}</p>
         {body}
       </section>
     );
@@ -224,9 +224,9 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
   return (
     <div>
       <h2 id={ids.heading} className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-400">
-        Join the mailing list
+        {heading}
       </h2>
-      <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">New releases and shows, straight to your inbox.</p>
+      <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{text}</p>
       {body}
     </div>
   );

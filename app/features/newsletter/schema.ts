@@ -16,8 +16,24 @@ export const newsletterEmailSchema = z
   .refine((value) => value.includes("@"), { error: NEWSLETTER_TEXT.invalid, abort: true })
   .pipe(z.email({ error: NEWSLETTER_TEXT.invalid }));
 
-/** What the subscribe form sends (the guard fields are checked separately). */
-export const subscribeFormSchema = z.object({ email: newsletterEmailSchema }, { error: NEWSLETTER_TEXT.required });
+/**
+ * What the subscribe form sends (the guard fields are checked separately).
+ * Which form and page it came from go into the consent record; a post without
+ * them (a page from before they existed) is still a sign-up, recorded as from
+ * an unknown form.
+ */
+export const subscribeFormSchema = z.object(
+  {
+    email: newsletterEmailSchema,
+    form: z.enum(["footer", "panel"]).nullable().catch(null),
+    page: z
+      .string()
+      .regex(/^\/[^\s]{0,199}$/)
+      .nullable()
+      .catch(null),
+  },
+  { error: NEWSLETTER_TEXT.required },
+);
 
 /** The first message of a failed parse, in the spec's words. */
 export function firstEmailIssue(error: z.ZodError): string {

@@ -6,7 +6,8 @@ import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
-import { SUBSCRIPTION_SOURCE, type Subscriber, type SubscriberPage } from "./newsletter.ts";
+import { type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
+import type { Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
@@ -18,44 +19,18 @@ const CSV_PAGE_SIZE = 500;
 // ---- Subscribing -----------------------------------------------------------
 
 /**
- * Adds an address to the list (SPEC section 3): lowercased and trimmed,
- * subscribed, source 'website', timestamp = server time.
- *
- * One statement against the unique index on email, so two requests racing for
- * the same address still leave exactly one row:
- * - a new address is inserted;
- * - an address already subscribed is left exactly as it is (same answer: the
- *   visitor learns nothing about who is on the list);
- * - an address that had unsubscribed is subscribed again, and its timestamp
- *   becomes now: it records when the current consent was given, which is what
- *   the export's subscribedAt and the dashboard's date should show.
- * Takes anything with a `db`, so a held sign-up's release can subscribe inside
- * its transaction, with the time the fan signed up as `now`.
+ * Adds an address to the list (SPEC section 3): lowercased and trimmed, source
+ * 'website', timestamp = server time; subscribed at once without mail, after
+ * its owner confirms with mail on (storeSignUp). Takes a `db` that may be a
+ * transaction, so a held sign-up's release stores it inside its own, with the
+ * time the fan signed up as `now`; the caller wakes the outbox after it
+ * commits.
  */
-export async function subscribe(target: { db: Db }, email: unknown, now = Date.now()): Promise<Outcome> {
+export async function subscribe(target: { db: Db } & SignUpSite, email: unknown, now = Date.now()): Promise<Outcome> {
   const parsed = newsletterEmailSchema.safeParse(email);
   if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
-  await storeSubscriber(target.db, parsed.data, now);
+  await storeSignUp(target.db, target, { email: parsed.data, form: null, page: null }, now);
   return { success: true };
-}
-
-/** The upsert itself, for an address the schema has already checked (subscribe, the form). */
-async function storeSubscriber(db: Db, email: string, now = Date.now()): Promise<void> {
-  await db
-    .insertInto("subscribers")
-    .values({ id: randomUUID(), email, timestamp: now, subscribed: 1, source: SUBSCRIPTION_SOURCE })
-    .onConflict((oc) =>
-      oc.column("email").doUpdateSet((eb) => ({
-        timestamp: eb
-          .case()
-          .when("subscribers.subscribed", "=", 0)
-          .then(eb.ref("excluded.timestamp"))
-          .else(eb.ref("subscribers.timestamp"))
-          .end(),
-        subscribed: 1,
-      })),
-    )
-    .execute();
 }
 
 /**
@@ -63,10 +38,24 @@ async function storeSubscriber(db: Db, email: string, now = Date.now()): Promise
  * export or resubscription knows it). Succeeds whether or not the address was
  * on the list: the page must not reveal who is.
  */
-export async function unsubscribe(services: Services, email: unknown): Promise<Outcome> {
+export async function unsubscribe(services: Services, email: unknown, now = Date.now()): Promise<Outcome> {
   const parsed = newsletterEmailSchema.safeParse(email);
   if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
-  await services.db.updateTable("subscribers").set({ subscribed: 0 }).where("email", "=", parsed.data).execute();
+  await services.db.transaction().execute(async (trx) => {
+    // A pending sign-up ends too: its confirmation link stops working.
+    const left = await trx
+      .updateTable("subscribers")
+      .set({ subscribed: 0, pendingSince: null })
+      .where("email", "=", parsed.data)
+      .where((eb) => eb.or([eb("subscribed", "=", 1), eb("pendingSince", "is not", null)]))
+      .executeTakeFirst();
+    if (Number(left.numUpdatedRows) > 0) {
+      await trx
+        .insertInto("consents")
+        .values({ id: randomUUID(), email: parsed.data, event: "unsubscribed", at: now, words: null, form: null, page: null })
+        .execute();
+    }
+  });
   return { success: true };
 }
 
@@ -174,16 +163,21 @@ export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZ
 
 // ---- The subscribe form's action -------------------------------------------
 
-const subscribeForm: PublicForm<typeof subscribeFormSchema> = {
-  rateLimit: NEWSLETTER_RATE_LIMIT,
-  fields: (form) => ({ email: form.get("email") ?? undefined }),
-  schema: subscribeFormSchema,
-  store: (db, { email }) => storeSubscriber(db, email),
-  held: ({ email }) => ({ kind: "newsletter", content: { email } }),
-  headers: { "Cache-Control": "no-store" },
-  messages: { failed: NEWSLETTER_TEXT.failed, invalid: NEWSLETTER_TEXT.invalid },
-  log: { held: "Newsletter: held a sign-up for review", failed: "Subscribing failed" },
-};
+function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchema> {
+  return {
+    rateLimit: NEWSLETTER_RATE_LIMIT,
+    fields: (form) => ({ email: form.get("email") ?? undefined, form: form.get("form"), page: form.get("page") }),
+    schema: subscribeFormSchema,
+    store: async (db, signUp) => {
+      const queued = await db.transaction().execute((trx) => storeSignUp(trx, services, signUp));
+      if (queued) services.mail?.wake();
+    },
+    held: ({ email }) => ({ kind: "newsletter", content: { email } }),
+    headers: { "Cache-Control": "no-store" },
+    messages: { failed: NEWSLETTER_TEXT.failed, invalid: NEWSLETTER_TEXT.invalid },
+    log: { held: "Newsletter: held a sign-up for review", failed: "Subscribing failed" },
+  };
+}
 
 /**
  * POST /newsletter (the footer form, the /music panel, and the no-JavaScript
@@ -192,5 +186,5 @@ const subscribeForm: PublicForm<typeof subscribeFormSchema> = {
  * dashboard's Filtered list), not dropped, and the fan is told it was received.
  */
 export function handleSubscribe(services: Services, request: Request) {
-  return handlePublicForm(services, request, subscribeForm);
+  return handlePublicForm(services, request, subscribeForm(services));
 }

@@ -11,3 +11,33 @@ export const NEWSLETTER_TEXT = {
   invalidCursor: "Invalid cursor",
   invalidLimit: "Invalid limit",
 } as const;
+
+/** What each sign-up form shows, which is also what its consent record keeps. */
+export const NEWSLETTER_FORMS = {
+  footer: { heading: "Join the mailing list", text: "New releases and shows, straight to your inbox.", button: "Subscribe" },
+  panel: { heading: "Stay in the Loop", text: "New songs, shows and the stories behind them: be the first to know.", button: "Notify Me" },
+} as const;
+
+export type NewsletterVariant = keyof typeof NEWSLETTER_FORMS;
+
+/** The words a fan agreed to, as one line: heading, text and the button pressed. */
+export const consentWords = (variant: NewsletterVariant) => {
+  const form = NEWSLETTER_FORMS[variant];
+  return `${form.heading}. ${form.text} [${form.button}]`;
+};
+
+/** Double opt-in: the confirmation mail and the page its link opens. */
+export const CONFIRM_TEXT = {
+  subject: (artist: string) => `Confirm your subscription to ${artist}`,
+  mail: (artist: string, link: string) =>
+    `Hi,\n\nSomeone, hopefully you, asked to join ${artist}'s mailing list with this address. To confirm, open this link and press the button:\n\n${link}\n\nIf it was not you, ignore this mail: this address gets nothing more from us.`,
+  title: "Confirm your subscription",
+  prompt: (artist: string, email: string) => `Press the button to join ${artist}'s mailing list as ${email}.`,
+  button: "Confirm my subscription",
+  busy: "Confirming...",
+  doneTitle: "You're on the list!",
+  done: "Thanks for confirming. You'll be the first to hear about new music.",
+  invalidTitle: "This link does not work",
+  invalid: "It may be old, or from an earlier sign-up. Sign up again from any page of the site and use the newest mail.",
+  failed: "Something went wrong. Please try again.",
+} as const;

@@ -1,0 +1,120 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/newsletter-confirm";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
+import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { readForm, textFields } from "#app/lib/read-form.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+
+// /newsletter/confirm?email=…&t=…&token=… (the link in the confirmation mail).
+// Opening it changes nothing: mail scanners and link previews follow links, and
+// must never sign anyone up. The page's button POSTs, which confirms.
+
+type PageState =
+  { state: "confirm"; email: string; t: string; token: string } | { state: "done" } | { state: "invalid" } | { state: "failed" };
+
+const noStore = { "Cache-Control": "no-store" };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const fields = { email: query.get("email"), t: query.get("t"), token: query.get("token") };
+  const link = readConfirmLink(servicesOf(context).env.authSecret, fields);
+  if (!link) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
+  return data<PageState>(
+    { state: "confirm", email: link.email, t: String(link.issuedAt), token: fields.token ?? "" },
+    { headers: noStore },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const read = await readForm(request);
+  const link = read.ok ? readConfirmLink(services.env.authSecret, textFields(read.form)) : null;
+  if (!link) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
+  try {
+    const outcome = await confirmSignUp(services.db, link);
+    return data<PageState>(outcome === "done" ? { state: "done" } : { state: "invalid" }, {
+      status: outcome === "done" ? 200 : 409,
+      headers: noStore,
+    });
+  } catch (error) {
+    console.error("Confirming a subscription failed", error);
+    return data<PageState>({ state: "failed" }, { status: 500, headers: noStore });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteMetaFrom(matches), {
+    title: CONFIRM_TEXT.title,
+    description: "Join the mailing list.",
+    path: "/newsletter/confirm",
+    noindex: true,
+  });
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex justify-center px-4 py-16 sm:py-24">
+      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm dark:border-stone-800 dark:bg-stone-900">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+const homeLink = (
+  <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
+    Back to Home
+  </Link>
+);
+
+export default function NewsletterConfirm() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const working = useNavigation().state === "submitting";
+  const artist = root?.siteMeta.artistName ?? "the artist";
+  const page: PageState = acted ?? loaded;
+  switch (page.state) {
+    case "done":
+      return (
+        <Card title={CONFIRM_TEXT.doneTitle}>
+          <p className="mt-4 text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.done}</p>
+          {homeLink}
+        </Card>
+      );
+    case "invalid":
+      return (
+        <Card title={CONFIRM_TEXT.invalidTitle}>
+          <p className="mt-4 text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.invalid}</p>
+          {homeLink}
+        </Card>
+      );
+    case "failed":
+      return (
+        <Card title={CONFIRM_TEXT.title}>
+          <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+            {CONFIRM_TEXT.failed}
+          </p>
+          {homeLink}
+        </Card>
+      );
+    case "confirm":
+      return (
+        <Card title={CONFIRM_TEXT.title}>
+          <p className="mt-4 break-words text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.prompt(artist, page.email)}</p>
+          <Form method="post" className="mt-8">
+            <input type="hidden" name="email" value={page.email} />
+            <input type="hidden" name="t" value={page.t} />
+            <input type="hidden" name="token" value={page.token} />
+            <button type="submit" className={buttonStyles.primary} disabled={working}>
+              {working ? CONFIRM_TEXT.busy : CONFIRM_TEXT.button}
+            </button>
+          </Form>
+        </Card>
+      );
+  }
+}
