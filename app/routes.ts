@@ -16,6 +16,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/forgot", "routes/login-forgot.tsx"),
+  route("login/reset", "routes/login-reset.tsx"),
   route("logout", "routes/logout.ts"),
   route("setup", "routes/setup.tsx"),
   route(dashboard, "routes/dashboard.tsx"),

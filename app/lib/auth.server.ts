@@ -149,8 +149,25 @@ const evenOutSignUp = createAuthMiddleware(async (ctx) => {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 });
 
-export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; env: Env; rateLimiter: RateLimiter }) {
-  const { db, dialect, env, rateLimiter } = options;
+/** How long a password-reset link works. */
+const RESET_LINK_SECONDS = 60 * 60;
+/** Asking for a reset link: the sign-in budget (each ask may send a mail). */
+const RESET_REQUEST_LIMIT = SIGN_IN_LIMIT;
+
+export type AuthOptions = {
+  db: Kysely<never>;
+  dialect: SqlDialect;
+  env: Env;
+  rateLimiter: RateLimiter;
+  /**
+   * With mail on, how a reset link reaches its owner (queued in the outbox,
+   * with the link to our own page); without it, there is no reset by mail.
+   */
+  sendResetLink?: (to: { email: string; name: string }, link: string) => Promise<void>;
+};
+
+export function createAuth(options: AuthOptions) {
+  const { db, dialect, env, rateLimiter, sendResetLink } = options;
   return betterAuth({
     appName: "Artist site",
     baseURL: env.publicUrl,
@@ -177,11 +194,22 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
       }),
       minPasswordLength: PASSWORD_LENGTH.min,
       maxPasswordLength: PASSWORD_LENGTH.max,
+      // A reset link works once (better-auth consumes its token with the
+      // change), for an hour, and ends every session of the account.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      ...(sendResetLink
+        ? {
+            sendResetPassword: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+              await sendResetLink(user, `${env.publicUrl}/login/reset?${new URLSearchParams({ token })}`);
+            },
+          }
+        : {}),
     },
     user: {
-      // The product sends no e-mail, so no address is ever "verified" and a
-      // change takes effect at once (better-auth updates only unverified ones
-      // this way). The current password is asked first (checkInput); an
+      // No address is ever "verified" (the site sends no verification mail),
+      // so a change takes effect at once (better-auth updates only unverified
+      // ones this way). The current password is asked first (checkInput); an
       // address another account holds is left unchanged without saying so,
       // better-auth's guard against enumeration (our admin form says it).
       changeEmail: { enabled: true, updateEmailWithoutVerification: true },
@@ -205,6 +233,8 @@ export function createAuth(options: { db: Kysely<never>; dialect: SqlDialect; en
         "/sign-up/email": SIGN_UP_LIMIT,
         "/change-password": PASSWORD_CHECK_LIMIT,
         "/change-email": PASSWORD_CHECK_LIMIT,
+        "/request-password-reset": RESET_REQUEST_LIMIT,
+        "/reset-password": PASSWORD_CHECK_LIMIT,
       },
     },
     advanced: {

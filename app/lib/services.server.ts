@@ -5,7 +5,8 @@ import { migrateToLatest, openDatabase, sqliteFileIn, type Db } from "./db.serve
 import { loadEnv, type Env } from "./env.server.ts";
 import type { MailConfig } from "./mail/mail-config.server.ts";
 import { createMailer } from "./mail/mailer.server.ts";
-import { startOutbox } from "./mail/outbox.server.ts";
+import { enqueueMail, startOutbox } from "./mail/outbox.server.ts";
+import { resetMail } from "./mail/reset-mail.server.ts";
 import { unsubscribeUrl } from "./mail/unsubscribe-link.server.ts";
 import { loadSiteSettings } from "./site-settings.server.ts";
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
@@ -57,6 +58,8 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3)
     : createLocalStorage(path.join(env.dataDir, "uploads"));
   const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;
+  // Set once the outbox exists: mail queued before then is sent at its first look.
+  let wakeOutbox = () => {};
   const outbox =
     env.mail && mailer
       ? startOutbox({
@@ -67,14 +70,27 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
           unsubscribeUrl: (email) => unsubscribeUrl(env, email),
         })
       : undefined;
+  if (outbox) wakeOutbox = () => outbox.wake();
   return {
     env,
     db,
     dialect,
-    auth: createAuth({ db: db as never, dialect, env, rateLimiter }),
+    auth: createAuth({
+      db: db as never,
+      dialect,
+      env,
+      rateLimiter,
+      sendResetLink: env.mail
+        ? async (to, link) => {
+            const { artist } = await loadSiteSettings(db);
+            await enqueueMail(db, resetMail(artist.name, to.name, link), [to.email]);
+            wakeOutbox();
+          }
+        : undefined,
+    }),
     storage,
     rateLimiter,
-    mail: env.mail ? { config: env.mail, wake: () => outbox?.wake() } : undefined,
+    mail: env.mail ? { config: env.mail, wake: () => wakeOutbox() } : undefined,
     async close() {
       // The mail in hand is finished (and recorded) before the database closes.
       await outbox?.stop();

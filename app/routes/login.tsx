@@ -14,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode: loginModeFrom(new URL(request.url).searchParams.get("mode")),
     signedInAs: profile ? profile.displayName || profile.email : null,
+    // "Forgot password?" only where a reset link can be mailed.
+    canReset: Boolean(servicesOf(context).mail),
   };
 }
 
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Login() {
-  const { mode, signedInAs } = useLoaderData<typeof loader>();
+  const { mode, signedInAs, canReset } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="flex justify-center px-4 py-16 sm:py-24">
@@ -47,7 +49,7 @@ export default function Login() {
           </Form>
         </div>
       ) : (
-        <LoginForm key={mode} mode={mode} result={actionData} />
+        <LoginForm key={mode} mode={mode} result={actionData} canReset={canReset} />
       )}
     </section>
   );

@@ -57,6 +57,21 @@ const MATRIX: Record<string, Call[]> = {
       expect: { anonymous: 400, fan: 400, admin: 400 },
     },
   ],
+  "routes/login-forgot.tsx": [
+    { method: "GET", path: "/login/forgot", expect: 200 },
+    // This server has no mail: asking is refused with a message, for everyone alike.
+    { method: "POST", path: "/login/forgot", form: { email: "nobody@example.com" }, expect: 409 },
+  ],
+  "routes/login-reset.tsx": [
+    { method: "GET", path: "/login/reset?token=forged", expect: 200 },
+    // A forged token changes no password.
+    {
+      method: "POST",
+      path: "/login/reset",
+      form: { token: "forged", password: "tangerine-lighthouse-9", again: "tangerine-lighthouse-9" },
+      expect: 400,
+    },
+  ],
   "routes/logout.ts": [
     { method: "GET", path: "/logout", expect: 302 },
     { method: "POST", path: "/logout", expect: 302 },

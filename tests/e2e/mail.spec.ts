@@ -185,6 +185,68 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     expect(consent[0]?.words).toContain("Stay in the Loop");
   });
 
+  test("Forgot password? mails a link that changes the password once and ends the account's other sessions; an unknown address gets the same answer", async ({
+    page,
+    browser,
+  }) => {
+    const account = await signInAsAdmin(page);
+    const other = await browser.newContext({ baseURL: origin(PORTS.A) });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/login");
+    await otherPage.getByLabel("Email", { exact: true }).fill(account.email);
+    await otherPage.getByLabel("Password").fill(account.password);
+    await otherPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(otherPage).toHaveURL(new RegExp(`${DASHBOARD_PATH}$`));
+    await page.context().clearCookies();
+
+    const ask = async (email: string) => {
+      await page.goto(`${origin(PORTS.A)}/login`);
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await expect(page.getByText(/If an account uses that address, a link to reset its password is on its way/)).toBeVisible();
+    };
+    const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+    await ask(nobody);
+    await ask(account.email);
+    await expect.poll(() => sink.received.filter((mail) => mail.to[0] === account.email).length).toBe(1);
+    expect(sink.received.filter((mail) => mail.to[0] === nobody)).toEqual([]);
+    const mail = sink.received.find((m) => m.to[0] === account.email);
+    expect(mail?.headers.get("subject")).toBe("Reset your password for Juniper Vale's site");
+    const link = /https?:\/\/\S+\/login\/reset\?token=\S+/.exec(decodeQuotedPrintable(mail?.raw ?? ""))?.[0] ?? "";
+    expect(link).toContain(`${origin(PORTS.A)}/login/reset?token=`);
+
+    const choose = async (password: string) => {
+      await page.goto(link);
+      await page.getByLabel("New password", { exact: true }).fill(password);
+      await page.getByLabel("New password again").fill(password);
+      await page.getByRole("button", { name: "Save new password" }).click();
+    };
+    await choose("marmalade-harbour-7");
+    await expect(page.getByText(/Your password is changed/)).toBeVisible();
+    // The session signed in elsewhere has ended.
+    await otherPage.goto(DASHBOARD_PATH);
+    await expect(otherPage).not.toHaveURL(new RegExp(`${DASHBOARD_PATH}$`));
+    await other.close();
+
+    // The link works once.
+    await choose("another-password-entirely-3");
+    await expect(page.getByText(/This reset link does not work/)).toBeVisible();
+
+    const signIn = async (password: string) => {
+      await page.context().clearCookies();
+      await page.goto(`${origin(PORTS.A)}/login`);
+      await page.getByLabel("Email", { exact: true }).fill(account.email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+    };
+    await signIn(account.password);
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    await signIn("marmalade-harbour-7");
+    await expect(page).toHaveURL(new RegExp(`${DASHBOARD_PATH}$`));
+  });
+
   test("a subject with a line break is refused at the field, and nothing is saved", async ({ page }) => {
     await signInAsAdmin(page);
     await writeMailing(page, PORTS.A, "placeholder", "Hello");

@@ -7,7 +7,15 @@ export type AuthCallResult =
   | { ok: false; status: number; message: string | null; code: string | null; setCookies: string[] };
 
 /** The better-auth endpoints our own forms post to. */
-export type AuthPath = "/sign-in/email" | "/sign-up/email" | "/sign-out" | "/update-user" | "/change-email" | "/change-password";
+export type AuthPath =
+  | "/sign-in/email"
+  | "/sign-up/email"
+  | "/sign-out"
+  | "/update-user"
+  | "/change-email"
+  | "/change-password"
+  | "/request-password-reset"
+  | "/reset-password";
 
 /**
  * Sends one of our form submissions through better-auth's full HTTP pipeline

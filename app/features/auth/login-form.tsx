@@ -4,7 +4,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { LOGIN_TEXT, type LoginMode } from "./ui-text.ts";
+import { LOGIN_TEXT, RESET_TEXT, type LoginMode } from "./ui-text.ts";
 
 type LoginField = "name" | "email" | "password";
 
@@ -53,7 +53,15 @@ const FORM_ERROR_ID = "login-error";
  * Sign in / sign up. The mode lives in the URL (?mode=signup), so toggling is a
  * navigation: it works without JavaScript and always clears the last error.
  */
-export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: string } | undefined }) {
+export function LoginForm({
+  mode,
+  result,
+  canReset = false,
+}: {
+  mode: LoginMode;
+  result: { error: string } | undefined;
+  canReset?: boolean;
+}) {
   const navigation = useNavigation();
   const { addToast } = useToasts();
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -134,6 +142,13 @@ export function LoginForm({ mode, result }: { mode: LoginMode; result: { error: 
           error={fields.errorOf("password")}
           onInput={fields.onInput}
         />
+        {!signUp && canReset ? (
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/login/forgot" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+              {RESET_TEXT.link}
+            </Link>
+          </p>
+        ) : null}
         {/* Nothing at all without an error: no empty line holding a gap open. */}
         <FormError id={FORM_ERROR_ID} message={formError} />
         <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={processing}>

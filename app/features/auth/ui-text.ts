@@ -75,3 +75,24 @@ export type AccountField = "name" | "newEmail" | "currentPassword" | "newPasswor
 export type AccountResult =
   | { intent: AccountIntent; ok: true; message: string }
   | { intent: AccountIntent | null; ok: false; error: string; field: AccountField | null; values: { name?: string; newEmail?: string } };
+
+/** "Forgot password?" and the page its mail's link opens. */
+export const RESET_TEXT = {
+  link: "Forgot password?",
+  title: "Reset your password",
+  intro: "Enter the e-mail address you sign in with. If it has an account here, a link to choose a new password is on its way.",
+  button: "Send reset link",
+  busy: "Sending...",
+  sent: "If an account uses that address, a link to reset its password is on its way. It works for an hour, once.",
+  mailOff: "This site sends no mail yet, so a password cannot be reset by e-mail until mail is set up (see the README's Mail section).",
+  invalidEmail: "Please enter a valid email address",
+  failed: "Something went wrong. Please try again.",
+  newTitle: "Choose a new password",
+  newButton: "Save new password",
+  newBusy: "Saving...",
+  tooShort: "Password must be at least 8 characters",
+  tooLong: "Password must be at most 128 characters",
+  mismatch: "The two passwords are not the same.",
+  done: "Your password is changed, and every session of the account has ended. Sign in with the new password.",
+  deadLink: "This reset link does not work: it is more than an hour old, or it has been used. Ask for a new one.",
+} as const;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { dialectOf } from "#db/migrations/dialect.ts";
 import type { Db } from "#app/lib/db.server.ts";
+import { headerSafe } from "./header-safe.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import type { Mailer, OutgoingMail } from "./mailer.server.ts";
 
@@ -164,8 +165,8 @@ export function startOutbox(options: OutboxOptions): Outbox {
     const domain = config.from.address.split("@")[1] ?? "localhost";
     const mail: OutgoingMail = {
       to: row.recipient,
-      from: { name: config.from.name ?? fromName, address: config.from.address },
-      subject: content.subject,
+      from: { name: oneLine(config.from.name ?? fromName), address: config.from.address },
+      subject: oneLine(content.subject),
       text: content.text,
       html: content.html ?? undefined,
       messageId: `${row.id}@${domain}`,
@@ -252,5 +253,16 @@ export function startOutbox(options: OutboxOptions): Outbox {
     },
   };
 }
+
+/**
+ * A header's text as one line, whatever it was stored as: a line break in a
+ * subject or a name (from the site's settings, say) would otherwise start a
+ * header of its own.
+ */
+const oneLine = (text: string) =>
+  [...text]
+    .map((char) => (headerSafe(char) ? char : " "))
+    .join("")
+    .trim();
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
