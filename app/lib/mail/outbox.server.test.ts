@@ -81,6 +81,31 @@ describe.each(testStacks)("the outbox on %s, through a real SMTP server", (stack
     expect(sink.repeats()).toBe(0);
   });
 
+  it("sends a subject or name stored with a line break as one line: no header of its own, no other recipient", async () => {
+    const contentId = await enqueueMail(
+      site.services.db,
+      { subject: "Hello\r\nBcc: everyone@evil.example\r\nX-Injected: yes", text: "hi", listUnsubscribe: false },
+      ["fi@fans.example"],
+    );
+    const mailer = createMailer(config);
+    const outbox = startOutbox({
+      db: site.services.db,
+      mailer,
+      config,
+      artistName: async () => "Juniper\nBcc: x@evil.example",
+      unsubscribeUrl: () => "https://juniper.example/u",
+      idleMs: 50,
+    });
+    running.push({ outbox, mailer });
+    await until(async () => (await outboxProgress(site.services.db, contentId)).sent === 1);
+    const [mail] = sink.received;
+    expect(mail?.to).toEqual(["fi@fans.example"]);
+    expect(mail?.headers.get("subject")).toBe("Hello  Bcc: everyone@evil.example  X-Injected: yes");
+    expect(mail?.headers.has("bcc")).toBe(false);
+    expect(mail?.headers.has("x-injected")).toBe(false);
+    expect(mail?.headers.get("from")).toBe('"Juniper Bcc: x@evil.example" <news@juniper.example>');
+  });
+
   it("keeps mail the server refuses for now, and sends it once the server takes mail again", async () => {
     const events: { result: string; recipient: string; error?: string }[] = [];
     sink.refuse = { code: 451, message: "Try again later" };
