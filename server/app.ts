@@ -12,6 +12,7 @@ import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache } from "./page-cache/page-cache.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
+import { startMessageNotices } from "#app/features/inbox/message-notice.server.ts";
 import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
 // One set of services per process; in development this module is reloaded on
@@ -19,6 +20,14 @@ import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 const globalServices = globalThis as { __artistSiteServices?: Promise<Services> };
 globalServices.__artistSiteServices ??= createServices(undefined, { sendMail: true });
 export const services = await globalServices.__artistSiteServices;
+
+// Mail to the artist about new fan messages, looked for by every process (the
+// notice's row makes it one mail). Kept on globalThis for the same reason.
+const globalNotices = globalThis as { __artistSiteNotices?: { stop(): Promise<void> } };
+if (services.mail) globalNotices.__artistSiteNotices ??= startMessageNotices(services);
+
+/** Stops the work this process does between requests, before its services close. */
+export const stopBackgroundWork = async () => globalNotices.__artistSiteNotices?.stop();
 
 /** Uploaded audio and covers, under /media/. */
 export const media = createMediaHandler(services.storage);

@@ -52,7 +52,10 @@ server.listen(env.port, env.host, async () => {
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close(() => {
-      void initial.services.close().finally(() => process.exit(0));
+      void initial
+        .stopBackgroundWork()
+        .then(() => initial.services.close())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

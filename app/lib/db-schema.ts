@@ -192,11 +192,21 @@ export interface OutboxTable {
   sentAt: number | null;
 }
 
+/** A notice mailed to the admins, e.g. about new fan messages (db/migrations/0011-notifications.ts). */
+export interface NotificationsTable {
+  kind: "new-messages";
+  enabled: number;
+  lastSentAt: EpochMs | null;
+  /** Messages up to this time have been told of (or came before the notice was on). */
+  coveredUntil: EpochMs;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
   subscribers: SubscribersTable;
   consents: ConsentsTable;
+  notifications: NotificationsTable;
   user: UserTable;
   session: SessionTable;
   setupTokens: SetupTokensTable;

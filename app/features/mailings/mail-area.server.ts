@@ -1,3 +1,4 @@
+import { messageNotice, setMessageNotice } from "#app/lib/mail/notifications.server.ts";
 import type { Profile } from "#app/lib/profile.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -12,10 +13,12 @@ export type MailAreaData = {
   subscribers: number;
   songs: { id: string; title: string }[];
   mailings: MailingSummary[];
+  /** Whether new fan messages are mailed to the admins. */
+  messageNotice: boolean;
 };
 
 export async function mailAreaPage(services: Services, profile: Profile): Promise<MailAreaData> {
-  const [count, songs, mailings] = await Promise.all([
+  const [count, songs, mailings, notice] = await Promise.all([
     services.db
       .selectFrom("subscribers")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -23,8 +26,16 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
       .executeTakeFirstOrThrow(),
     services.db.selectFrom("songs").select(["id", "title"]).orderBy("createdAt", "desc").execute(),
     listMailings(services.db),
+    messageNotice(services.db),
   ]);
-  return { mailOn: Boolean(services.mail), adminEmail: profile.email, subscribers: Number(count.count), songs, mailings };
+  return {
+    mailOn: Boolean(services.mail),
+    adminEmail: profile.email,
+    subscribers: Number(count.count),
+    songs,
+    mailings,
+    messageNotice: notice.enabled,
+  };
 }
 
 /** What a Mail-area form gets back. */
@@ -65,6 +76,13 @@ export async function handleMailAreaAction(
   const by = profile.displayName || profile.email;
   const parsed = asked.data;
   if (parsed.intent === "delete") return answerOf(intent, await deleteDraft(services.db, parsed.id));
+  if (parsed.intent === "notify") {
+    await setMessageNotice(services.db, parsed.enabled === "on");
+    return {
+      status: 200,
+      answer: { ok: true, intent, id: "", message: parsed.enabled === "on" ? MAILING_TEXT.noticeOn : MAILING_TEXT.noticeOff },
+    };
+  }
   // Save, test and send all save the form's words first: what is tested or sent is what the artist sees.
   const draft = mailingDraftSchema.safeParse(fields);
   if (!draft.success) return fieldProblem(intent, draft.error.issues);

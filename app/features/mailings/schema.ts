@@ -37,4 +37,5 @@ export const mailingRequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test"), id: id.optional() }),
   z.object({ intent: z.literal("send"), id: id.optional(), confirm: z.literal("yes", { error: MAILING_TEXT.confirmSend }) }),
   z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("notify"), enabled: z.enum(["on", "off"]) }),
 ]);

@@ -15,4 +15,9 @@ export const MAILING_TEXT = {
   notFound: "This mailing no longer exists.",
   noSubscribers: "Nobody has confirmed a subscription yet, so there is no one to send this to.",
   deleted: "Draft deleted.",
+  noticeTitle: "Messages from fans",
+  noticeLabel: "E-mail me when fans write",
+  noticeHint: "To every admin's address, at most one mail every 10 minutes with everything new in it.",
+  noticeOn: "You will get a mail when fans write.",
+  noticeOff: "No more mails about fan messages.",
 } as const;
