@@ -31,6 +31,7 @@ export default [
   route("api/songs", "routes/api.songs.ts"),
   route("api/subscribers", "routes/api.subscribers.ts"),
   route("api/subscribers.csv", "routes/api.subscribers-csv.ts"),
+  route("api/subscribers/import", "routes/api.subscribers-import.ts"),
   route("api/uploads/:kind", "routes/api.uploads.ts"),
   route("api/photos", "routes/api.photos.ts"),
   route("social-image.png", "routes/social-image.ts"),

@@ -136,6 +136,11 @@ const MATRIX: Record<string, Call[]> = {
     },
   ],
   "routes/api.subscribers.ts": [{ method: "GET", path: "/api/subscribers", expect: adminOnly(200) }],
+  "routes/api.subscribers-import.ts": [
+    { method: "GET", path: "/api/subscribers/import", expect: 405 },
+    // An empty file: the admin is told; nobody is added for anyone.
+    { method: "POST", path: "/api/subscribers/import", form: {}, expect: adminOnly(400) },
+  ],
   "routes/api.subscribers-csv.ts": [{ method: "GET", path: "/api/subscribers.csv", expect: adminOnly(200) }],
   "routes/api.uploads.ts": [
     // Uploads are POSTs; a GET tells nobody anything.

@@ -855,6 +855,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/filtered",
       "/api/site",
       "/api/photos",
+      "/api/subscribers/import",
       `${DASHBOARD_PATH}/mail`,
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",

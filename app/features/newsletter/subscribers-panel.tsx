@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { ListCount, ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
 import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
@@ -10,11 +11,33 @@ import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 const SUBSCRIBERS_API = "/api/subscribers";
 const SUBSCRIBERS_CSV = "/api/subscribers.csv";
+const SUBSCRIBERS_IMPORT = "/api/subscribers/import";
+const IMPORT_WARNING =
+  "Imported addresses were not confirmed on this site: import only people who agreed to hear from you. Addresses that left the list here are not put back.";
+
+type ImportAnswer = {
+  added?: number;
+  alreadyOn?: number;
+  leftOff?: number;
+  problems?: { line: number; message: string }[];
+  moreProblems?: number;
+  error?: string;
+};
 const EMPTY_SUBSCRIBERS = "No subscribers yet";
 
 export type SubscribersPanelProps = { initial: SubscriberPage | { error: string } };
 
-function PanelFrame({ headingId, count, children }: { headingId: string; count: number | null; children: ReactNode }) {
+function PanelFrame({
+  headingId,
+  count,
+  onImported,
+  children,
+}: {
+  headingId: string;
+  count: number | null;
+  onImported: () => void;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -24,13 +47,112 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
           </h2>
           {count === null ? null : <ListCount testId="subscriber-count">{count} subscribed</ListCount>}
         </div>
-        {/* A plain link: the browser downloads the streamed file itself, with the session cookie. */}
-        <a href={SUBSCRIBERS_CSV} download="subscribers.csv" className={buttonStyles.secondary}>
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <CsvImport onImported={onImported} />
+          {/* A plain link: the browser downloads the streamed file itself, with the session cookie. */}
+          <a href={SUBSCRIBERS_CSV} download="subscribers.csv" className={buttonStyles.secondary}>
+            Export CSV
+          </a>
+        </div>
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * Subscribers from another tool: pick a CSV file, and it is sent as it is; the
+ * answer says how many were added, already on, or left off, and which lines
+ * could not be read, with the reminder that these were not confirmed here.
+ */
+function CsvImport({ onImported }: { onImported: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ busy: boolean; answer: ImportAnswer | null }>({ busy: false, answer: null });
+  const { revalidate } = useRevalidator();
+  const upload = async (file: File) => {
+    setState({ busy: true, answer: null });
+    try {
+      const response = await fetch(`${SUBSCRIBERS_IMPORT}?name=${encodeURIComponent(file.name)}`, {
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+        body: file,
+      });
+      const answer = (await response.json().catch(() => ({ error: NEWSLETTER_TEXT.failed }))) as ImportAnswer;
+      setState({ busy: false, answer });
+      if (!answer.error) {
+        onImported();
+        await revalidate();
+      }
+    } catch {
+      setState({ busy: false, answer: { error: NEWSLETTER_TEXT.failed } });
+    }
+  };
+  const { answer } = state;
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = "";
+          if (file) void upload(file);
+        }}
+      />
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        disabled={state.busy}
+        aria-describedby="import-warning"
+        onClick={() => input.current?.click()}
+      >
+        {state.busy ? "Importing..." : "Import CSV"}
+      </button>
+      <p id="import-warning" className="sr-only">
+        {IMPORT_WARNING}
+      </p>
+      <div role="status" className="basis-full">
+        {answer ? <ImportSummary answer={answer} /> : null}
+      </div>
+    </>
+  );
+}
+
+function ImportSummary({ answer }: { answer: ImportAnswer }) {
+  if (answer.error) {
+    return (
+      <p className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200">
+        {answer.error}
+      </p>
+    );
+  }
+  const problems = answer.problems ?? [];
+  const unread = problems.length + (answer.moreProblems ?? 0);
+  return (
+    <div className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 text-sm dark:border-stone-800 dark:bg-stone-900">
+      <p className="font-medium">
+        Imported: {answer.added ?? 0} added, {answer.alreadyOn ?? 0} already on the list, {answer.leftOff ?? 0} left off
+        {unread > 0 ? `, ${unread} ${unread === 1 ? "line" : "lines"} could not be read` : ""}.
+      </p>
+      <p className="text-amber-800 dark:text-amber-300">{IMPORT_WARNING}</p>
+      {problems.length > 0 ? (
+        <ul
+          aria-label="Lines that could not be read"
+          className="max-h-48 list-inside list-disc overflow-y-auto text-stone-600 dark:text-stone-400"
+        >
+          {problems.map((problem) => (
+            <li key={problem.line}>
+              Line {problem.line}: {problem.message}
+            </li>
+          ))}
+          {answer.moreProblems ? <li>…and {answer.moreProblems} more.</li> : null}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -51,9 +173,17 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
     domIdOf,
   });
   const timeZone = useVisitorTimeZone();
+  // After an import the dashboard's loader runs again: once its new first page arrives, the list starts from it.
+  const [importedOver, setImportedOver] = useState<SubscribersPanelProps["initial"] | null>(null);
+  const { reset } = list;
+  useEffect(() => {
+    if (importedOver === null || initial === importedOver || "error" in initial) return;
+    setImportedOver(null);
+    reset({ items: initial.subscribers, nextCursor: initial.nextCursor, count: initial.subscribedCount });
+  }, [initial, importedOver, reset]);
 
   return (
-    <PanelFrame headingId={headingId} count={list.count}>
+    <PanelFrame headingId={headingId} count={list.count} onImported={() => setImportedOver(initial)}>
       {list.loadError ? (
         <ListLoadError>{list.loadError}</ListLoadError>
       ) : list.items.length === 0 && !list.nextCursor ? (

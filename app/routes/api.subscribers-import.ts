@@ -1,0 +1,45 @@
+import type { Route } from "./+types/api.subscribers-import";
+import { importSubscribers, MAX_IMPORT_BYTES } from "#app/features/newsletter/csv-import.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+
+// POST /api/subscribers/import?name=<file name>, admin only: the body is a CSV
+// file of subscribers from another tool. Answers { added, alreadyOn, leftOff,
+// problems, moreProblems } or { error }.
+
+const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import the parts.`;
+
+/** The body as UTF-8 text, refused once it passes `limit` bytes (whatever Content-Length says). */
+async function readText(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  if (request.method !== "POST") return privateJson({ error: "Use POST" }, 405);
+  const denied = await denyUnlessAdmin(services, request);
+  if (denied) return denied;
+  const profile = await getProfile(services, request);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_IMPORT_BYTES) return privateJson({ error: TOO_BIG }, 413);
+  const text = await readText(request, MAX_IMPORT_BYTES);
+  if (text === null) return privateJson({ error: TOO_BIG }, 413);
+  if (text.includes("\u0000")) return privateJson({ error: "This is not a CSV file: it holds binary data." }, 400);
+  const fileName =
+    (new URL(request.url).searchParams.get("name") ?? "a CSV file").replace(/[^\p{L}\p{N} ._()-]/gu, "").slice(0, 100) || "a CSV file";
+  const result = await importSubscribers(services.db, text, { fileName, by: profile?.displayName || profile?.email || "an admin" });
+  return privateJson(result, "error" in result ? 400 : 200);
+}
+
+export function loader() {
+  return privateJson({ error: "Use POST" }, 405);
+}
