@@ -67,6 +67,17 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     expect(pending).toEqual([{ key: result.key }]);
   });
 
+  it.each([
+    ["a name that ends in a folder and an odd extension", "qpIJ*\\_=$\t/.sE8(p6aZ"],
+    ["a path ending in a folder", "songs/"],
+    ["a lone extension", ".mp3"],
+  ])("names the file after the proved type whatever the name: %s", async (_what, name) => {
+    const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 100 });
+    const result = await storeUpload(site.services, "audio", name, body(wav), wav.length);
+    if (!result.success) throw new Error(result.error);
+    expect(result.key).toMatch(/^music\/\d{13}_[A-Za-z0-9][A-Za-z0-9._-]*\.wav$/);
+  });
+
   it("stores a cover with all its variants", async () => {
     const png = await coverPng("Cover", ["#111", "#e11"], 500);
     const result = await storeUpload(site.services, "cover", "cover.png", body(png), png.length);

@@ -95,7 +95,7 @@ async function claim(db: Db, owner: string, limit: number, now: number, until: n
     where id in (
       select id from outbox
       where status = 'queued' and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
-      order by "nextAttemptAt", id
+      order by "nextAttemptAt"
       limit ${limit}
       ${lock}
     )

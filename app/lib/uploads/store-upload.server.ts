@@ -64,7 +64,10 @@ export async function streamUploadIntoStorage(
     return { ok: false, reason: "invalid-type" };
   }
 
-  const baseName = options.originalName.replace(/\.[^./\\]*$/, "") || (options.fallbackName ?? options.folder);
+  // The name's last path part without its extension: a name ending in a folder ("a/") or a
+  // lone extension (".mp3") falls back, so the key always ends in the extension the bytes proved.
+  const leaf = options.originalName.split(/[/\\]/).pop() ?? "";
+  const baseName = leaf.replace(/\.[^.]*$/, "").replace(/^\.+/, "") || (options.fallbackName ?? options.folder);
   const rest = Readable.from(
     (async function* () {
       yield start;
