@@ -126,6 +126,23 @@ describe.each(testStacks)("the outbox on %s, through a real SMTP server", (stack
     expect(sink.repeats()).toBe(0);
   });
 
+  it("keeps mail while the server is down (nothing listening), and sends it once the server is back", async () => {
+    const events: { result: string; recipient: string; error?: string }[] = [];
+    const port = sink.port;
+    await sink.close();
+    const contentId = await enqueueMail(site.services.db, { subject: "While down", text: "hello", listUnsubscribe: false }, [
+      "gus@fans.example",
+    ]);
+    const outbox = start(events);
+    await until(() => events.some((event) => event.result === "retry"));
+    expect(await outboxProgress(site.services.db, contentId)).toEqual({ sent: 0, failed: 0, left: 1 });
+    sink = await startSmtpSink(port);
+    ahead += 61_000;
+    outbox.wake();
+    await until(async () => (await outboxProgress(site.services.db, contentId)).sent === 1);
+    expect(sink.received.map((mail) => mail.to[0])).toEqual(["gus@fans.example"]);
+  });
+
   it("records a mail the server refuses for good, with the server's words, and does not try it again", async () => {
     const events: { result: string; recipient: string; error?: string }[] = [];
     sink.refuse = { code: 550, message: "No such user here" };
