@@ -304,7 +304,7 @@ function MessageNotice({ enabled, mailOn }: { enabled: boolean; mailOn: boolean 
             {MAILING_TEXT.noticeLabel}
           </p>
           <p id="notice-hint" className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            {mailOn ? MAILING_TEXT.noticeHint : MAILING_TEXT.mailOff}
+            {mailOn ? MAILING_TEXT.noticeHint : MAILING_TEXT.noticeWaits}
           </p>
         </div>
         <button

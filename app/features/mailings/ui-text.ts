@@ -20,4 +20,5 @@ export const MAILING_TEXT = {
   noticeHint: "To every admin's address, at most one mail every 10 minutes with everything new in it.",
   noticeOn: "You will get a mail when fans write.",
   noticeOff: "No more mails about fan messages.",
+  noticeWaits: "These mails go out once mail is on (see above).",
 } as const;

@@ -115,7 +115,8 @@ function CsvImport({ onImported }: { onImported: () => void }) {
       <p id="import-warning" className="sr-only">
         {IMPORT_WARNING}
       </p>
-      <div role="status" className="basis-full">
+      {/* After the Export button too, on a line of its own. */}
+      <div role="status" className="order-last basis-full">
         {answer ? <ImportSummary answer={answer} /> : null}
       </div>
     </>
