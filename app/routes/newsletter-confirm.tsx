@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
+import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
 import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
@@ -54,23 +54,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex justify-center px-4 py-16 sm:py-24">
-      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm dark:border-stone-800 dark:bg-stone-900">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-const homeLink = (
-  <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
-    Back to Home
-  </Link>
-);
-
 export default function NewsletterConfirm() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
@@ -81,30 +64,30 @@ export default function NewsletterConfirm() {
   switch (page.state) {
     case "done":
       return (
-        <Card title={CONFIRM_TEXT.doneTitle}>
+        <MessageCard title={CONFIRM_TEXT.doneTitle}>
           <p className="mt-4 text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.done}</p>
-          {homeLink}
-        </Card>
+          <HomeLink />
+        </MessageCard>
       );
     case "invalid":
       return (
-        <Card title={CONFIRM_TEXT.invalidTitle}>
+        <MessageCard title={CONFIRM_TEXT.invalidTitle}>
           <p className="mt-4 text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.invalid}</p>
-          {homeLink}
-        </Card>
+          <HomeLink />
+        </MessageCard>
       );
     case "failed":
       return (
-        <Card title={CONFIRM_TEXT.title}>
+        <MessageCard title={CONFIRM_TEXT.title}>
           <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
             {CONFIRM_TEXT.failed}
           </p>
-          {homeLink}
-        </Card>
+          <HomeLink />
+        </MessageCard>
       );
     case "confirm":
       return (
-        <Card title={CONFIRM_TEXT.title}>
+        <MessageCard title={CONFIRM_TEXT.title}>
           <p className="mt-4 break-words text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.prompt(artist, page.email)}</p>
           <Form method="post" className="mt-8">
             <input type="hidden" name="email" value={page.email} />
@@ -114,7 +97,7 @@ export default function NewsletterConfirm() {
               {working ? CONFIRM_TEXT.busy : CONFIRM_TEXT.button}
             </button>
           </Form>
-        </Card>
+        </MessageCard>
       );
   }
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/unsubscribe";
+import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
@@ -63,23 +63,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex justify-center px-4 py-16 sm:py-24">
-      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm dark:border-stone-800 dark:bg-stone-900">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-const homeLink = (
-  <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
-    Back to Home
-  </Link>
-);
-
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
@@ -91,17 +74,17 @@ export default function Unsubscribe() {
   switch (page.state) {
     case "done":
       return (
-        <Card title="You have been unsubscribed.">
+        <MessageCard title="You have been unsubscribed.">
           <p className="mt-4 break-words text-stone-600 dark:text-stone-400">
             <strong className="font-semibold text-stone-900 dark:text-stone-100">{page.email}</strong> will get no more e-mails from{" "}
             {artist}'s mailing list.
           </p>
-          {homeLink}
-        </Card>
+          <HomeLink />
+        </MessageCard>
       );
     case "invalid":
       return (
-        <Card title="This unsubscribe link is not valid">
+        <MessageCard title="This unsubscribe link is not valid">
           <p className="mt-4 text-stone-600 dark:text-stone-400">
             It may have been cut short. Open the link from the e-mail again, copying the whole of it, or write to us through the contact
             page and we will take you off the list.
@@ -110,22 +93,22 @@ export default function Unsubscribe() {
             <Link to="/contact" className={`${buttonStyles.primary} mt-8`}>
               Contact
             </Link>
-            {homeLink}
+            <HomeLink />
           </div>
-        </Card>
+        </MessageCard>
       );
     case "failed":
       return (
-        <Card title="Unsubscribe">
+        <MessageCard title="Unsubscribe">
           <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
             {NEWSLETTER_TEXT.failed}
           </p>
-          {homeLink}
-        </Card>
+          <HomeLink />
+        </MessageCard>
       );
     case "confirm":
       return (
-        <Card title="Unsubscribe">
+        <MessageCard title="Unsubscribe">
           <p className="mt-4 break-words text-stone-600 dark:text-stone-400">
             Stop sending {artist}'s mailing list to{" "}
             <strong className="font-semibold text-stone-900 dark:text-stone-100">{page.email}</strong>?
@@ -137,7 +120,7 @@ export default function Unsubscribe() {
               {working ? "Unsubscribing..." : "Unsubscribe"}
             </button>
           </Form>
-        </Card>
+        </MessageCard>
       );
   }
 }
