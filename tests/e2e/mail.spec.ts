@@ -63,8 +63,8 @@ const outboxOf = (subject: string) =>
 async function writeMailing(page: Page, port: number, subject: string, body: string) {
   await page.goto(`${origin(port)}${DASHBOARD_PATH}/mail`);
   await waitForHydration(page);
-  await page.getByLabel("Subject").fill(subject);
-  await page.getByLabel("Message").fill(body);
+  await page.getByLabel("Subject", { exact: true }).fill(subject);
+  await page.getByLabel("Message", { exact: true }).fill(body);
 }
 
 async function sendToList(page: Page, count: number) {

@@ -1,4 +1,4 @@
-import { messageNotice, setMessageNotice } from "#app/lib/mail/notifications.server.ts";
+import { messageNoticeEnabled, setMessageNotice } from "#app/lib/mail/notifications.server.ts";
 import type { Profile } from "#app/lib/profile.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -26,7 +26,7 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
       .executeTakeFirstOrThrow(),
     services.db.selectFrom("songs").select(["id", "title"]).orderBy("createdAt", "desc").execute(),
     listMailings(services.db),
-    messageNotice(services.db),
+    messageNoticeEnabled(services.db),
   ]);
   return {
     mailOn: Boolean(services.mail),
@@ -34,7 +34,7 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
     subscribers: Number(count.count),
     songs,
     mailings,
-    messageNotice: notice.enabled,
+    messageNotice: notice,
   };
 }
 

@@ -21,6 +21,12 @@ export async function messageNotice(db: Db, now = Date.now()) {
   };
 }
 
+/** Whether the notice is on, without starting it (the Mail area shows this with mail off too). */
+export async function messageNoticeEnabled(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("notifications").select("enabled").where("kind", "=", "new-messages").executeTakeFirst();
+  return row ? row.enabled === 1 : true;
+}
+
 /** Turns the notice on or off; turned on, it starts from now rather than telling of what came while it was off. */
 export async function setMessageNotice(db: Db, enabled: boolean, now = Date.now()): Promise<void> {
   const current = await messageNotice(db, now);
