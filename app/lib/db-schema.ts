@@ -19,6 +19,16 @@ export interface SongsTable {
   durationMs: number | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** 1 once the song is out (on upload, or when the release job reaches releaseAt); public lists read only these. */
+  released: Generated<Flag>;
+  /** When a scheduled song comes out (stays as its release date); null for songs out on upload. */
+  releaseAt: EpochMs | null;
+  /** The zone the artist scheduled in, to show the time as they wrote it. */
+  releaseTimeZone: string | null;
+  /** Whether the song becomes the latest release when it comes out. */
+  releaseMakesLatest: Generated<Flag>;
+  /** Whether its coming out mails every confirmed subscriber (when mail is on). */
+  releaseAnnounce: Generated<Flag>;
 }
 
 export interface ContactsTable {

@@ -16,6 +16,10 @@ export type Song = {
   durationMs: number | null;
   createdAt: number;
   updatedAt: number;
+  /** False until a scheduled song comes out; public lists, feeds and the sitemap hold only released songs. */
+  released: boolean;
+  /** When a scheduled song comes (or came) out; null for a song out on upload. */
+  releaseAt: number | null;
 };
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */

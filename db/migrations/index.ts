@@ -10,6 +10,7 @@ import * as m0008 from "./0008-photos.ts";
 import * as m0009 from "./0009-mail.ts";
 import * as m0010 from "./0010-consent.ts";
 import * as m0011 from "./0011-notifications.ts";
+import * as m0012 from "./0012-scheduled-releases.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0009-mail": m0009,
   "0010-consent": m0010,
   "0011-notifications": m0011,
+  "0012-scheduled-releases": m0012,
 };

@@ -20,11 +20,26 @@ const isNumber = (value: unknown): value is number => typeof value === "number" 
 
 function parseSong(value: unknown): Song | null {
   if (!isRecord(value)) return null;
-  const { id, title, artist, audioUrl, coverUrl, coverKey, isLatest, streamingLinks, durationMs, createdAt, updatedAt } = value;
+  const {
+    id,
+    title,
+    artist,
+    audioUrl,
+    coverUrl,
+    coverKey,
+    isLatest,
+    streamingLinks,
+    durationMs,
+    createdAt,
+    updatedAt,
+    released,
+    releaseAt,
+  } = value;
   if (!isString(id) || !isString(title) || !isString(artist) || !isString(audioUrl) || !isString(coverUrl) || !isString(coverKey))
     return null;
   if (typeof isLatest !== "boolean" || !isNumber(createdAt) || !isNumber(updatedAt)) return null;
   if (durationMs !== null && !isNumber(durationMs)) return null;
+  if (typeof released !== "boolean" || (releaseAt !== null && !isNumber(releaseAt))) return null;
   if (!isRecord(streamingLinks)) return null;
   const links: Partial<StreamingLinks> = {};
   for (const { key } of streamingServices) {
@@ -44,6 +59,8 @@ function parseSong(value: unknown): Song | null {
     durationMs,
     createdAt,
     updatedAt,
+    released,
+    releaseAt,
   };
 }
 

@@ -30,6 +30,8 @@ export function toSong(row: Selectable<SongsTable>): Song {
     durationMs: row.durationMs,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    released: row.released === 1,
+    releaseAt: row.releaseAt === null ? null : Number(row.releaseAt),
   };
 }
 
@@ -50,9 +52,15 @@ export async function listSongsPage(services: Services, options: PageRequest = {
   return { songs: page.items, nextCursor: page.nextCursor };
 }
 
-/** Every song, newest first. */
+/** Every released song, newest first: what fans may see (a scheduled song is in no public list until it is out). */
 export async function listSongs(services: Services): Promise<Song[]> {
-  const rows = await services.db.selectFrom("songs").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+  const rows = await services.db
+    .selectFrom("songs")
+    .selectAll()
+    .where("released", "=", 1)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(toSong);
 }
 
