@@ -9,7 +9,7 @@ import { contentVersionReader } from "./page-cache/version.ts";
 import { createMediaHandler, createRawMediaHandler } from "./media.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
-import { createPageCache } from "./page-cache/page-cache.ts";
+import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { startMessageNotices } from "#app/features/inbox/message-notice.server.ts";
@@ -50,6 +50,7 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
     cspNonce,
     formStarted: () => formStartedToken(services.env.authSecret),
     markDegraded: () => {},
+    changesAt: () => {},
     ...overrides,
   });
   return context;
@@ -73,12 +74,18 @@ export const pageCache = createPageCache({
   // "form started" time.
   async render(request, scriptNonce) {
     let degraded = false;
-    const context = loadContext(scriptNonce, { formStarted: () => FORM_STARTED_PLACEHOLDER, markDegraded: () => (degraded = true) });
+    let staleAt = Infinity;
+    const context = loadContext(scriptNonce, {
+      formStarted: () => FORM_STARTED_PLACEHOLDER,
+      markDegraded: () => (degraded = true),
+      changesAt: (instant) => (staleAt = Math.min(staleAt, instant)),
+    });
     const response = await renderPage(request, context);
     // Read to the end first: a deferred query fails while the page streams.
     const body = await response.arrayBuffer();
     const headers = new Headers(response.headers);
     if (degraded) headers.set("Cache-Control", "no-store");
+    if (Number.isFinite(staleAt)) headers.set(STALE_AT_HEADER, String(staleAt));
     const noBody = [101, 204, 205, 304].includes(response.status);
     return new Response(noBody ? null : body, { status: response.status, statusText: response.statusText, headers });
   },

@@ -12,6 +12,11 @@ export type RequestContext = {
   formStarted(): string;
   /** Says this page shows a failure (a query that failed), so no cache may keep it. */
   markDegraded(): void;
+  /**
+   * Says what this page shows changes on its own at `instant` (a show moving to
+   * the past, a countdown reaching zero), so no cache may keep it past then.
+   */
+  changesAt(instant: number): void;
 };
 
 // Pure: on the client no code reads it, so the bundler can leave it out.

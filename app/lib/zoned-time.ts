@@ -8,9 +8,7 @@
 /** A local date and time as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:MM. */
 export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-export type ZonedTimeResult =
-  | { ok: true; instant: number }
-  | { ok: false; reason: "format" | "date" | "zone" | "gap"; message: string };
+export type ZonedTimeResult = { ok: true; instant: number } | { ok: false; reason: "format" | "date" | "zone" | "gap"; message: string };
 
 export const ZONED_TIME_TEXT = {
   format: "Give a date and a time, like 2027-03-28 20:00.",

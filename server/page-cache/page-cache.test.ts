@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { baseSecurityHeaders, createPagePolicy, securityHeaders } from "../http-security.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, STALE_AT_HEADER } from "./page-cache.ts";
 
 const PLACEHOLDER = "__TOKEN_PLACEHOLDER__";
 const INJECTED = "<script>alert(1)</script>";
@@ -25,6 +25,7 @@ describe("page cache for anonymous visitors", () => {
   let renders = 0;
   let tokens = 0;
   let renderDelayMs = 0;
+  let countdownEnds = 0;
   let lastRequest: Request | undefined;
   const security = { publicUrl: "http://localhost", development: false };
   const cache = createPageCache({
@@ -43,6 +44,10 @@ describe("page cache for anonymous visitors", () => {
         return new Response(`<script nonce="${nonce}">window.failed=1</script><p>error</p>${INJECTED}`, {
           status: 500,
           headers: { "content-type": "text/html" },
+        });
+      if (path === "/countdown")
+        return new Response(`<p>${Date.now() < countdownEnds ? "soon" : "out now"}</p>`, {
+          headers: { "content-type": "text/html", [STALE_AT_HEADER]: String(countdownEnds) },
         });
       if (path === "/plain")
         return new Response(`<p>${"plain ".repeat(200)}</p><script nonce="${nonce}">boot()</script>`, {
@@ -182,6 +187,21 @@ describe("page cache for anonymous visitors", () => {
     expect(after.headers.get("x-page-cache")).toBe("MISS");
     expect(await after.text()).toContain(`version ${version}`);
     expect(renders).toBe(2);
+  });
+
+  it("keeps a page that changes on its own only until that moment, and never sends the instant on", async () => {
+    countdownEnds = Date.now() + 300;
+    const before = await get("/countdown");
+    expect(before.headers.get(STALE_AT_HEADER)).toBeNull();
+    expect(await before.text()).toContain("soon");
+    expect((await get("/countdown")).headers.get("x-page-cache")).toBe("HIT");
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const after = await get("/countdown");
+    expect(after.headers.get("x-page-cache")).not.toBe("HIT");
+    expect(await after.text()).toContain("out now");
+    // A render already past its instant is not kept at all.
+    expect((await get("/countdown")).headers.get("x-page-cache")).not.toBe("HIT");
+    expect(renders).toBe(3);
   });
 
   it("shares one render among visitors arriving together", async () => {

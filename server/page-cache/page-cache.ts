@@ -53,7 +53,15 @@ type Entry = {
   template: Template;
   bytes: number;
   storedAt: number;
+  staleAt: number;
 };
+
+/**
+ * Set by a render whose page changes on its own at a known instant (epoch ms;
+ * RequestContext.changesAt): the page is kept until then at most. Read here and
+ * never sent on.
+ */
+export const STALE_AT_HEADER = "x-page-stale-at";
 
 /** Headers of a rendered page worth keeping; the rest are per response (security headers) or recomputed. */
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots-tag", "content-language"]);
@@ -237,6 +245,8 @@ function isCacheableResponse(response: globalThis.Response): boolean {
   if (response.status !== 200) return false;
   if (response.headers.has("set-cookie")) return false;
   if (/\b(private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  // Already out of date (the render ran across the instant its page changes).
+  if (Number(response.headers.get(STALE_AT_HEADER) ?? Infinity) <= Date.now()) return false;
   return CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
 }
 
@@ -258,6 +268,7 @@ async function toEntry(response: globalThis.Response, scriptNonce: string, perRe
     template,
     bytes: 2 * body.length + compressed,
     storedAt: Date.now(),
+    staleAt: Number(response.headers.get(STALE_AT_HEADER) ?? Infinity),
   };
 }
 
@@ -271,7 +282,7 @@ async function sendFresh(
 ) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
-    if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
+    if (name !== "set-cookie" && name !== "content-length" && name !== STALE_AT_HEADER) res.setHeader(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPageStore } from "./store.ts";
 
-const page = (bytes = 10, storedAt = Date.now()) => ({ bytes, storedAt });
+const page = (bytes = 10, storedAt = Date.now(), staleAt = Infinity) => ({ bytes, storedAt, staleAt });
 const limits = { maxEntries: 3, maxBytes: 100, maxAgeMs: 60_000 };
 
 function storeAt(version: number, overrides: Partial<typeof limits> = {}) {
@@ -50,6 +50,13 @@ describe("page store", () => {
     expect(store.keep("/huge", page(101), 1)).toBe(false);
     expect(held(store, ["/a", "/huge"])).toEqual(["/a"]);
     expect(store.bytes).toBe(60);
+  });
+
+  it("serves no page past the moment its content changes on its own", () => {
+    const store = storeAt(1);
+    store.keep("/ended", page(10, Date.now(), Date.now()), 1);
+    store.keep("/counting", page(10, Date.now(), Date.now() + 5_000), 1);
+    expect(held(store, ["/ended", "/counting"])).toEqual(["/counting"]);
   });
 
   it("serves no page older than the age limit", () => {

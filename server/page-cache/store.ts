@@ -1,5 +1,9 @@
 /** What the store needs to know of a page it keeps: how much memory it holds, and since when. */
-export type Stored = { bytes: number; storedAt: number };
+export type Stored = {
+  bytes: number;
+  storedAt: number;
+  /** When the page's own content changes (a countdown ends); Infinity if never. */ staleAt?: number;
+};
 
 export type StoreLimits = {
   /** Most pages kept at once. */
@@ -74,7 +78,8 @@ export function createPageStore<Entry extends Stored>({ maxEntries, maxBytes, ma
      */
     get(key: string): Entry | undefined {
       const entry = entries.get(key);
-      if (!entry || Date.now() - entry.storedAt >= maxAgeMs) return undefined;
+      const now = Date.now();
+      if (!entry || now - entry.storedAt >= maxAgeMs || now >= (entry.staleAt ?? Infinity)) return undefined;
       entries.delete(key);
       entries.set(key, entry);
       return entry;
