@@ -13,6 +13,8 @@ import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { startMessageNotices } from "#app/features/inbox/message-notice.server.ts";
+import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
+import { startReleaseSchedule } from "#app/features/songs/release-schedule.server.ts";
 import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
 // One set of services per process; in development this module is reloaded on
@@ -21,13 +23,19 @@ const globalServices = globalThis as { __artistSiteServices?: Promise<Services> 
 globalServices.__artistSiteServices ??= createServices(undefined, { sendMail: true });
 export const services = await globalServices.__artistSiteServices;
 
-// Mail to the artist about new fan messages, looked for by every process (the
-// notice's row makes it one mail). Kept on globalThis for the same reason.
-const globalNotices = globalThis as { __artistSiteNotices?: { stop(): Promise<void> } };
-if (services.mail) globalNotices.__artistSiteNotices ??= startMessageNotices(services);
+// Work between requests, done by every process and kept on globalThis for the
+// same reason: mail to the artist about new fan messages (the notice's row
+// makes it one mail), and scheduled songs coming out at their time (each
+// release's own transaction makes it happen once), with their announcement.
+type Stoppable = { stop(): Promise<void> };
+const background = globalThis as { __artistSiteNotices?: Stoppable; __artistSiteReleases?: Stoppable };
+if (services.mail) background.__artistSiteNotices ??= startMessageNotices(services);
+background.__artistSiteReleases ??= startReleaseSchedule(services, releaseAnnouncement(services));
 
 /** Stops the work this process does between requests, before its services close. */
-export const stopBackgroundWork = async () => globalNotices.__artistSiteNotices?.stop();
+export const stopBackgroundWork = async () => {
+  await Promise.all([background.__artistSiteNotices?.stop(), background.__artistSiteReleases?.stop()]);
+};
 
 /** Uploaded audio and covers, under /media/. */
 export const media = createMediaHandler(services.storage);

@@ -20,6 +20,8 @@ export type Song = {
   released: boolean;
   /** When a scheduled song comes (or came) out; null for a song out on upload. */
   releaseAt: number | null;
+  /** The zone the artist set the release time in, to show it as they wrote it. */
+  releaseTimeZone: string | null;
 };
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */

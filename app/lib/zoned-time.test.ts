@@ -20,6 +20,7 @@ describe("zoned wall-clock times", () => {
     expect(instant("2027-04-04T19:00", "Australia/Sydney")).toBe("2027-04-04T09:00:00.000Z");
     expect(instant("2027-06-01T00:00", "UTC")).toBe("2027-06-01T00:00:00.000Z");
     expect(instant("2027-06-01T12:00", "Asia/Kolkata")).toBe("2027-06-01T06:30:00.000Z");
+    expect(instant("2027-06-01T12:00:45", "Europe/London")).toBe("2027-06-01T11:00:45.000Z");
   });
 
   it("refuses a time the clocks skip, and takes the first of a time that happens twice", () => {
@@ -34,6 +35,7 @@ describe("zoned wall-clock times", () => {
     expect(zonedTimeToInstant("2027-02-29T20:00", "UTC")).toMatchObject({ ok: false, reason: "date" });
     expect(zonedTimeToInstant("2027-04-31T20:00", "UTC")).toMatchObject({ ok: false, reason: "date" });
     expect(zonedTimeToInstant("2027-01-01T24:00", "UTC")).toMatchObject({ ok: false, reason: "date" });
+    expect(zonedTimeToInstant("2027-01-01T20:00:60", "UTC")).toMatchObject({ ok: false, reason: "date" });
     expect(zonedTimeToInstant("2028-02-29T20:00", "UTC")).toMatchObject({ ok: true });
     expect(zonedTimeToInstant("tomorrow", "UTC")).toMatchObject({ ok: false, reason: "format" });
     expect(zonedTimeToInstant("2027-01-01T20:00", "Mars/Olympus")).toMatchObject({ ok: false, reason: "zone" });

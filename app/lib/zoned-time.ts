@@ -5,8 +5,8 @@
 // wall time alone would make every comparison a zone lookup. Shared by the
 // server and the browser; Intl is the only zone database either side has.
 
-/** A local date and time as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:MM. */
-export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** A local date and time as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:MM, with :SS when its step allows seconds. */
+export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 export type ZonedTimeResult = { ok: true; instant: number } | { ok: false; reason: "format" | "date" | "zone" | "gap"; message: string };
 
@@ -81,8 +81,15 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
 export function zonedTimeToInstant(local: string, timeZone: string): ZonedTimeResult {
   const match = LOCAL_DATE_TIME.exec(local);
   if (!match) return { ok: false, reason: "format", message: ZONED_TIME_TEXT.format };
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(asUtc);
   if (
     year < 1970 ||
@@ -90,7 +97,8 @@ export function zonedTimeToInstant(local: string, timeZone: string): ZonedTimeRe
     check.getUTCMonth() !== month - 1 ||
     check.getUTCDate() !== day ||
     hour > 23 ||
-    minute > 59
+    minute > 59 ||
+    second > 59
   ) {
     return { ok: false, reason: "date", message: ZONED_TIME_TEXT.date };
   }
@@ -99,7 +107,7 @@ export function zonedTimeToInstant(local: string, timeZone: string): ZonedTimeRe
   const candidates = new Set([zoneOffsetMs(asUtc - 86_400_000, timeZone), zoneOffsetMs(asUtc + 86_400_000, timeZone)]);
   const matches = [...candidates]
     .map((offset) => asUtc - offset)
-    .filter((instant) => toZonedLocal(instant, timeZone) === local)
+    .filter((instant) => toZonedLocal(instant, timeZone) === local.slice(0, 16))
     .sort((a, b) => a - b);
   const first = matches[0];
   if (first === undefined) return { ok: false, reason: "gap", message: ZONED_TIME_TEXT.gap(local, timeZone) };

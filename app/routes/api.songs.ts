@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.songs";
 import { handleLibraryAction } from "#app/features/songs/library-actions.server.ts";
+import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
@@ -8,7 +9,7 @@ import { readForm } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
 
 /**
- * POST intent=create-song|update-song|mark-latest|delete-song. Admins only.
+ * POST intent=create-song|update-song|mark-latest|release-now|delete-song. Admins only.
  * Answers { success, id? | song? | updatedAt? } or { success: false, error }; a
  * refused edit adds `fields` (a message per field, 400) or `current` (the song
  * as changed elsewhere meanwhile, 409); a song that is gone is a 404.
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (denied) return denied;
   const read = await readForm(request);
   if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
-  const { status, body } = await handleLibraryAction(services, read.form);
+  // "Release now" sends the announcement a scheduled release would (the Mail area's feature).
+  const { status, body } = await handleLibraryAction(services, read.form, releaseAnnouncement(services));
   return privateJson(body, status);
 }
 

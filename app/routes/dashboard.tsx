@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dashboardPath,
     greetingName: profile.displayName || profile.email,
     artistName: settings.artist.name,
+    mailOn: services.mail !== undefined,
     checklist,
     songs,
     messages,
@@ -61,7 +62,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { dashboardPath, greetingName, artistName, checklist, songs, messages, subscribers, filtered } = useLoaderData<typeof loader>();
+  const { dashboardPath, greetingName, artistName, mailOn, checklist, songs, messages, subscribers, filtered } =
+    useLoaderData<typeof loader>();
   // The inbox and subscriber panels keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
@@ -75,7 +77,7 @@ export default function Dashboard() {
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
       <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
-      <MusicLibrary initial={songs} artistName={artistName} playback={playback} shareOrigin={shareOrigin} />
+      <MusicLibrary initial={songs} artistName={artistName} playback={playback} shareOrigin={shareOrigin} mailOn={mailOn} />
       <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
       <FilteredPanel initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>

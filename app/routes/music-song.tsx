@@ -1,8 +1,12 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music-song";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { getSong, songsForPage } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { appContext, servicesOf } from "#app/lib/app-context.ts";
+import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
+import { UpcomingRelease } from "#app/features/songs/upcoming-release.tsx";
+import { formatDateTime } from "#app/lib/format-date.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";
 import { coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
 
@@ -20,6 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const song = await getSong(services, params.songId);
   if (!song) throw data(null, { status: 404 });
+  if (!song.released) {
+    // A kept copy of the countdown must not outlive it (the release also moves the content version on).
+    if (song.releaseAt !== null) context.get(appContext).changesAt(song.releaseAt);
+    return { song, songs: [] };
+  }
   const { songs } = await songsForPage(context);
   return { song, songs };
 }
@@ -29,6 +38,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const song = loaderData?.song;
   if (!song) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
   const path = `/music/${song.id}`;
+  if (!song.released) {
+    const when = formatDateTime(song.releaseAt, song.releaseTimeZone ?? "UTC");
+    return pageMeta(site, {
+      title: `${song.title} (coming soon)`,
+      description: `"${song.title}" by ${song.artist} comes out ${when}. Get a mail the moment it is out.`,
+      path,
+      // Out of search results until it is out; the sitemap leaves it out too.
+      noindex: true,
+      image: {
+        path: mediaUrl(coverSocialKey(song.coverKey)),
+        width: SOCIAL_IMAGE_WIDTH,
+        height: SOCIAL_IMAGE_HEIGHT,
+        alt: `Cover art for ${song.title}`,
+      },
+    });
+  }
   const audioUrl = absoluteUrl(site.origin, song.audioUrl);
   const imagePath = mediaUrl(coverSocialKey(song.coverKey));
   const audioType = AUDIO_TYPES[song.audioUrl.split(".").pop()?.toLowerCase() ?? ""] ?? "audio/mpeg";
@@ -62,6 +87,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function MusicSong() {
   const { song, songs } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!song.released) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <UpcomingRelease song={song}>
+          <NewsletterForm variant="release" formStarted={root?.formStarted ?? ""} />
+        </UpcomingRelease>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">

@@ -131,16 +131,7 @@ export async function sendMailing(services: Services, id: string, by: string, no
           createdAt: now,
         })
         .execute();
-      await sql`
-      insert into outbox (id, "contentId", recipient, status, attempts, "nextAttemptAt", "createdAt")
-      select cast(${contentId} as text) || '.' || id, cast(${contentId} as text), email, 'queued', 0, cast(${now} as bigint), cast(${now} as bigint)
-      from subscribers where subscribed = 1`.execute(trx);
-      const count = await trx
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("contentId", "=", contentId)
-        .executeTakeFirstOrThrow();
-      const recipients = Number(count.count);
+      const recipients = await queueForSubscribers(trx, contentId, now);
       if (recipients === 0) throw new NoRecipients();
       await trx.updateTable("mailings").set({ recipients }).where("id", "=", id).execute();
       return { ok: true, id, message: MAILING_TEXT.sending(recipients) };
@@ -156,12 +147,36 @@ export async function sendMailing(services: Services, id: string, by: string, no
 class NoRecipients extends Error {}
 
 /**
+ * One outbox row per confirmed subscriber (or, with `askedOn`, per confirmed
+ * subscriber who signed up on that page's form), named after the words and the
+ * subscriber, which is also the mail's Message-ID. Resolves how many.
+ */
+export async function queueForSubscribers(
+  trx: Db,
+  contentId: string,
+  now: number,
+  askedOn?: { form: string; page: string },
+): Promise<number> {
+  const only = askedOn ? sql`and email in (select email from consents where form = ${askedOn.form} and page = ${askedOn.page})` : sql``;
+  await sql`
+    insert into outbox (id, "contentId", recipient, status, attempts, "nextAttemptAt", "createdAt")
+    select cast(${contentId} as text) || '.' || id, cast(${contentId} as text), email, 'queued', 0, cast(${now} as bigint), cast(${now} as bigint)
+    from subscribers where subscribed = 1 ${only}`.execute(trx);
+  const count = await trx
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("contentId", "=", contentId)
+    .executeTakeFirstOrThrow();
+  return Number(count.count);
+}
+
+/**
  * The mailing as fans get it: the artist's Markdown as HTML (safe: no raw
  * HTML, http(s) and mailto links only, this site's links made absolute) and as
  * plain text, an optional song card, and under it who it is from, how to reach
  * them, and the recipient's own unsubscribe link.
  */
-export async function renderMailing(services: Services, mailing: MailingDraft): Promise<MailContent> {
+export async function renderMailing(services: Pick<Services, "db" | "env">, mailing: MailingDraft): Promise<MailContent> {
   const settings = await loadSiteSettings(services.db);
   const origin = services.env.publicUrl;
   const song = mailing.songId

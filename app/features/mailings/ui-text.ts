@@ -21,4 +21,8 @@ export const MAILING_TEXT = {
   noticeOn: "You will get a mail when fans write.",
   noticeOff: "No more mails about fan messages.",
   noticeWaits: "These mails go out once mail is on (see above).",
+  /** The mailing a scheduled song sends when it comes out. */
+  announcementSubject: (title: string) => `"${title}" is out now`,
+  announcementBody: (title: string, artist: string) => `**${title}**, the new song from ${artist}, is out now. Press play below.`,
+  announcementBy: "the release schedule",
 } as const;

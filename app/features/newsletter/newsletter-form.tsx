@@ -10,7 +10,7 @@ import { NEWSLETTER_FORMS, NEWSLETTER_TEXT, type NewsletterVariant } from "./ui-
 const NEWSLETTER_ACTION = "/newsletter";
 
 export type NewsletterFormProps = {
-  /** "footer": the compact form in every page's footer; "panel": the /music page's 'Stay in the Loop'. */
+  /** "footer": the compact form in every page's footer; "panel": the /music page's 'Stay in the Loop'; "release": a coming song's page. */
   variant: NewsletterVariant;
   /** The root loader's signed "form started" token. */
   formStarted: string;
@@ -21,6 +21,7 @@ export type NewsletterFormProps = {
 const copy = {
   footer: { ...NEWSLETTER_FORMS.footer, success: NEWSLETTER_TEXT.footerSuccess },
   panel: { ...NEWSLETTER_FORMS.panel, success: NEWSLETTER_TEXT.panelSuccess },
+  release: { ...NEWSLETTER_FORMS.release, success: NEWSLETTER_TEXT.releaseSuccess },
 } as const;
 
 /** The errors that are about the address itself (the field is then marked invalid); others are about the sending. */
@@ -115,7 +116,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
   const { button, success, heading, text } = copy[variant];
   // Which form on which page: the consent record keeps it with the words above.
   const page = useLocation().pathname;
-  const panel = variant === "panel";
+  const panel = variant !== "footer";
 
   const invalid = error !== null && isFieldError(error.message);
   const form = (

@@ -6,6 +6,7 @@ export const NEWSLETTER_TEXT = {
   failed: "Something went wrong. Please try again.",
   footerSuccess: "Thanks for subscribing!",
   panelSuccess: "Welcome to the family!",
+  releaseSuccess: "You'll hear the moment it's out!",
   sending: "Subscribing...",
   loadFailed: "Failed to load subscribers",
   invalidCursor: "Invalid cursor",
@@ -16,6 +17,12 @@ export const NEWSLETTER_TEXT = {
 export const NEWSLETTER_FORMS = {
   footer: { heading: "Join the mailing list", text: "New releases and shows, straight to your inbox.", button: "Subscribe" },
   panel: { heading: "Stay in the Loop", text: "New songs, shows and the stories behind them: be the first to know.", button: "Notify Me" },
+  /** On a song's page before it comes out. */
+  release: {
+    heading: "Hear it first",
+    text: "Get a mail the moment this song is out, and news of new songs and shows after that.",
+    button: "Notify me",
+  },
 } as const;
 
 export type NewsletterVariant = keyof typeof NEWSLETTER_FORMS;

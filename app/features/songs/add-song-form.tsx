@@ -9,7 +9,8 @@ import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";
 import { useCheckAfterPress } from "./use-check-after-press.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
-import { ADD_SONG_TEXT, LATEST_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT } from "./ui-text.ts";
+import { initialReleaseChoice, releaseProblem, ReleaseTimingFields, type ReleaseChoice } from "./release-timing-fields.tsx";
 
 /** SPEC section 9: the list reloads 1.5 s after a song is added. */
 const RELOAD_AFTER_ADD_MS = 1500;
@@ -120,11 +121,14 @@ function Steps({ step }: { step: Step }) {
  */
 export function AddSongForm({
   artistName,
+  mailOn,
   onDone,
   onCancelled,
   onSavedAfterCancel,
 }: {
   artistName: string;
+  /** Whether the site can send mail (a scheduled song's announcement). */
+  mailOn: boolean;
   /** The song was added and the form has finished. */
   onDone: () => void;
   /** An upload was under way when the form went away, and nothing was kept. */
@@ -139,7 +143,8 @@ export function AddSongForm({
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [links, setLinks] = useState<StreamingLinks>(emptyLinks);
-  const [isLatest, setIsLatest] = useState(false);
+  const [release, setRelease] = useState<ReleaseChoice>(initialReleaseChoice);
+  const [releaseError, setReleaseError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [phase, setPhaseState] = useState<Phase>("editing");
   const [progress, setProgress] = useState<Record<UploadKind, number | null>>({ audio: null, cover: null });
@@ -230,7 +235,8 @@ export function AddSongForm({
     setCoverPreview(null);
     setTitle("");
     setLinks(emptyLinks);
-    setIsLatest(false);
+    setRelease(initialReleaseChoice());
+    setReleaseError(null);
     setErrors({});
     setPhase("editing");
     setProgress({ audio: null, cover: null });
@@ -251,7 +257,9 @@ export function AddSongForm({
       const bad = linkProblem(links[service.key]);
       if (bad) found[service.key] = bad;
     }
-    if (!audio || !cover || Object.keys(found).length > 0) {
+    const badRelease = releaseProblem(release);
+    setReleaseError(badRelease);
+    if (!audio || !cover || Object.keys(found).length > 0 || badRelease) {
       setErrors(found);
       if (found.audio || found.cover) {
         // Only reachable by a hand-made submit; the steps do not let it happen.
@@ -266,7 +274,14 @@ export function AddSongForm({
     const controller = new AbortController();
     upload.current = controller;
     const outcome = await uploadSong(
-      { audio, cover, title, links, isLatest },
+      {
+        audio,
+        cover,
+        title,
+        links,
+        isLatest: release.isLatest,
+        release: release.mode === "later" ? { at: release.at, timeZone: release.timeZone, announce: mailOn && release.announce } : null,
+      },
       {
         signal: controller.signal,
         onStage: setPhase,
@@ -456,25 +471,15 @@ export function AddSongForm({
                 </div>
               ))}
             </fieldset>
-            <div className="flex items-start gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
-              <input
-                id={`${id}-latest`}
-                type="checkbox"
-                name="isLatest"
-                checked={isLatest}
-                onChange={(event) => setIsLatest(event.currentTarget.checked)}
-                aria-describedby={`${id}-latest-hint`}
-                className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
-              />
-              <div className="min-w-0">
-                <label htmlFor={`${id}-latest`} className="block font-medium">
-                  {LATEST_TEXT.label}
-                </label>
-                <p id={`${id}-latest-hint`} className="text-sm text-stone-600 dark:text-stone-400">
-                  {LATEST_TEXT.hint}
-                </p>
-              </div>
-            </div>
+            <ReleaseTimingFields
+              value={release}
+              mailOn={mailOn}
+              error={releaseError}
+              onChange={(next) => {
+                setRelease(next);
+                if (releaseError) setReleaseError(releaseProblem(next));
+              }}
+            />
             <div className="flex justify-between">
               <button type="button" className={buttonStyles.secondary} onClick={() => goTo(2)}>
                 Back

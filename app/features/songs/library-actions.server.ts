@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { SONG_TEXT } from "./ui-text.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
+import { songIdSchema } from "./schema.ts";
 import { createSong, deleteSong, setLatestSong, type Outcome } from "./songs.server.ts";
 import { updateSong } from "./song-edit.server.ts";
 
@@ -27,6 +29,9 @@ const createForm = z.object({
   amazon: optionalLink,
   youtube: optionalLink,
   isLatest: checkbox,
+  releaseAt: z.string().optional(),
+  releaseTimeZone: z.string().optional(),
+  announce: checkbox,
 });
 const updateForm = z.object({
   id: z.string().optional(),
@@ -46,8 +51,8 @@ const versionOf = (value: string | undefined): number | undefined =>
 /** What an action answers: an outcome, and the HTTP status that goes with it. */
 export type LibraryActionResult = { status: number; body: unknown };
 
-/** The Music Library's mutations, from a form: create, edit, mark latest, delete. */
-export async function handleLibraryAction(services: Services, form: FormData): Promise<LibraryActionResult> {
+/** The Music Library's mutations, from a form: create, edit, mark latest, release now, delete. */
+export async function handleLibraryAction(services: Services, form: FormData, releaseStep?: ReleaseStep): Promise<LibraryActionResult> {
   const fields = textFields(form);
   const answer = (outcome: Outcome<object>): LibraryActionResult => ({
     status: outcome.success ? 200 : outcome.error === SONG_TEXT.notFound ? 404 : 400,
@@ -64,6 +69,9 @@ export async function handleLibraryAction(services: Services, form: FormData): P
           durationMs: input.durationMs ?? null,
           streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
           isLatest: input.isLatest,
+          release: input.releaseAt?.trim()
+            ? { at: input.releaseAt, timeZone: input.releaseTimeZone ?? "", announce: input.announce }
+            : null,
         }),
       );
     }
@@ -82,6 +90,16 @@ export async function handleLibraryAction(services: Services, form: FormData): P
     }
     case "mark-latest":
       return answer(await setLatestSong(services, fields.id));
+    case "release-now": {
+      const id = songIdSchema.safeParse(fields.id);
+      if (!id.success) return answer({ success: false, error: SONG_TEXT.idRequired });
+      const released = await releaseNow(services.db, id.data, releaseStep);
+      if (!released.ok)
+        return answer({ success: false, error: released.reason === "not-found" ? SONG_TEXT.notFound : RELEASE_TEXT.alreadyOut });
+      if (released.queuedMail) services.mail?.wake();
+      const outcome: Outcome<{ message: string }> = { success: true, message: RELEASE_TEXT.releasedNow(released.title) };
+      return answer(outcome);
+    }
     case "delete-song":
       return answer(await deleteSong(services, fields.id));
     default:

@@ -10,9 +10,10 @@ import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
 import { copyText } from "./copy-text.ts";
 import { SongEditor } from "./song-editor.tsx";
-import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { formatDateTime } from "#app/lib/format-date.ts";
 
-type ActionResult = { success: boolean; error?: string; updatedAt?: number };
+type ActionResult = { success: boolean; error?: string; updatedAt?: number; message?: string };
 
 /**
  * The site's player, as the library needs it. The route that shows the
@@ -27,7 +28,7 @@ export type LibraryPlayback = {
   toggle: () => void;
 };
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
-type Intent = "mark-latest" | "delete-song";
+type Intent = "mark-latest" | "release-now" | "delete-song";
 
 const SONGS_API = "/api/songs";
 
@@ -66,12 +67,15 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
   useEffect(() => {
     const result = fetcher.data;
     if (busy || !result || !intent) return;
-    if (result.success) onDone(intent, song.id, result.updatedAt);
-    else
-      addToast(
-        `${intent === "delete-song" ? "Failed to delete song" : "Failed to set latest song"}: ${result.error ?? "Unknown error"}`,
-        "error",
-      );
+    const failed = {
+      "delete-song": "Failed to delete song",
+      "mark-latest": "Failed to set latest song",
+      "release-now": RELEASE_TEXT.releaseFailed,
+    };
+    if (result.success) {
+      onDone(intent, song.id, result.updatedAt);
+      if (result.message) addToast(result.message, "success");
+    } else addToast(`${failed[intent]}: ${result.error ?? "Unknown error"}`, "error");
     setIntent(null);
   }, [fetcher.data, busy, intent, song.id, onDone, addToast]);
 
@@ -139,6 +143,13 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
             </span>
           </div>
           <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
+          {!song.released && song.releaseAt !== null ? (
+            <p className="mt-2 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+              {RELEASE_TEXT.scheduled(
+                `${formatDateTime(song.releaseAt, song.releaseTimeZone ?? "UTC")} (${(song.releaseTimeZone ?? "UTC").replaceAll("_", " ")})`,
+              )}
+            </p>
+          ) : null}
           {song.isLatest ? (
             <p className="mt-2 inline-block rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
               Latest Release
@@ -169,7 +180,20 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
           >
             {LIBRARY_TEXT.copyLink}
           </button>
-          {song.isLatest ? null : (
+          {song.released ? null : (
+            <button
+              type="button"
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busy && window.confirm(RELEASE_TEXT.confirmRelease(song.title))) submit("release-now");
+              }}
+              className={`${smallButton} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400`}
+              aria-label={`${RELEASE_TEXT.releaseNow}: ${song.title}`}
+            >
+              {RELEASE_TEXT.releaseNow}
+            </button>
+          )}
+          {song.isLatest || !song.released ? null : (
             <button
               type="button"
               aria-disabled={busy}
@@ -222,9 +246,12 @@ export function MusicLibrary({
   artistName,
   playback,
   shareOrigin,
+  mailOn,
 }: {
   initial: LibraryPage | { error: string };
   artistName: string;
+  /** Whether the site can send mail (a scheduled song's announcement). */
+  mailOn: boolean;
   playback?: LibraryPlayback;
   /** The site's public address (PUBLIC_URL), for share links; the page's own origin when absent. */
   shareOrigin?: string;
@@ -261,7 +288,10 @@ export function MusicLibrary({
   const onDone = (intent: Intent, id: string, updatedAt: number | undefined) =>
     intent === "delete-song"
       ? list.removeItem(id)
-      : list.updateItems((song) => ({ ...song, isLatest: song.id === id, updatedAt: updatedAt ?? song.updatedAt }));
+      : // Out now, perhaps as the latest release: the server's list says which.
+        intent === "release-now"
+        ? reload()
+        : list.updateItems((song) => ({ ...song, isLatest: song.id === id, updatedAt: updatedAt ?? song.updatedAt }));
 
   const replaceSong = (changed: Song) => list.updateItems((song) => (song.id === changed.id ? changed : song));
   const closeEditor = (focusId: string | null) => {
@@ -293,6 +323,7 @@ export function MusicLibrary({
       {adding ? (
         <AddSongForm
           artistName={artistName}
+          mailOn={mailOn}
           onDone={() => {
             setAdding(false);
             reload();

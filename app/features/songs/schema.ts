@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
-import { SONG_TEXT } from "./ui-text.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 const streamingLink = z
   .string()
@@ -19,14 +19,27 @@ const streamingLinks = z
   .object({ spotify: streamingLink, apple: streamingLink, amazon: streamingLink, youtube: streamingLink })
   .default({ spotify: "", apple: "", amazon: "", youtube: "" });
 
+/**
+ * When a new song comes out: a local date-time in the artist's zone (checked
+ * against the zone's calendar by zonedTimeToInstant), and whether its coming
+ * out mails the list. Absent: it is out on upload.
+ */
+const releasePlan = z.object({
+  at: z.string({ error: RELEASE_TEXT.timeRequired }).trim().min(1, RELEASE_TEXT.timeRequired).max(40, RELEASE_TEXT.timeRequired),
+  timeZone: z.string({ error: RELEASE_TEXT.zoneRequired }).trim().min(1, RELEASE_TEXT.zoneRequired).max(64, RELEASE_TEXT.zoneRequired),
+  announce: z.boolean().default(false),
+});
+export type ReleasePlan = z.input<typeof releasePlan>;
+
 export const newSongSchema = z.object({
   title: songTitle,
   audioKey: z.string({ error: SONG_TEXT.audioRequired }).min(1, SONG_TEXT.audioRequired),
   coverKey: z.string({ error: SONG_TEXT.coverRequired }).min(1, SONG_TEXT.coverRequired),
   durationMs: z.int().min(0).nullable().default(null),
   streamingLinks,
-  /** The wizard's "Make this the latest release". */
+  /** The wizard's "Make this the latest release" (for a scheduled song: when it comes out). */
   isLatest: z.boolean().default(false),
+  release: releasePlan.nullable().default(null),
 });
 export type NewSong = z.input<typeof newSongSchema>;
 

@@ -34,12 +34,14 @@ function parseSong(value: unknown): Song | null {
     updatedAt,
     released,
     releaseAt,
+    releaseTimeZone,
   } = value;
   if (!isString(id) || !isString(title) || !isString(artist) || !isString(audioUrl) || !isString(coverUrl) || !isString(coverKey))
     return null;
   if (typeof isLatest !== "boolean" || !isNumber(createdAt) || !isNumber(updatedAt)) return null;
   if (durationMs !== null && !isNumber(durationMs)) return null;
   if (typeof released !== "boolean" || (releaseAt !== null && !isNumber(releaseAt))) return null;
+  if (releaseTimeZone !== null && !isString(releaseTimeZone)) return null;
   if (!isRecord(streamingLinks)) return null;
   const links: Partial<StreamingLinks> = {};
   for (const { key } of streamingServices) {
@@ -61,6 +63,7 @@ function parseSong(value: unknown): Song | null {
     updatedAt,
     released,
     releaseAt,
+    releaseTimeZone,
   };
 }
 

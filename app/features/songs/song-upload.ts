@@ -2,7 +2,15 @@ import { streamingServices, type StreamingLinks } from "#app/lib/song.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 import type { UploadKind } from "./upload-rules.ts";
 
-export type SongDraft = { audio: File; cover: File; title: string; links: StreamingLinks; isLatest: boolean };
+export type SongDraft = {
+  audio: File;
+  cover: File;
+  title: string;
+  links: StreamingLinks;
+  isLatest: boolean;
+  /** A later release: local date-time and zone, and whether it mails the list. */
+  release: { at: string; timeZone: string; announce: boolean } | null;
+};
 export type UploadStage = "uploading-audio" | "uploading-cover" | "saving";
 export type UploadOutcome =
   /** `afterCancel`: Cancel came once the song could no longer be taken back. */
@@ -53,6 +61,11 @@ export async function uploadSong(
     if (audio.durationMs !== null) form.set("durationMs", String(audio.durationMs));
     for (const service of streamingServices) form.set(service.key, draft.links[service.key]);
     if (draft.isLatest) form.set("isLatest", "on");
+    if (draft.release) {
+      form.set("releaseAt", draft.release.at);
+      form.set("releaseTimeZone", draft.release.timeZone);
+      if (draft.release.announce) form.set("announce", "on");
+    }
     // Deliberately without `signal`: see above.
     const response = await fetch("/api/songs", { method: "POST", body: form });
     const answer = parseSaveAnswer(await response.json().catch(() => null), response.ok);

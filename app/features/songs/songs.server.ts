@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db-schema.ts";
 import { keysetPage, type PageRequest } from "#app/lib/paged-list.server.ts";
 import type { Outcome } from "#app/lib/outcome.ts";
@@ -13,7 +13,8 @@ import { isValidKey } from "#app/lib/storage.server.ts";
 import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
-import { SONG_TEXT } from "./ui-text.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
 
 export type { Outcome } from "#app/lib/outcome.ts";
 
@@ -32,6 +33,7 @@ export function toSong(row: Selectable<SongsTable>): Song {
     updatedAt: row.updatedAt,
     released: row.released === 1,
     releaseAt: row.releaseAt === null ? null : Number(row.releaseAt),
+    releaseTimeZone: row.releaseTimeZone,
   };
 }
 
@@ -58,7 +60,8 @@ export async function listSongs(services: Services): Promise<Song[]> {
     .selectFrom("songs")
     .selectAll()
     .where("released", "=", 1)
-    .orderBy("createdAt", "desc")
+    // A song scheduled weeks ago and out today is the newest.
+    .orderBy(sql`coalesce("releaseAt", "createdAt")`, "desc")
     .orderBy("id", "desc")
     .execute();
   return rows.map(toSong);
@@ -102,12 +105,15 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
   const song = parsed.data;
   if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return { success: false, error: SONG_TEXT.audioRequired };
   if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return { success: false, error: SONG_TEXT.coverRequired };
+  const now = Date.now();
+  const schedule = song.release ? releaseInstant(song.release, now) : null;
+  if (schedule && !schedule.ok) return { success: false, error: schedule.error };
   const [audio, cover] = await Promise.all([services.storage.stat(song.audioKey), services.storage.stat(song.coverKey)]);
   if (!audio) return { success: false, error: SONG_TEXT.audioRequired };
   if (!cover) return { success: false, error: SONG_TEXT.coverRequired };
 
   const id = randomUUID();
-  const now = Date.now();
+  const scheduled = schedule?.ok ? { at: schedule.instant, timeZone: song.release?.timeZone ?? "UTC" } : null;
   try {
     // A file becomes part of exactly one song: it must be an unclaimed upload,
     // and claiming it commits (or rolls back) together with the insert.
@@ -118,7 +124,8 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
       if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
       if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
       // Cleared before the insert: the database allows only one latest song at any moment.
-      if (song.isLatest) await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
+      if (song.isLatest && !scheduled)
+        await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
       await trx
         .insertInto("songs")
         .values({
@@ -127,7 +134,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
           artist: artist.name,
           audioKey: song.audioKey,
           coverKey: song.coverKey,
-          isLatest: song.isLatest ? 1 : 0,
+          isLatest: song.isLatest && !scheduled ? 1 : 0,
           spotifyUrl: song.streamingLinks.spotify,
           appleUrl: song.streamingLinks.apple,
           amazonUrl: song.streamingLinks.amazon,
@@ -135,6 +142,11 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
           durationMs: song.durationMs,
           createdAt: now,
           updatedAt: now,
+          released: scheduled ? 0 : 1,
+          releaseAt: scheduled?.at ?? null,
+          releaseTimeZone: scheduled?.timeZone ?? null,
+          releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
+          releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
         })
         .execute();
       await bumpContentVersion(trx);
@@ -148,6 +160,18 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
 
 class UnclaimedFile extends Error {}
 
+/** The furthest ahead a release may be set: far enough for any campaign, near enough to catch a mistyped year. */
+const FURTHEST_RELEASE_MS = 5 * 366 * 24 * 60 * 60_000;
+
+/** The instant a release plan names, or why it cannot be used. */
+function releaseInstant(plan: { at: string; timeZone: string }, now: number): { ok: true; instant: number } | { ok: false; error: string } {
+  const result = zonedTimeToInstant(plan.at, plan.timeZone);
+  if (!result.ok) return { ok: false, error: result.message };
+  if (result.instant <= now) return { ok: false, error: RELEASE_TEXT.inThePast };
+  if (result.instant > now + FURTHEST_RELEASE_MS) return { ok: false, error: RELEASE_TEXT.tooFar };
+  return { ok: true, instant: result.instant };
+}
+
 /**
  * Makes one song the latest and every other song not, in one transaction.
  * Answers the updatedAt every song now has, so an open editor's expected
@@ -158,8 +182,9 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Ou
   if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
   const now = Date.now();
   return services.db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom("songs").select("id").where("id", "=", parsedId.data).executeTakeFirst();
+    const exists = await trx.selectFrom("songs").select(["id", "released"]).where("id", "=", parsedId.data).executeTakeFirst();
     if (!exists) return { success: false, error: SONG_TEXT.notFound } as const;
+    if (exists.released !== 1) return { success: false, error: RELEASE_TEXT.notYetLatest } as const;
     // Clear first: the database allows only one latest song at any moment.
     await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
     await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();

@@ -77,3 +77,31 @@ export const LIBRARY_TEXT = {
   copyRefused: "Couldn't copy the link automatically. It is selected below: copy it with Ctrl+C (⌘C on a Mac) or a long press.",
   shareLink: "Share link",
 } as const;
+
+/** Scheduling a song to come out later, and its page until then. */
+export const RELEASE_TEXT = {
+  timeRequired: "Choose the date and time it comes out.",
+  zoneRequired: "Choose a time zone from the list.",
+  inThePast: "That time has already passed. Choose a time in the future, or release it now.",
+  tooFar: "Choose a time within the next five years.",
+  whenLabel: "When does it come out?",
+  now: "Now",
+  later: "At a set time",
+  atLabel: "Comes out on",
+  zoneLabel: "Time zone",
+  latestLabel: "Make it the latest release when it comes out",
+  announceLabel: "Mail my subscribers when it comes out",
+  announceOff: "Mail is not set up, so no mail can go out when it comes out.",
+  announceHint: "Fans who asked to be told on its page are mailed either way.",
+  scheduled: (when: string) => `Comes out ${when}`,
+  releaseNow: "Release now",
+  releaseFailed: "Failed to release the song",
+  confirmRelease: (title: string) => `Release "${title}" now? Fans see it at once, and any mail about it goes out.`,
+  releasedNow: (title: string) => `"${title}" is out now`,
+  alreadyOut: "This song is already out.",
+  notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",
+  countdownHeading: "Coming soon",
+  comesOut: (when: string) => `Out ${when}`,
+  countdownLabel: "Time left until it comes out",
+  outNow: "It is out now. Loading the song…",
+} as const;

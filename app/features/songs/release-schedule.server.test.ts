@@ -1,0 +1,120 @@
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { toZonedLocal } from "#app/lib/zoned-time.ts";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { createCoverVariants } from "./cover-variants.server.ts";
+import { releaseDueSongs, releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
+import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
+import { RELEASE_TEXT } from "./ui-text.ts";
+import { markPendingUpload } from "./uploads.server.ts";
+
+describe.each(testStacks)("scheduled releases on %s", (kind) => {
+  let site: TestSite;
+
+  async function upload(name: string) {
+    const { storage } = site.services;
+    const audio = await storage.put("music", `${name}.wav`, Readable.from(synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 })));
+    const cover = await storage.put("covers", `${name}.png`, Readable.from(await coverPng(name, ["#000", "#f00"], 400)));
+    await createCoverVariants(storage, cover.key);
+    await markPendingUpload(site.services, audio.key);
+    await markPendingUpload(site.services, cover.key);
+    return { audioKey: audio.key, coverKey: cover.key };
+  }
+
+  /** Adds a song coming out `inMs` from now, as the wizard would send it (local time in Berlin, to the second). */
+  async function schedule(title: string, inMs: number, options: { isLatest?: boolean; announce?: boolean } = {}) {
+    const files = await upload(title);
+    const at = Date.now() + inMs;
+    const local = `${toZonedLocal(at, "Europe/Berlin")}:${String(new Date(at).getUTCSeconds()).padStart(2, "0")}`;
+    const created = await createSong(site.services, {
+      title,
+      ...files,
+      isLatest: options.isLatest ?? false,
+      release: { at: local, timeZone: "Europe/Berlin", announce: options.announce ?? false },
+    });
+    if (!created.success) throw new Error(created.error);
+    return { id: created.id, at: Math.floor(at / 1000) * 1000 };
+  }
+
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  it("refuses a time that has passed, a DST gap and an unknown zone, with a message, and stores nothing", async () => {
+    const files = await upload("refused");
+    const attempt = (at: string, timeZone: string) =>
+      createSong(site.services, { title: "Refused", ...files, release: { at, timeZone, announce: false } });
+    expect(await attempt("2020-01-01T10:00", "UTC")).toEqual({ success: false, error: RELEASE_TEXT.inThePast });
+    expect(await attempt("2031-03-30T02:30", "Europe/Berlin")).toMatchObject({ success: false, error: expect.stringContaining("skip") });
+    expect(await attempt("2031-02-30T20:00", "UTC")).toMatchObject({ success: false, error: "That date does not exist." });
+    expect(await attempt("2031-03-01T20:00", "Mars/Base")).toMatchObject({ success: false, error: "Choose a time zone from the list." });
+    expect(await attempt("2099-03-01T20:00", "UTC")).toEqual({ success: false, error: RELEASE_TEXT.tooFar });
+    expect(await listSongs(site.services)).toEqual([]);
+  });
+
+  it("keeps a scheduled song out of every public list until its time, then brings it out once, as the latest release", async () => {
+    const { services } = site;
+    const out = await createSong(services, { title: "Already Out", ...(await upload("out")), isLatest: true });
+    expect(out.success).toBe(true);
+    const { id, at } = await schedule("Tomorrow Song", 2_000, { isLatest: true });
+    const song = await getSong(services, id);
+    expect(song).toMatchObject({ released: false, releaseAt: at, releaseTimeZone: "Europe/Berlin", isLatest: false });
+    expect((await listSongs(services)).map((s) => s.title)).toEqual(["Already Out"]);
+    expect(await setLatestSong(services, id)).toEqual({ success: false, error: RELEASE_TEXT.notYetLatest });
+
+    // Before its time: nothing to do, however often processes look.
+    expect((await releaseDueSongs(services.db, undefined, at - 1)).released).toEqual([]);
+    const before = await currentContentVersion(services.db);
+
+    // At its time, five processes look at once: one brings it out, and its steps run once.
+    const steps: string[] = [];
+    const step: ReleaseStep = async (_trx, released) => {
+      steps.push(released.id);
+      return false;
+    };
+    const looks = await Promise.all(Array.from({ length: 5 }, () => releaseDueSongs(services.db, step, at)));
+    expect(looks.flatMap((look) => look.released.map((released) => released.title))).toEqual(["Tomorrow Song"]);
+    expect(steps).toEqual([id]);
+    expect(await currentContentVersion(services.db)).toBe(before + 1);
+    const songs = await listSongs(services);
+    expect(songs.map((s) => [s.title, s.isLatest])).toEqual([
+      ["Tomorrow Song", true],
+      ["Already Out", false],
+    ]);
+  });
+
+  it("rolls a release back whole when a step fails (a process dying mid-way), and the next look does it all", async () => {
+    const { services } = site;
+    const { id, at } = await schedule("Second Try", 2_000, { isLatest: true });
+    const latestBefore = (await listSongs(services)).find((s) => s.isLatest)?.id;
+    const versionBefore = await currentContentVersion(services.db);
+    const dying: ReleaseStep = async () => {
+      throw new Error("the process died here");
+    };
+    await expect(releaseDueSongs(services.db, dying, at)).rejects.toThrow("died");
+    expect(await getSong(services, id)).toMatchObject({ released: false, isLatest: false });
+    expect((await listSongs(services)).find((s) => s.isLatest)?.id).toBe(latestBefore);
+    expect(await currentContentVersion(services.db)).toBe(versionBefore);
+
+    let ran = 0;
+    const look = await releaseDueSongs(services.db, async () => ++ran > 0, at + 5_000);
+    expect(look).toMatchObject({ released: [{ id, title: "Second Try" }], queuedMail: true });
+    expect(ran).toBe(1);
+    expect(await getSong(services, id)).toMatchObject({ released: true, isLatest: true });
+  });
+
+  it("releases now on the artist's word, once; a song already out is refused", async () => {
+    const { services } = site;
+    const { id } = await schedule("Right Now", 3_600_000);
+    const steps: string[] = [];
+    const step: ReleaseStep = async (_trx, song) => (steps.push(song.id), false);
+    expect(await releaseNow(services.db, id, step)).toEqual({ ok: true, title: "Right Now", queuedMail: false });
+    expect(await releaseNow(services.db, id, step)).toEqual({ ok: false, reason: "already-out" });
+    expect(await releaseNow(services.db, "no-such-song", step)).toEqual({ ok: false, reason: "not-found" });
+    expect(steps).toEqual([id]);
+    expect((await listSongs(services)).map((song) => song.title)).toContain("Right Now");
+  });
+});
