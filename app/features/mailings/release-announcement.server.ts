@@ -17,9 +17,14 @@ export const RELEASE_FORM = "release";
  */
 type AnnouncedSong = { id: string; title: string; announce: boolean };
 
-/** The release step that mails a song's coming out, or nothing while mail is off. */
-export function releaseAnnouncement(services: Pick<Services, "env" | "mail">) {
-  return services.mail ? (trx: Db, song: AnnouncedSong, now: number) => queueReleaseAnnouncement(services, trx, song, now) : undefined;
+/**
+ * The release step that mails a song's coming out. Every process runs it,
+ * mail or no mail in its own settings: whichever process brings the song out
+ * queues the mail, and the processes that can send, send it (the Mail area
+ * offers the announcement only while mail is on).
+ */
+export function releaseAnnouncement(services: Pick<Services, "env">) {
+  return (trx: Db, song: AnnouncedSong, now: number) => queueReleaseAnnouncement(services, trx, song, now);
 }
 
 async function queueReleaseAnnouncement(services: Pick<Services, "env">, trx: Db, song: AnnouncedSong, now: number): Promise<boolean> {
