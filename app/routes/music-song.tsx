@@ -4,7 +4,7 @@ import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { getSong, songsForPage } from "#app/features/songs/songs.server.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
-import { UpcomingRelease } from "#app/features/songs/upcoming-release.tsx";
+import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
 import { formatDateTime } from "#app/lib/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";

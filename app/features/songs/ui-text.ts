@@ -100,8 +100,4 @@ export const RELEASE_TEXT = {
   releasedNow: (title: string) => `"${title}" is out now`,
   alreadyOut: "This song is already out.",
   notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",
-  countdownHeading: "Coming soon",
-  comesOut: (when: string) => `Out ${when}`,
-  countdownLabel: "Time left until it comes out",
-  outNow: "It is out now. Loading the song…",
 } as const;

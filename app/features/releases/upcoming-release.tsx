@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
 import type { Song } from "#app/lib/song.ts";
-import { RELEASE_TEXT } from "./ui-text.ts";
+import { UPCOMING_TEXT } from "./ui-text.ts";
 
 /** How often a page whose countdown has ended asks whether the song is out (the release job looks every second). */
 const ASK_EVERY_MS = 2_000;
@@ -69,27 +69,25 @@ export function UpcomingRelease({ song, children }: { song: Song; children?: Rea
         className="aspect-square w-full rounded-2xl object-cover shadow-xl shadow-stone-900/10 dark:shadow-black/40"
       />
       <div>
-        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">
-          {RELEASE_TEXT.countdownHeading}
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">{UPCOMING_TEXT.heading}</p>
         <h1 className="mt-3 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
         <p className="mt-2 text-lg text-stone-600 dark:text-stone-400">{song.artist}</p>
         <p className="mt-4 font-medium">
-          <time dateTime={isoDate(releaseAt)}>{RELEASE_TEXT.comesOut(when)}</time>
+          <time dateTime={isoDate(releaseAt)}>{UPCOMING_TEXT.comesOut(when)}</time>
         </p>
         {over ? (
           <p role="status" className="mt-6 text-lg font-semibold text-brand-700 dark:text-brand-300">
-            {RELEASE_TEXT.outNow}
+            {UPCOMING_TEXT.outNow}
           </p>
         ) : (
-          <ol role="timer" aria-label={RELEASE_TEXT.countdownLabel} className="mt-6 grid max-w-md grid-cols-4 gap-2 sm:gap-3">
+          <ol role="timer" aria-label={UPCOMING_TEXT.countdownLabel} className="mt-6 grid max-w-md grid-cols-4 gap-2 sm:gap-3">
             {UNITS.map((unit, index) => (
               <li
                 key={unit.label}
-                className="rounded-xl border border-stone-200 bg-white px-2 py-3 text-center dark:border-stone-800 dark:bg-stone-900"
+                className="min-w-0 rounded-xl border border-stone-200 bg-white px-1 py-3 text-center dark:border-stone-800 dark:bg-stone-900"
               >
                 <span
-                  className="block text-3xl font-semibold tabular-nums sm:text-4xl"
+                  className="block text-2xl font-semibold tabular-nums sm:text-3xl"
                   data-testid={`countdown-${unit.label.toLowerCase()}`}
                 >
                   {values ? String(values[index]).padStart(2, "0") : "--"}
@@ -99,7 +97,7 @@ export function UpcomingRelease({ song, children }: { song: Song; children?: Rea
             ))}
           </ol>
         )}
-        {children ? <div className="mt-10 border-t border-stone-200 pt-8 dark:border-stone-800">{children}</div> : null}
+        {children ? <div className="mt-10">{children}</div> : null}
       </div>
     </div>
   );
