@@ -14,6 +14,8 @@ import { contactFormSchema } from "#app/features/inbox/schema.ts";
 import { loginSchema } from "#app/features/auth/schema.ts";
 import { subscribeFormSchema } from "#app/features/newsletter/schema.ts";
 import { newSongSchema, songEditSchema } from "#app/features/songs/schema.ts";
+import { RELEASE_TEXT } from "#app/features/songs/ui-text.ts";
+import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
@@ -429,7 +431,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       ),
     );
     const intent = fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom("create-song", "mark-latest", "delete-song") },
+      { weight: 3, arbitrary: fc.constantFrom("create-song", "mark-latest", "release-now", "delete-song") },
       { weight: 1, arbitrary: nastyText },
     );
     try {
@@ -442,7 +444,22 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           maybe(link),
           maybe(nastyText),
           maybe(nastyText),
-          async (intentValue, title, files, spotify, youtube, durationMs, id) => {
+          // A release time: real, in a DST gap, on no calendar, past, too far, or noise; and its zone.
+          maybe(
+            fc.oneof(
+              nastyText,
+              fc.constantFrom(
+                "2031-03-30T20:00",
+                "2031-03-30T02:30",
+                "2031-02-30T20:00",
+                "2020-01-01T10:00",
+                "2099-01-01T10:00",
+                "2031-03-30T20:00:61",
+              ),
+            ),
+          ),
+          maybe(fc.oneof(nastyText, fc.constantFrom("Europe/Berlin", "UTC", "Mars/Base"))),
+          async (intentValue, title, files, spotify, youtube, durationMs, id, releaseAt, releaseTimeZone) => {
             let audioKey: string | undefined;
             let coverKey: string | undefined;
             if (intentValue === "create-song" && files !== "missing") {
@@ -452,27 +469,49 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
             }
             const songs = await rowCount("songs");
             const sent = await send("/api/songs", {
-              ...form({ intent: intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id }),
+              ...form({ intent: intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id, releaseAt, releaseTimeZone }),
               cookie: adminCookie,
             });
-            if (nulIn(intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id)) {
+            if (nulIn(intentValue, title, audioKey, coverKey, spotify, youtube, durationMs, id, releaseAt, releaseTimeZone)) {
               expectRefusal(sent, FORM_ERRORS.nulCharacter);
               expect(await rowCount("songs")).toBe(songs);
               return;
             }
             if (intentValue === "create-song") {
+              const scheduled = releaseAt !== undefined && asSent(releaseAt).trim() !== "";
               const expected = newSongSchema.safeParse({
                 title: title === undefined ? "" : asSent(title),
                 audioKey,
                 coverKey,
                 streamingLinks: { spotify: spotify && asSent(spotify), youtube: youtube && asSent(youtube) },
+                release: scheduled
+                  ? { at: asSent(releaseAt), timeZone: releaseTimeZone === undefined ? "" : asSent(releaseTimeZone) }
+                  : null,
               });
+              const release =
+                expected.success && expected.data.release
+                  ? zonedTimeToInstant(expected.data.release.at, expected.data.release.timeZone)
+                  : null;
+              const releaseError = !release
+                ? null
+                : !release.ok
+                  ? release.message
+                  : release.instant <= Date.now()
+                    ? RELEASE_TEXT.inThePast
+                    : release.instant > Date.now() + 5 * 366 * 24 * 60 * 60_000
+                      ? RELEASE_TEXT.tooFar
+                      : null;
+              if (expected.success && files === "real" && releaseError) {
+                expectRefusal(sent, releaseError);
+                expect(await rowCount("songs")).toBe(songs);
+                return;
+              }
               if (expected.success && files === "real") {
                 expect(sent.status, sent.text).toBe(200);
                 const song = await withE2eDb((db) =>
                   db
                     .selectFrom("songs")
-                    .select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl"])
+                    .select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl", "released"])
                     .where("id", "=", (sent.json as { id: string }).id)
                     .executeTakeFirstOrThrow(),
                 );
@@ -482,6 +521,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
                   coverKey,
                   spotifyUrl: expected.data.streamingLinks.spotify,
                   youtubeUrl: expected.data.streamingLinks.youtube,
+                  released: release ? 0 : 1,
                 });
                 return;
               }
