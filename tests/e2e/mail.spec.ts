@@ -272,7 +272,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await expect(fanPage.getByText("Message Sent!")).toBeVisible();
     await fan?.close();
 
-    // Each process looks every 30 seconds; the notice's row lets one of them send it (once: the unit tests race two looks).
+    // Each process looks every 5 seconds; the notice's row lets one of them send it (once: the unit tests race two looks).
     await expect
       .poll(() => sink.received.filter((mail) => mail.to[0] === admin.email && mail.raw.includes(words)).length, {
         timeout: 75_000,

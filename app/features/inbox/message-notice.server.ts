@@ -6,7 +6,8 @@ import { dashboardPath } from "#app/lib/site-config.server.ts";
 import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
 
 /** How often each process looks for new messages to tell of. */
-const LOOK_EVERY_MS = 30_000;
+// Two indexed reads per look: cheap enough to look often, so a message is told of within seconds once the 10 minutes are over.
+const LOOK_EVERY_MS = 5_000;
 const EXCERPT = 1_000;
 
 /**
