@@ -29,7 +29,6 @@ const releasePlan = z.object({
   timeZone: z.string({ error: RELEASE_TEXT.zoneRequired }).trim().min(1, RELEASE_TEXT.zoneRequired).max(64, RELEASE_TEXT.zoneRequired),
   announce: z.boolean().default(false),
 });
-export type ReleasePlan = z.input<typeof releasePlan>;
 
 export const newSongSchema = z.object({
   title: songTitle,
