@@ -73,7 +73,7 @@ const contentVersion = contentVersionReader(services);
 const security = { publicUrl: services.env.publicUrl, development, mediaUrl: services.env.s3?.publicUrl };
 export const pageCache = createPageCache({
   policy: createPagePolicy(security),
-  baseHeaders: baseSecurityHeaders(security),
+  baseHeaders: (path) => baseSecurityHeaders(security, path),
   version: contentVersion.read,
   origin: services.env.publicUrl,
   // Cached pages are sent without a nonce: their CSP allows, by hash, the

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER, trustedOrigins } from "#app/lib/request-origin.server.ts";
-import { clientIpHeader, dropMalformedForwardedHeaders, sameOriginOnly, securityHeaders } from "./http-security.ts";
+import { clientIpHeader, dropMalformedForwardedHeaders, isFrameablePath, sameOriginOnly, securityHeaders } from "./http-security.ts";
 import { parseTrustProxy, type TrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
 function serve(options: { trustProxy: TrustProxy; https: boolean }) {
@@ -14,6 +14,9 @@ function serve(options: { trustProxy: TrustProxy; https: boolean }) {
   app.set("trust proxy", options.trustProxy ? 1 : false);
   app.use(dropMalformedForwardedHeaders);
   app.use(sameOriginOnly(trustedOrigins(publicUrl, 3000)));
+  app.get(["/embed", "/embed/:id", "/embedded", "/music/:id"], (_req, res) => {
+    res.type("html").send("<p>page</p>");
+  });
   app.all("/echo", (req, res) => {
     // What React Router's Express adapter builds its request URL from.
     res.json({
@@ -76,6 +79,34 @@ describe("host security middleware", () => {
     } finally {
       server.close();
     }
+  });
+
+  it("lets other sites frame the embeddable player alone, with its nonce as on any page", async () => {
+    const frameAncestors = (csp: string) =>
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("frame-ancestors"));
+    for (const path of ["/embed", "/embed/abc", "/embed/abc?theme=dark", "/embed?theme=light"]) {
+      const response = await fetch(`${plain.url}${path}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(frameAncestors(csp), path).toBe("frame-ancestors *");
+      expect(response.headers.get("x-frame-options"), path).toBeNull();
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    for (const path of ["/embedded", "/music/abc", "/echo?to=/embed"]) {
+      const response = await fetch(`${plain.url}${path}`);
+      expect(frameAncestors(response.headers.get("content-security-policy") ?? ""), path).toBe("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  it("names the frameable addresses exactly: /embed and what is under it", () => {
+    for (const yes of ["/embed", "/embed/", "/embed/x", "/embed?theme=dark", "/embed/x?y#z", "/embed#top"])
+      expect(isFrameablePath(yes), yes).toBe(true);
+    for (const no of ["/", "/embedded", "/embed.data", "/music/embed", "//embed", "/EMBED", "/api/embed", "embed"])
+      expect(isFrameablePath(no), no).toBe(false);
   });
 
   it("adds HSTS when the site is served over https", async () => {

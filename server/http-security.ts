@@ -3,8 +3,12 @@ import type { NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
 import { clientAddressReader, type TrustProxy } from "#app/lib/trusted-proxy.server.ts";
 
-/** The CSP this site sends with a page, or null where it sends none (development). */
-export type PagePolicy = (scripts: InlineScripts) => string | null;
+/**
+ * The CSP this site sends with a page, or null where it sends none
+ * (development). `path` is the page's: only the embeddable player may be
+ * framed (isFrameablePath).
+ */
+export type PagePolicy = (scripts: InlineScripts, path?: string) => string | null;
 
 export type SecurityOptions = {
   publicUrl: string;
@@ -20,8 +24,22 @@ export type SecurityOptions = {
  */
 type InlineScripts = { nonce: string } | { hashes: string[] };
 
+/**
+ * The only pages another site may show in a frame: the embeddable player,
+ * /embed and /embed/{songId} (docs/decisions/015-embeds-and-feeds.md). It has
+ * no form and no signed-in state, so a frame around it can trick nobody into
+ * anything; every other page refuses to be framed. Takes a request URL (query
+ * and all) or a path.
+ */
+export function isFrameablePath(url: string): boolean {
+  return /^\/embed(?:[/?#]|$)/.test(url);
+}
+
 /** The CSP for a page whose inline scripts are allowed by `scripts`. */
-function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean; mediaOrigin?: string | undefined }): string {
+function contentSecurityPolicy(
+  scripts: InlineScripts,
+  options: { https: boolean; mediaOrigin?: string | undefined; frameable: boolean },
+): string {
   const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : "";
   const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
@@ -33,7 +51,7 @@ function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${options.frameable ? "*" : "'none'"}`,
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -47,14 +65,19 @@ export function createPagePolicy(options: SecurityOptions): PagePolicy {
   // CSP also checks where a request is redirected, so /media/ answered by a 302
   // to the bucket or CDN needs that origin in img-src and media-src.
   const mediaOrigin = options.mediaUrl ? new URL(options.mediaUrl).origin : undefined;
-  return (scripts) => (options.development ? null : contentSecurityPolicy(scripts, { https, mediaOrigin }));
+  return (scripts, path = "/") =>
+    options.development ? null : contentSecurityPolicy(scripts, { https, mediaOrigin, frameable: isFrameablePath(path) });
 }
 
-/** The headers every response carries, whatever answers it (the CSP aside). */
-export function baseSecurityHeaders(options: SecurityOptions): [string, string][] {
+/**
+ * The headers every response carries, whatever answers it (the CSP aside);
+ * for `path`, when given: the embeddable player's pages leave out
+ * X-Frame-Options, which knows no "anyone" (their CSP's frame-ancestors says it).
+ */
+export function baseSecurityHeaders(options: SecurityOptions, path?: string): [string, string][] {
   return [
     ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
+    ...(path !== undefined && isFrameablePath(path) ? [] : [["X-Frame-Options", "DENY"] as [string, string]]),
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
@@ -72,10 +95,15 @@ export function baseSecurityHeaders(options: SecurityOptions): [string, string][
  */
 export function securityHeaders(options: SecurityOptions) {
   const pagePolicy = createPagePolicy(options);
-  const base = baseSecurityHeaders(options);
-  // Built once; each response only puts its nonce in.
-  const [beforeNonce = "", afterNonce = ""] = (pagePolicy({ nonce: "\u0000" }) ?? "").split("\u0000");
-  return (_req: Request, res: Response, next: NextFunction) => {
+  // Built once for framed and unframed pages; each response only puts its nonce in.
+  const variant = (path: string) => {
+    const [beforeNonce = "", afterNonce = ""] = (pagePolicy({ nonce: "\u0000" }, path) ?? "").split("\u0000");
+    return { beforeNonce, afterNonce, base: baseSecurityHeaders(options, path) };
+  };
+  const unframed = variant("/");
+  const framed = variant("/embed");
+  return (req: Request, res: Response, next: NextFunction) => {
+    const { beforeNonce, afterNonce, base } = isFrameablePath(req.url) ? framed : unframed;
     // 122 random bits from the runtime's buffered generator: a fresh randomBytes call per response costs more.
     const nonce = randomUUID().replaceAll("-", "");
     res.locals.cspNonce = nonce;

@@ -30,7 +30,7 @@ describe("page cache for anonymous visitors", () => {
   const security = { publicUrl: "http://localhost", development: false };
   const cache = createPageCache({
     policy: createPagePolicy(security),
-    baseHeaders: baseSecurityHeaders(security),
+    baseHeaders: (path) => baseSecurityHeaders(security, path),
     version: async () => version,
     origin: "https://artist.example",
     perResponse: { placeholder: PLACEHOLDER, value: () => `token-${++tokens}` },
@@ -40,6 +40,7 @@ describe("page cache for anonymous visitors", () => {
       if (renderDelayMs) await new Promise((resolve) => setTimeout(resolve, renderDelayMs));
       const path = new URL(request.url).pathname;
       if (path === "/gone") return new Response(`<p>moved</p>`, { status: 302, headers: { location: "/" } });
+      if (path === "/embed/gone") return new Response(`<p>no such song</p>`, { status: 404, headers: { "content-type": "text/html" } });
       if (path === "/broken")
         return new Response(`<script nonce="${nonce}">window.failed=1</script><p>error</p>${INJECTED}`, {
           status: 500,
@@ -238,7 +239,7 @@ describe("page cache for anonymous visitors", () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
     const binary = createPageCache({
       policy: createPagePolicy(security),
-      baseHeaders: [],
+      baseHeaders: () => [],
       origin: "http://localhost",
       version: async () => 1,
       render: async () => new Response(png, { headers: { "content-type": "image/png" } }),
@@ -296,6 +297,51 @@ describe("page cache for anonymous visitors", () => {
     }
   });
 
+  it("lets only the embeddable player be framed, when rendered, kept and served before any framework", async () => {
+    const frameAncestors = (response: Response) =>
+      (response.headers.get("content-security-policy") ?? "")
+        .split(";")
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith("frame-ancestors"));
+    const raw = http.createServer(async (req, res) => {
+      if (await cache.serveHit(req, res)) return;
+      res.end("not from the cache");
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+      for (const path of ["/embed/song-1", "/embed", "/music"]) {
+        const framed = path.startsWith("/embed");
+        const miss = await get(path);
+        const hit = await get(path);
+        const beforeExpress = await fetch(`${rawBase}${path}`);
+        expect(
+          [miss, hit, beforeExpress].map((r) => r.headers.get("x-page-cache")),
+          path,
+        ).toEqual(["MISS", "HIT", "HIT"]);
+        for (const response of [miss, hit, beforeExpress]) {
+          expect(frameAncestors(response), path).toBe(framed ? "frame-ancestors *" : "frame-ancestors 'none'");
+          expect(response.headers.get("x-frame-options"), path).toBe(framed ? null : "DENY");
+          expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+        }
+      }
+      // A spelling that only starts like it is another page, and refuses frames like every other.
+      const lookalike = await get("/embedded");
+      expect(frameAncestors(lookalike)).toBe("frame-ancestors 'none'");
+      expect(lookalike.headers.get("x-frame-options")).toBe("DENY");
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("lets an embeddable page that is not kept (a song that is not there) be framed too", async () => {
+    const response = await get("/embed/gone");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-page-cache")).toBeNull();
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(response.headers.get("x-frame-options")).toBeNull();
+  });
+
   it("answers HEAD without a body and a matching If-None-Match with 304", async () => {
     const first = await get("/music");
     const etag = first.headers.get("etag") ?? "";
@@ -334,7 +380,7 @@ describe("page cache when the content version moves while requests are in flight
     let current = 1;
     const cache = createPageCache({
       policy: createPagePolicy(security),
-      baseHeaders: [],
+      baseHeaders: () => [],
       version: async () => (current = versions.shift() ?? current),
       origin: "https://artist.example",
       render: async () => new Response(`<p>version ${current}</p>`, { headers: { "content-type": "text/html" } }),

@@ -33,9 +33,13 @@ export type PageCacheOptions = {
    * render writes `placeholder`, and every response gets its own `value()`.
    */
   perResponse?: { placeholder: string; value(): string };
-  /** The CSP for a page's inline scripts (server/http-security.ts), and the headers every response carries. */
+  /**
+   * The CSP for a page's inline scripts (server/http-security.ts), and the
+   * headers every response carries; both by the page's path, since the
+   * embeddable player's pages may be framed and no other page may.
+   */
   policy: PagePolicy;
-  baseHeaders: [string, string][];
+  baseHeaders(path: string): [string, string][];
   /** Most pages kept at once, most bytes kept, and how long a page may be kept at all. */
   maxEntries?: number;
   maxBytes?: number;
@@ -48,6 +52,10 @@ type Rendition = Filled & { at: number; hashes: string[]; policy?: string | null
 type Entry = {
   rendition?: Rendition;
   status: number;
+  /** The page's path, which its security headers and CSP depend on. */
+  path: string;
+  /** The security headers for that path (baseHeaders), looked up once. */
+  base: [string, string][];
   headers: [string, string][];
   etag: string;
   template: Template;
@@ -107,7 +115,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** Written with Node's own response API, so the raw fast path (serveHit) and Express share it. */
   function send(entry: Entry, req: IncomingMessage, res: ServerResponse, outcome: "HIT" | "MISS") {
     res.statusCode = entry.status;
-    for (const [name, value] of baseHeaders) res.setHeader(name, value);
+    for (const [name, value] of entry.base) res.setHeader(name, value);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Vary", "Accept-Encoding");
@@ -122,7 +130,7 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     const rendition = renditionOf(entry);
-    if (rendition.policy === undefined) rendition.policy = policy({ hashes: rendition.hashes });
+    if (rendition.policy === undefined) rendition.policy = policy({ hashes: rendition.hashes }, entry.path);
     if (rendition.policy) res.setHeader("Content-Security-Policy", rendition.policy);
     else res.removeHeader("Content-Security-Policy");
     const body = encode(entry.template, rendition, preferredEncoding(req.headers["accept-encoding"]), res);
@@ -142,7 +150,9 @@ export function createPageCache(options: PageCacheOptions) {
   /** A page that is not kept (a redirect, an error page), rendered the same anonymous way for this visitor alone. */
   async function renderFresh(key: string, res: Response) {
     const scriptNonce = randomUUID();
-    return sendFresh(await render(renderRequest(origin, key), scriptNonce), scriptNonce, res, perResponse, policy);
+    return sendFresh(await render(renderRequest(origin, key), scriptNonce), scriptNonce, res, perResponse, (scripts) =>
+      policy(scripts, key),
+    );
   }
 
   return {
@@ -189,9 +199,9 @@ export function createPageCache(options: PageCacheOptions) {
           const response = await render(renderRequest(origin, key), scriptNonce);
           if (!isCacheableResponse(response)) {
             share(null);
-            return await sendFresh(response, scriptNonce, res, perResponse, policy);
+            return await sendFresh(response, scriptNonce, res, perResponse, (scripts) => policy(scripts, key));
           }
-          const entry = await toEntry(response, scriptNonce, perResponse);
+          const entry = await toEntry(response, scriptNonce, perResponse, key, baseHeaders(key));
           store.keep(key, entry, current);
           share(entry);
           return send(entry, req, res, "MISS");
@@ -250,7 +260,13 @@ function isCacheableResponse(response: globalThis.Response): boolean {
   return CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "");
 }
 
-async function toEntry(response: globalThis.Response, scriptNonce: string, perResponse: PageCacheOptions["perResponse"]): Promise<Entry> {
+async function toEntry(
+  response: globalThis.Response,
+  scriptNonce: string,
+  perResponse: PageCacheOptions["perResponse"],
+  path: string,
+  base: [string, string][],
+): Promise<Entry> {
   const own = ownScripts(await response.text(), scriptNonce);
   const body = Buffer.from(own.text);
   // The pieces are compressed for values as long as one made now.
@@ -263,6 +279,8 @@ async function toEntry(response: globalThis.Response, scriptNonce: string, perRe
   const compressed = template.deflated.reduce((sum, piece) => sum + piece.length, 0) + (template.br?.length ?? 0);
   return {
     status: response.status,
+    path,
+    base,
     headers,
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     template,
