@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverSrcSet, formatDuration, isoDuration, mediaUrl } from "./song.ts";
+import { audioType, coverSrcSet, formatDuration, isoDuration, mediaKey, mediaUrl } from "./song.ts";
 
 describe("song helpers", () => {
   it("formats durations as m:ss, and unknown ones as 0:00", () => {
@@ -20,5 +20,19 @@ describe("song helpers", () => {
     expect(coverSrcSet("covers/1_a.png", "webp")).toBe(
       "/media/covers/1_a.png.w96.webp 96w, /media/covers/1_a.png.w192.webp 192w, /media/covers/1_a.png.w384.webp 384w, /media/covers/1_a.png.w768.webp 768w",
     );
+  });
+
+  it("names each uploaded audio format's type by the key's extension, and MP3's otherwise", () => {
+    expect(audioType("/media/music/1_a.mp3")).toBe("audio/mpeg");
+    expect(audioType("/media/music/1_a.WAV")).toBe("audio/wav");
+    expect(audioType("/media/music/1_a.opus")).toBe("audio/ogg");
+    expect(audioType("/media/music/1_a.m4a")).toBe("audio/mp4");
+    expect(audioType("/media/music/1_a.flac")).toBe("audio/flac");
+    expect(audioType("/media/music/1_a")).toBe("audio/mpeg");
+  });
+
+  it("finds the storage key behind a media address", () => {
+    expect(mediaKey("/media/music/1_a.mp3")).toBe("music/1_a.mp3");
+    expect(mediaKey("music/1_a.mp3")).toBe("music/1_a.mp3");
   });
 });

@@ -36,6 +36,26 @@ export const streamingServices = [
 
 export const MEDIA_PREFIX = "/media/";
 export const mediaUrl = (key: string) => `${MEDIA_PREFIX}${key}`;
+/** The storage key behind a /media/ address (a song's audioUrl or coverUrl). */
+export const mediaKey = (url: string) => (url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : url);
+
+/** The audio formats uploads are sniffed as, by the extension their key keeps. */
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  flac: "audio/flac",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+};
+
+/** The MIME type of a song's audio (share cards, the feed's enclosures); MP3's when the extension says nothing. */
+export function audioType(audioUrl: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(audioUrl)?.[1]?.toLowerCase() ?? "";
+  return AUDIO_TYPES[extension] ?? "audio/mpeg";
+}
 
 /** Square cover variants, made when a cover is stored; the widths pages ask for. */
 export const COVER_WIDTHS = [96, 192, 384, 768] as const;

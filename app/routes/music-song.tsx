@@ -8,17 +8,7 @@ import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
 import { formatDateTime } from "#app/lib/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";
-import { coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
-
-const AUDIO_TYPES: Record<string, string> = {
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  oga: "audio/ogg",
-  flac: "audio/flac",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-};
+import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -56,7 +46,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   }
   const audioUrl = absoluteUrl(site.origin, song.audioUrl);
   const imagePath = mediaUrl(coverSocialKey(song.coverKey));
-  const audioType = AUDIO_TYPES[song.audioUrl.split(".").pop()?.toLowerCase() ?? ""] ?? "audio/mpeg";
   return pageMeta(site, {
     title: song.title,
     description: `Listen to "${song.title}" by ${song.artist}.`,
@@ -65,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     image: { path: imagePath, width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt: `Cover art for ${song.title}` },
     extra: [
       { property: "og:audio", content: audioUrl },
-      { property: "og:audio:type", content: audioType },
+      { property: "og:audio:type", content: audioType(song.audioUrl) },
       ...(song.durationMs ? [{ property: "music:duration", content: String(Math.round(song.durationMs / 1000)) }] : []),
       { property: "music:musician", content: absoluteUrl(site.origin, "/") },
       {
@@ -78,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           datePublished: new Date(song.createdAt).toISOString().slice(0, 10),
           ...(song.durationMs ? { duration: isoDuration(song.durationMs) } : {}),
           byArtist: { "@type": "MusicGroup", name: song.artist, url: absoluteUrl(site.origin, "/") },
-          audio: { "@type": "AudioObject", contentUrl: audioUrl, encodingFormat: audioType },
+          audio: { "@type": "AudioObject", contentUrl: audioUrl, encodingFormat: audioType(song.audioUrl) },
         },
       },
     ],
