@@ -24,6 +24,7 @@ import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/components/theme/theme.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { useBareDocument } from "#app/lib/document-handle.ts";
 import { socialImagePath, type SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
@@ -70,6 +71,25 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const bare = useBareDocument();
+  if (bare) {
+    // The embeddable player: its own theme and controls are inline scripts of
+    // the page, so no <Scripts />: no hydration, no bundle for another site's
+    // visitors to download (docs/decisions/015-embeds-and-feeds.md).
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light dark" />
+          <link rel="stylesheet" href={appStylesheet} precedence="default" />
+          <Meta />
+          <Links />
+        </head>
+        <body>{children}</body>
+      </html>
+    );
+  }
   return (
     // The boot script sets the theme class before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -132,6 +152,8 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 
 export default function App() {
   const { siteMeta, year, social, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
+  const bare = useBareDocument();
+  if (bare) return <Outlet />;
   return (
     <ToastProvider>
       <PlayerProvider>

@@ -1,10 +1,11 @@
 import type { Song } from "#app/lib/song.ts";
+import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
 export const JUMP_MS = 5000;
 const PROGRESS_INTERVAL_MS = 20;
 const VOLUME_KEY = "player:volume";
-const PLAYBACK_ERROR = "This song could not be played.";
+const PLAYBACK_ERROR = PLAYER_TEXT.playbackError;
 
 export type PlayerState = {
   queue: Song[];

@@ -4,4 +4,14 @@ export const PLAYER_TEXT = {
   loading: "Loading music...",
   empty: "No songs available yet. Check back soon!",
   failed: "Failed to load songs. Please try again later.",
+  playbackError: "This song could not be played.",
+} as const;
+
+/** The embeddable player's words (/embed). */
+export const EMBED_TEXT = {
+  listenOn: (artist: string) => `Listen on ${artist}'s site`,
+  unavailableTitle: "This song isn't available",
+  unavailable: "It may have been removed, or it is not out yet.",
+  noSongs: "No songs are out yet.",
+  visitSite: (artist: string) => `Visit ${artist}'s site`,
 } as const;

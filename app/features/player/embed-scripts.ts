@@ -1,0 +1,157 @@
+// The embeddable player's only scripts (/embed, docs/decisions/015-embeds-and-feeds.md).
+// A page that other sites frame should cost them next to nothing, so it is not
+// hydrated: no React, no router, no site bundle. These two functions are
+// written into the page as inline scripts (allowed by the page's nonce, or by
+// hash when the page cache keeps it), from their own source text, so they may
+// use nothing outside their own bodies: no imports, no module constants.
+
+import type { Theme } from "#app/components/theme/theme.ts";
+import { JUMP_MS } from "./player-store.ts";
+import { PLAYER_TEXT } from "./ui-text.ts";
+
+type EmbedConfig = { jumpSeconds: number; playbackError: string };
+
+/**
+ * Light or dark before the first paint: as the page's address says
+ * (`?theme=`), else as the visitor's system does, following it when it
+ * changes. The site's saved choice is not read: inside another site's frame
+ * the browser keeps a separate storage anyway.
+ */
+function embedTheme(forced: Theme | null): void {
+  const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+  const apply = () => document.documentElement.classList.toggle("dark", forced ? forced === "dark" : scheme.matches);
+  apply();
+  if (!forced) scheme.addEventListener("change", apply);
+}
+
+/**
+ * Play/pause, the seek slider and the times, over the page's one <audio>.
+ * The markup is the embed player's (embed-player.tsx), found by its
+ * data-embed-* attributes; the words come from the button's data-*-label.
+ */
+function embedControls(config: EmbedConfig): void {
+  const root = document.querySelector<HTMLElement>("[data-embed-player]");
+  const audio = root?.querySelector("audio");
+  const toggle = root?.querySelector<HTMLButtonElement>("[data-embed-toggle]");
+  const seek = root?.querySelector<HTMLInputElement>("[data-embed-seek]");
+  const elapsed = root?.querySelector<HTMLElement>("[data-embed-elapsed]");
+  const total = root?.querySelector<HTMLElement>("[data-embed-total]");
+  const error = root?.querySelector<HTMLElement>("[data-embed-error]");
+  if (!root || !audio || !toggle || !seek || !elapsed || !total || !error) return;
+  const playIcon = toggle.querySelector<HTMLElement>("[data-icon=play]");
+  const pauseIcon = toggle.querySelector<HTMLElement>("[data-icon=pause]");
+
+  let duration = Number(root.dataset.duration) || 0;
+  let frame = 0;
+  const format = (seconds: number) => {
+    const whole = Math.max(0, Math.floor(seconds));
+    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  };
+  // A focused slider's value text is spoken whenever it changes, so while the
+  // song plays it holds the position last asked for (focus, a key, a drag)
+  // rather than talking over the music every second.
+  const speak = (seconds: number) => seek.setAttribute("aria-valuetext", `${format(seconds)} of ${format(duration)}`);
+  const show = () => {
+    const position = Math.min(audio.currentTime, duration || audio.currentTime);
+    seek.max = String(duration);
+    seek.value = String(position);
+    seek.disabled = duration <= 0;
+    seek.style.setProperty("--progress", duration > 0 ? `${(position / duration) * 100}%` : "0%");
+    elapsed.textContent = format(position);
+    total.textContent = format(duration);
+    if (audio.paused) speak(position);
+  };
+  const tick = () => {
+    show();
+    frame = audio.paused ? 0 : requestAnimationFrame(tick);
+  };
+  const fail = () => {
+    error.hidden = false;
+    error.textContent = config.playbackError;
+  };
+  const play = () => {
+    error.hidden = true;
+    audio.play().catch((reason: unknown) => {
+      // Refused without a gesture, or interrupted by a pause: not a broken song.
+      if (reason instanceof DOMException && (reason.name === "NotAllowedError" || reason.name === "AbortError")) return;
+      fail();
+    });
+  };
+  const seekTo = (seconds: number) => {
+    audio.currentTime = Math.min(Math.max(seconds, 0), duration || 0);
+    speak(audio.currentTime);
+    show();
+  };
+
+  toggle.addEventListener("click", () => (audio.paused ? play() : audio.pause()));
+  seek.addEventListener("input", () => seekTo(Number(seek.value)));
+  seek.addEventListener("focus", () => speak(audio.currentTime));
+  seek.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const page = Math.max(2 * config.jumpSeconds, duration / 10);
+    const moves: Record<string, number> = {
+      ArrowRight: config.jumpSeconds,
+      ArrowUp: config.jumpSeconds,
+      ArrowLeft: -config.jumpSeconds,
+      ArrowDown: -config.jumpSeconds,
+      PageUp: page,
+      PageDown: -page,
+      Home: -Infinity,
+      End: Infinity,
+    };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    seekTo(audio.currentTime + move);
+  });
+  const playing = (on: boolean) => {
+    root.dataset.playing = String(on);
+    toggle.setAttribute("aria-label", (on ? toggle.dataset.pauseLabel : toggle.dataset.playLabel) ?? "");
+    if (playIcon) playIcon.style.display = on ? "none" : "";
+    if (pauseIcon) pauseIcon.style.display = on ? "" : "none";
+    if ("mediaSession" in navigator) navigator.mediaSession.playbackState = on ? "playing" : "paused";
+  };
+  audio.addEventListener("play", () => {
+    playing(true);
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(tick);
+  });
+  audio.addEventListener("pause", () => {
+    playing(false);
+    show();
+  });
+  audio.addEventListener("ended", () => {
+    audio.currentTime = 0;
+    show();
+  });
+  audio.addEventListener("durationchange", () => {
+    if (Number.isFinite(audio.duration) && audio.duration > 0) duration = audio.duration;
+    show();
+  });
+  audio.addEventListener("seeked", show);
+  audio.addEventListener("error", () => {
+    if (audio.getAttribute("src")) fail();
+    playing(false);
+  });
+
+  if ("mediaSession" in navigator) {
+    const { title = "", artist = "", artwork = "" } = root.dataset;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title,
+      artist,
+      artwork: artwork ? [{ src: artwork, sizes: "384x384", type: "image/webp" }] : [],
+    });
+    navigator.mediaSession.setActionHandler("play", play);
+    navigator.mediaSession.setActionHandler("pause", () => audio.pause());
+  }
+  show();
+}
+
+/** The theme script, for a page whose address asks for `forced` (or for none). */
+export const embedThemeScript = (forced: Theme | null) => `(${embedTheme.toString()})(${JSON.stringify(forced)});`;
+
+/** The controls' script; it runs at the end of the body, once the player's markup is there. */
+export const embedControlsScript = `(${embedControls.toString()})(${JSON.stringify({
+  jumpSeconds: JUMP_MS / 1000,
+  playbackError: PLAYER_TEXT.playbackError,
+} satisfies EmbedConfig)});`;
