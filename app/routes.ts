@@ -38,5 +38,6 @@ export default [
   route("social-marks.svg", "routes/social-marks.ts"),
   // For other sites and apps (docs/decisions/015-embeds-and-feeds.md).
   route("embed/:songId?", "routes/embed.tsx"),
+  route("oembed", "routes/oembed.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -33,6 +33,11 @@ export type PageMeta = {
   genres?: string[];
   /** The home page's title stands alone; every other page is "Title | Artist". */
   bareTitle?: boolean;
+  /**
+   * A player other sites may frame (a path, /embed/{id}): the Twitter card
+   * becomes a player card. Card consumers only play it from an https site.
+   */
+  player?: { path: string; width: number; height: number };
   /** Page-specific tags (og:audio, JSON-LD), appended. */
   extra?: MetaDescriptor[];
 };
@@ -75,11 +80,18 @@ export function pageMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },
-    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:card", content: page.player ? "player" : "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
+    ...(page.player
+      ? [
+          { name: "twitter:player", content: absoluteUrl(site.origin, page.player.path) },
+          { name: "twitter:player:width", content: String(page.player.width) },
+          { name: "twitter:player:height", content: String(page.player.height) },
+        ]
+      : []),
     ...(page.extra ?? []),
   ];
 }

@@ -8,6 +8,7 @@ import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
 import { formatDateTime } from "#app/lib/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";
+import { EMBED_SIZE, embedPath, oembedPath, songPath } from "#app/lib/outside-addresses.ts";
 import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteMetaFrom(matches);
   const song = loaderData?.song;
   if (!song) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
-  const path = `/music/${song.id}`;
+  const path = songPath(song.id);
   if (!song.released) {
     const when = formatDateTime(song.releaseAt, song.releaseTimeZone ?? "UTC");
     return pageMeta(site, {
@@ -44,6 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       },
     });
   }
+  const pageUrl = absoluteUrl(site.origin, path);
   const audioUrl = absoluteUrl(site.origin, song.audioUrl);
   const imagePath = mediaUrl(coverSocialKey(song.coverKey));
   return pageMeta(site, {
@@ -52,7 +54,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path,
     type: "music.song",
     image: { path: imagePath, width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt: `Cover art for ${song.title}` },
+    // A song that is out (a countdown page returned above): other sites may play it (decision 015).
+    player: { path: embedPath(song.id), ...EMBED_SIZE },
     extra: [
+      // oEmbed discovery: a pasted link to this page becomes the player on sites that read it.
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/json+oembed",
+        href: absoluteUrl(site.origin, oembedPath(pageUrl)),
+        title: song.title,
+      },
       { property: "og:audio", content: audioUrl },
       { property: "og:audio:type", content: audioType(song.audioUrl) },
       ...(song.durationMs ? [{ property: "music:duration", content: String(Math.round(song.durationMs / 1000)) }] : []),
@@ -62,7 +74,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           "@context": "https://schema.org",
           "@type": "MusicRecording",
           name: song.title,
-          url: absoluteUrl(site.origin, path),
+          url: pageUrl,
           image: absoluteUrl(site.origin, imagePath),
           datePublished: new Date(song.createdAt).toISOString().slice(0, 10),
           ...(song.durationMs ? { duration: isoDuration(song.durationMs) } : {}),

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import type { Song } from "#app/lib/song.ts";
+import { oembedAnswer, readOembedQuery, songIdFromUrl } from "./oembed.server.ts";
+import { OEMBED_TEXT } from "./ui-text.ts";
+
+const SITE = "https://music.example.com";
+const ID = "5eaea39c-ad0a-47dc-aded-010af468ed73";
+
+const song = (overrides: Partial<Song> = {}): Song => ({
+  id: ID,
+  title: "Paper Boats",
+  artist: "Juniper Vale",
+  audioUrl: "/media/music/1_a.mp3",
+  coverUrl: "/media/covers/1_a.png",
+  coverKey: "covers/1_a.png",
+  isLatest: true,
+  streamingLinks: { spotify: "", apple: "", amazon: "", youtube: "" },
+  durationMs: 192_000,
+  createdAt: 1,
+  updatedAt: 1,
+  released: true,
+  releaseAt: null,
+  releaseTimeZone: null,
+  ...overrides,
+});
+
+const query = (params: Record<string, string | string[]>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const one of [value].flat()) search.append(name, one);
+  return readOembedQuery(search);
+};
+
+/** The iframe's attributes, read back by the browser's own rules (the spec's html is HTML). */
+function iframeAttributes(html: string): Record<string, string> {
+  const open = /^<iframe ([^>]*)><\/iframe>$/.exec(html)?.[1] ?? "";
+  const decode = (v: string) =>
+    v.replaceAll("&quot;", '"').replaceAll("&apos;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return Object.fromEntries([...open.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name = "", value = ""]) => [name, decode(value)]));
+}
+
+describe("oEmbed", () => {
+  it("reads a well-formed query, JSON by default or by name, and ignores parameters the spec does not name", () => {
+    expect(query({ url: `${SITE}/music/${ID}` })).toEqual({ ok: true, query: { url: `${SITE}/music/${ID}` } });
+    expect(query({ url: `${SITE}/music/${ID}`, format: "json", maxwidth: "300", maxheight: "200", callback: "x" })).toEqual({
+      ok: true,
+      query: { url: `${SITE}/music/${ID}`, maxwidth: 300, maxheight: 200 },
+    });
+  });
+
+  it("refuses what it cannot read with 400, and any format but JSON with 501", () => {
+    expect(query({})).toEqual({ ok: false, refusal: { status: 400, message: OEMBED_TEXT.urlMissing } });
+    expect(query({ url: "  " })).toEqual({ ok: false, refusal: { status: 400, message: OEMBED_TEXT.urlMissing } });
+    expect(query({ url: ["a", "b"] })).toEqual({ ok: false, refusal: { status: 400, message: OEMBED_TEXT.repeated("url") } });
+    for (const bad of ["0", "-1", "1.5", "abc", "", " 300", "0300", "100000", "1e3", "0x10"]) {
+      expect(query({ url: "x", maxwidth: bad }), bad).toEqual({
+        ok: false,
+        refusal: { status: 400, message: OEMBED_TEXT.dimension("maxwidth") },
+      });
+      expect(query({ url: "x", maxheight: bad }), bad).toEqual({
+        ok: false,
+        refusal: { status: 400, message: OEMBED_TEXT.dimension("maxheight") },
+      });
+    }
+    for (const format of ["xml", "XML", "JSON", "", "jsonp"]) {
+      expect(query({ url: "x", format }), format).toEqual({ ok: false, refusal: { status: 501, message: OEMBED_TEXT.formatUnsupported } });
+    }
+  });
+
+  it("knows this site's song addresses, as fans paste them", () => {
+    for (const url of [
+      `${SITE}/music/${ID}`,
+      `${SITE}/music/${ID}/`,
+      `${SITE}/embed/${ID}`,
+      `${SITE}:443/music/${ID}`,
+      `https://MUSIC.example.com/music/${ID}`,
+      `${SITE}/music/${ID}?utm_source=mastodon#listen`,
+    ]) {
+      expect(songIdFromUrl(url, SITE), url).toBe(ID);
+    }
+    expect(songIdFromUrl("http://localhost:3107/music/abc", "http://localhost:3107")).toBe("abc");
+  });
+
+  it("knows nothing else: another scheme, host or port, credentials, another path, a malformed address", () => {
+    for (const url of [
+      `http://music.example.com/music/${ID}`,
+      `https://evil.example/music/${ID}`,
+      `https://music.example.com.evil.example/music/${ID}`,
+      `https://music.example.com:8443/music/${ID}`,
+      `https://user:pass@music.example.com/music/${ID}`,
+      `${SITE}/music`,
+      `${SITE}/music/`,
+      `${SITE}/`,
+      `${SITE}/embed`,
+      `${SITE}/bio`,
+      `${SITE}/Music/${ID}`,
+      `${SITE}/music/${ID}/extra`,
+      `${SITE}/music//${ID}`,
+      `${SITE}/media/music/${ID}`,
+      `${SITE}/music/%E0%A4%A`,
+      `${SITE}/music/a%2Fb`,
+      `${SITE}/music/a%20b`,
+      `${SITE}/music/${"x".repeat(101)}`,
+      `${SITE}/music/${ID}?${"x".repeat(3000)}`,
+      `/music/${ID}`,
+      `music.example.com/music/${ID}`,
+      "javascript:alert(1)",
+      "not a url",
+      "",
+    ]) {
+      expect(songIdFromUrl(url, SITE), url).toBeNull();
+    }
+  });
+
+  it("answers a rich embed of the compact player, per the spec", () => {
+    const answer = oembedAnswer(song(), { origin: SITE, artistName: "Juniper Vale" }, {});
+    expect(answer).toEqual({
+      version: "1.0",
+      type: "rich",
+      provider_name: "Juniper Vale",
+      provider_url: `${SITE}/`,
+      title: "Paper Boats",
+      author_name: "Juniper Vale",
+      author_url: `${SITE}/`,
+      html: expect.any(String),
+      width: 480,
+      height: 152,
+      thumbnail_url: `${SITE}/media/covers/1_a.png.og.jpg`,
+      thumbnail_width: 1200,
+      thumbnail_height: 630,
+      cache_age: 3600,
+    });
+    expect(iframeAttributes(answer?.html ?? "")).toEqual({
+      src: `${SITE}/embed/${ID}`,
+      width: "480",
+      height: "152",
+      frameborder: "0",
+      allow: "autoplay; encrypted-media",
+      loading: "lazy",
+      title: "Paper Boats by Juniper Vale",
+      style: "border:0;border-radius:12px",
+    });
+  });
+
+  it("escapes the title in its html, so no title can end the attribute or the element", () => {
+    const title = `A < B & "C" ]]> D '</iframe><script>alert(1)</script>`;
+    const answer = oembedAnswer(song({ title }), { origin: SITE, artistName: "J" }, {});
+    expect(answer?.title).toBe(title);
+    expect(answer?.html).not.toContain("<script");
+    expect(answer?.html.match(/<iframe /g)).toHaveLength(1);
+    expect(iframeAttributes(answer?.html ?? "").title).toBe(`${title} by Juniper Vale`);
+  });
+
+  it("fits the room asked for: smaller player and thumbnail, or none when the player cannot fit", () => {
+    const fit = (maxwidth?: number, maxheight?: number) => oembedAnswer(song(), { origin: SITE, artistName: "J" }, { maxwidth, maxheight });
+    expect(fit(2000, 2000)).toMatchObject({ width: 480, height: 152, thumbnail_width: 1200, thumbnail_height: 630 });
+    expect(fit(320)).toMatchObject({
+      width: 320,
+      height: 152,
+      thumbnail_url: `${SITE}/media/covers/1_a.png.w192.webp`,
+      thumbnail_width: 192,
+    });
+    expect(fit(undefined, 130)).toMatchObject({ width: 480, height: 130, thumbnail_width: 96, thumbnail_height: 96 });
+    expect(fit(200, 120)).toMatchObject({ width: 200, height: 120, thumbnail_width: 96 });
+    expect(fit(1000, 800)).toMatchObject({ thumbnail_url: `${SITE}/media/covers/1_a.png.w768.webp`, thumbnail_width: 768 });
+    expect(fit(199)).toBeNull();
+    expect(fit(undefined, 119)).toBeNull();
+    const answer = fit(250, 140);
+    expect(iframeAttributes(answer?.html ?? "")).toMatchObject({ width: "250", height: "140" });
+  });
+});

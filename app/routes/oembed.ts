@@ -1,0 +1,35 @@
+import type { Route } from "./+types/oembed";
+import { OEMBED_CACHE_SECONDS, oembedAnswer, readOembedQuery, songIdFromUrl } from "#app/features/syndication/oembed.server.ts";
+import { OEMBED_TEXT } from "#app/features/syndication/ui-text.ts";
+import { getSong } from "#app/features/songs/songs.server.ts";
+import { servicesOf } from "#app/lib/app-context.ts";
+import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+
+/** Public, the same for everyone, and read by other sites' scripts too. */
+const SHARED = { "Access-Control-Allow-Origin": "*" };
+
+const refuse = (status: number, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { ...SHARED, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * GET /oembed?url=…&format=json[&maxwidth=…&maxheight=…]: the embeddable
+ * player for one of this site's song pages (oembed.com). A song that is not
+ * there and one not out yet get the same 404 as an address that is not ours.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const read = readOembedQuery(new URL(request.url).searchParams);
+  if (!read.ok) return refuse(read.refusal.status, read.refusal.message);
+  const services = servicesOf(context);
+  const id = songIdFromUrl(read.query.url, services.env.publicUrl);
+  const song = id === null ? null : await getSong(services, id);
+  if (!song?.released) return refuse(404, OEMBED_TEXT.notOurs);
+  const { artist } = await siteSettingsOf(context);
+  const answer = oembedAnswer(song, { origin: services.env.publicUrl, artistName: artist.name }, read.query);
+  if (!answer) return refuse(404, OEMBED_TEXT.tooSmall);
+  return Response.json(answer, {
+    headers: { ...SHARED, "Cache-Control": `public, max-age=${OEMBED_CACHE_SECONDS}` },
+  });
+}
