@@ -25,7 +25,8 @@ import { themeBootScript } from "#app/components/theme/theme.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { useBareDocument } from "#app/lib/document-handle.ts";
-import { socialImagePath, type SiteMeta } from "#app/lib/meta.ts";
+import { FEED_PATH } from "#app/lib/outside-addresses.ts";
+import { absoluteUrl, socialImagePath, type SiteMeta } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isAdmin } from "#app/lib/profile.ts";
 import { getProfile } from "#app/lib/session.server.ts";
@@ -72,6 +73,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const bare = useBareDocument();
+  const root = useRouteLoaderData<typeof loader>("root");
   if (bare) {
     // The embeddable player: its own theme and controls are inline scripts of
     // the page, so no <Scripts />: no hydration, no bundle for another site's
@@ -102,6 +104,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
+        {root ? (
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            href={absoluteUrl(root.siteMeta.origin, FEED_PATH)}
+            title={`${root.siteMeta.artistName}: releases`}
+          />
+        ) : null}
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}

@@ -39,5 +39,8 @@ export default [
   // For other sites and apps (docs/decisions/015-embeds-and-feeds.md).
   route("embed/:songId?", "routes/embed.tsx"),
   route("oembed", "routes/oembed.ts"),
+  route("feed.xml", "routes/feed-xml.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,47 @@
+// What search engines are told about: every public page and every released
+// song's page (sitemaps.org), and the robots.txt that points at the list.
+import { absoluteUrl } from "#app/lib/meta.ts";
+import { SITEMAP_PATH, songPath } from "#app/lib/outside-addresses.ts";
+import type { Song } from "#app/lib/song.ts";
+import { xml } from "#app/lib/xml.ts";
+
+/**
+ * The pages anyone may open, each answering 200 with content of its own. Not
+ * /newsletter (only a form's answer; opened directly it goes home), nor the
+ * pages a mail's link opens, sign-in, set-up, the dashboard or the embed.
+ */
+export const PUBLIC_PAGES = ["/", "/bio", "/music", "/shows", "/contact", "/privacy", "/terms"] as const;
+
+/** The sitemap: the public pages, then every released song's page with when it last changed. */
+export function buildSitemap(origin: string, songs: readonly Song[]): string {
+  const pages = PUBLIC_PAGES.map(
+    (path) => xml`
+  <url><loc>${absoluteUrl(origin, path)}</loc></url>`,
+  );
+  const songPages = songs.map(
+    (song) => xml`
+  <url><loc>${absoluteUrl(origin, songPath(song.id))}</loc><lastmod>${new Date(song.updatedAt).toISOString()}</lastmod></url>`,
+  );
+  return xml`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages}${songPages}
+</urlset>
+`.text;
+}
+
+/**
+ * robots.txt: everything may be crawled but sign-in, set-up and the API, and
+ * the sitemap is named. The dashboard is not listed: its address is told to
+ * admins only, and it answers everyone else with a redirect anyway.
+ */
+export function buildRobotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /login",
+    "Disallow: /setup",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl(origin, SITEMAP_PATH)}`,
+    "",
+  ].join("\n");
+}
