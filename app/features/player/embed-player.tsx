@@ -38,7 +38,7 @@ export function EmbedPlayer({
         data-title={song.title}
         data-artist={song.artist}
         data-artwork={mediaUrl(coverVariantKey(song.coverKey, 384, "webp"))}
-        className="flex h-full items-center gap-4 p-4 stacked:flex-col stacked:items-stretch stacked:gap-3 tall:p-5"
+        className="flex h-full items-center gap-4 p-4 tall:gap-6 tall:p-5 stacked:flex-col stacked:items-stretch stacked:gap-3"
       >
         {/* Stacked, the cover takes the room left above the controls, as the largest square that fits it. */}
         <div className="h-full shrink-0 max-[359px]:hidden stacked:flex stacked:h-auto stacked:min-h-0 stacked:flex-1 stacked:items-center stacked:justify-center stacked:[container-type:size]">
@@ -115,18 +115,30 @@ export function EmbedUnavailable({ artistName, siteUrl, noSongs }: { artistName:
       <main className="flex h-full flex-col items-center justify-center gap-1 p-4 text-center">
         <h1 className="text-lg font-semibold">{noSongs ? EMBED_TEXT.noSongs : EMBED_TEXT.unavailableTitle}</h1>
         {noSongs ? null : <p className="text-sm text-stone-700 dark:text-stone-300">{EMBED_TEXT.unavailable}</p>}
-        {artistName ? <ListenOn href={siteUrl} artistName={artistName} label={EMBED_TEXT.visitSite(artistName)} /> : null}
+        {artistName ? (
+          <ListenOn href={siteUrl} artistName={artistName} label={EMBED_TEXT.visitSite(artistName)} className="mt-2 self-center" />
+        ) : null}
       </main>
     </EmbedFrame>
   );
 }
 
-function ListenOn({ href, artistName, label }: { href: string; artistName: string; label?: string }) {
+function ListenOn({
+  href,
+  artistName,
+  label,
+  className = "self-start stacked:self-center",
+}: {
+  href: string;
+  artistName: string;
+  label?: string;
+  className?: string;
+}) {
   return (
     <a
       href={href}
       {...outside}
-      className="inline-flex items-center gap-1 self-start text-xs font-medium text-brand-700 hover:underline stacked:self-center dark:text-brand-300"
+      className={`inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300 ${className}`}
     >
       {label ?? EMBED_TEXT.listenOn(artistName)}
       <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="1.75">
