@@ -77,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (bare) {
     // The embeddable player: its own theme and controls are inline scripts of
     // the page, so no <Scripts />: no hydration, no bundle for another site's
-    // visitors to download (docs/decisions/015-embeds-and-feeds.md).
+    // visitors to download (docs/decisions/016-embeds-and-feeds.md).
     return (
       <html lang="en">
         <head>

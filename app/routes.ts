@@ -36,7 +36,7 @@ export default [
   route("api/photos", "routes/api.photos.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("social-marks.svg", "routes/social-marks.ts"),
-  // For other sites and apps (docs/decisions/015-embeds-and-feeds.md).
+  // For other sites and apps (docs/decisions/016-embeds-and-feeds.md).
   route("embed/:songId?", "routes/embed.tsx"),
   route("oembed", "routes/oembed.ts"),
   route("feed.xml", "routes/feed-xml.ts"),

@@ -26,7 +26,7 @@ type InlineScripts = { nonce: string } | { hashes: string[] };
 
 /**
  * The only pages another site may show in a frame: the embeddable player,
- * /embed and /embed/{songId} (docs/decisions/015-embeds-and-feeds.md). It has
+ * /embed and /embed/{songId} (docs/decisions/016-embeds-and-feeds.md). It has
  * no form and no signed-in state, so a frame around it can trick nobody into
  * anything; every other page refuses to be framed. Takes a request URL (query
  * and all) or a path.

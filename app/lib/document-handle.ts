@@ -5,7 +5,7 @@ export type DocumentHandle = {
   /**
    * "bare": the page alone, without the site's header, footer, player bar or
    * scripts. For the embeddable player, which lives in other sites' frames and
-   * must cost them little (docs/decisions/015-embeds-and-feeds.md).
+   * must cost them little (docs/decisions/016-embeds-and-feeds.md).
    */
   document?: "bare";
 };

@@ -1,6 +1,6 @@
 // The addresses the site gives other sites and apps: the embeddable player,
 // the oEmbed answer that points at it, the RSS feed and the sitemap
-// (docs/decisions/015-embeds-and-feeds.md). Paths; make them absolute with
+// (docs/decisions/016-embeds-and-feeds.md). Paths; make them absolute with
 // absoluteUrl (app/lib/meta.ts) and PUBLIC_URL.
 
 export const FEED_PATH = "/feed.xml";

@@ -9,7 +9,7 @@ import { absoluteUrl } from "#app/lib/meta.ts";
 import { songPath } from "#app/lib/outside-addresses.ts";
 import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 
-/** A page of its own, without the site around it: other sites frame it (docs/decisions/015-embeds-and-feeds.md). */
+/** A page of its own, without the site around it: other sites frame it (docs/decisions/016-embeds-and-feeds.md). */
 export const handle: DocumentHandle = { document: "bare" };
 
 /** `?theme=light|dark` makes the player ignore the visitor's system setting; any other value is as if none. */

@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path,
     type: "music.song",
     image: { path: imagePath, width: SOCIAL_IMAGE_WIDTH, height: SOCIAL_IMAGE_HEIGHT, alt: `Cover art for ${song.title}` },
-    // A song that is out (a countdown page returned above): other sites may play it (decision 015).
+    // A song that is out (a countdown page returned above): other sites may play it (decision 016).
     player: { path: embedPath(song.id), ...EMBED_SIZE },
     extra: [
       // oEmbed discovery: a pasted link to this page becomes the player on sites that read it.

@@ -1,4 +1,4 @@
-// The embeddable player's only scripts (/embed, docs/decisions/015-embeds-and-feeds.md).
+// The embeddable player's only scripts (/embed, docs/decisions/016-embeds-and-feeds.md).
 // A page that other sites frame should cost them next to nothing, so it is not
 // hydrated: no React, no router, no site bundle. These two functions are
 // written into the page as inline scripts (allowed by the page's nonce, or by

@@ -1,6 +1,6 @@
 // The releases as an RSS 2.0 feed with audio enclosures and Apple's podcast
 // tags, so feed readers follow the artist and podcast apps subscribe to the
-// songs themselves (docs/decisions/015-embeds-and-feeds.md). Every field goes
+// songs themselves (docs/decisions/016-embeds-and-feeds.md). Every field goes
 // through `xml`, which escapes it.
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { FEED_PATH, songPath } from "#app/lib/outside-addresses.ts";

@@ -1,7 +1,7 @@
 // oEmbed (https://oembed.com), the provider side: a song page's address in,
 // the embeddable player as a "rich" answer out, so that a link pasted into
 // WordPress, Mastodon and the like becomes a player. Only this site's own
-// song pages, and only released songs (docs/decisions/015-embeds-and-feeds.md).
+// song pages, and only released songs (docs/decisions/016-embeds-and-feeds.md).
 import { z } from "zod";
 import { absoluteUrl, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from "#app/lib/meta.ts";
 import { EMBED_MIN_SIZE, EMBED_SIZE, embedPath } from "#app/lib/outside-addresses.ts";
