@@ -157,6 +157,19 @@ const MATRIX: Record<string, Call[]> = {
   ],
   "routes/social-image.ts": [{ method: "GET", path: "/social-image.png", expect: 200 }],
   "routes/social-marks.ts": [{ method: "GET", path: "/social-marks.svg", expect: 200 }],
+  // For other sites and apps: the same for everyone, signed in or not.
+  "routes/embed.tsx": [
+    { method: "GET", path: "/embed/no-such-song", expect: 404 },
+    // With a query: rendered for the visitor, not from the page cache; still nothing to show.
+    { method: "GET", path: "/embed/no-such-song?theme=dark", expect: 404 },
+  ],
+  "routes/oembed.ts": [
+    { method: "GET", path: "/oembed?url=http%3A%2F%2Fevil.example%2Fmusic%2Fx&format=json", expect: 404 },
+    { method: "GET", path: "/oembed", expect: 400 },
+  ],
+  "routes/feed-xml.ts": [{ method: "GET", path: "/feed.xml", expect: 200 }],
+  "routes/sitemap-xml.ts": [{ method: "GET", path: "/sitemap.xml", expect: 200 }],
+  "routes/robots-txt.ts": [{ method: "GET", path: "/robots.txt", expect: 200 }],
   "routes/not-found.tsx": [{ method: "GET", path: "/no-such-page", expect: 404 }],
 };
 
