@@ -41,6 +41,19 @@ async function scheduleSong(request: APIRequestContext, title: string, at: numbe
 
 const musicPageOf = async (port: number) => (await fetch(`${origin(port)}/music`)).text();
 
+/** Where a song shows beyond its own page, as an outside program asks (on process `port`). */
+async function seenOutside(port: number, songId: string, title: string) {
+  const base = origin(port);
+  const oembed = await fetch(`${base}/oembed?url=${encodeURIComponent(`${base}/music/${songId}`)}&format=json`);
+  return {
+    feed: (await (await fetch(`${base}/feed.xml`)).text()).includes(songId),
+    sitemap: (await (await fetch(`${base}/sitemap.xml`)).text()).includes(`/music/${songId}`),
+    oembed: oembed.status,
+    embed: (await fetch(`${base}/embed/${songId}`)).status,
+    music: (await musicPageOf(port)).includes(title),
+  };
+}
+
 const mailingsFor = (songId: string) =>
   withE2eDb(async (db) => {
     const mailings = await db.selectFrom("mailings").select(["id", "contentId", "recipients"]).where("songId", "=", songId).execute();
@@ -151,8 +164,10 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     const at = Math.ceil((Date.now() + 8_000) / 1000) * 1000;
     const songId = await scheduleSong(page.request, title, at, { announce: "on", isLatest: "on" });
 
-    // Before its time: in no list, on any process.
-    for (const port of [PORTS.A, PORTS.B]) expect(await musicPageOf(port)).not.toContain(title);
+    // Before its time: in no list, feed or sitemap, and no player for other sites, on any process.
+    for (const port of [PORTS.A, PORTS.B]) {
+      expect(await seenOutside(port, songId, title)).toEqual({ feed: false, sitemap: false, oembed: 404, embed: 404, music: false });
+    }
     expect(await (await fetch(`${E2E_URL}/music`)).text()).not.toContain(title);
 
     // Its page counts down, then turns into the song by itself.
@@ -192,6 +207,8 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
       timeout: 10_000,
     });
     await fan.close();
+
+    expect(await seenOutside(PORTS.B, songId, title)).toEqual({ feed: true, sitemap: true, oembed: 200, embed: 200, music: true });
 
     // A comes back; nothing happens twice.
     processes.A = await startAppProcess(PORTS.A, mailEnv(PORTS.A));
