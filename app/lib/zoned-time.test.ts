@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, toZonedIso, toZonedLocal, zonedTimeToInstant } from "./zoned-time.ts";
+import { isTimeZone, toZonedIso, toZonedLocal, zonedTimeToInstant, zoneOffsetMs } from "./zoned-time.ts";
 
 const instant = (local: string, zone: string) => {
   const result = zonedTimeToInstant(local, zone);
@@ -54,5 +54,7 @@ describe("zoned wall-clock times", () => {
     expect(toZonedIso(Date.parse("2027-06-01T06:30:00Z"), "Asia/Kolkata")).toBe("2027-06-01T12:00:00+05:30");
     expect(toZonedIso(Date.parse("2027-06-01T12:00:00Z"), "America/St_Johns")).toBe("2027-06-01T09:30:00-02:30");
     expect(toZonedIso(Date.parse("2027-06-01T00:00:00Z"), "UTC")).toBe("2027-06-01T00:00:00+00:00");
+    expect(zoneOffsetMs(Date.parse("2027-03-28T00:59:59Z"), "Europe/Berlin")).toBe(3_600_000);
+    expect(zoneOffsetMs(Date.parse("2027-03-28T01:00:00Z"), "Europe/Berlin")).toBe(7_200_000);
   });
 });

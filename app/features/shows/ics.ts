@@ -4,7 +4,7 @@
 // The venue's own clock is in the description, in words.
 import type { ShowStatus } from "./schema.ts";
 import { SHOW_LENGTH_MS, showWhen, zonePlace } from "./show.ts";
-import { ICS_TEXT } from "./ui-text.ts";
+import { eventName, ICS_TEXT } from "./ui-text.ts";
 
 export type CalendarShow = {
   id: string;
@@ -24,13 +24,13 @@ export type CalendarOptions = {
   artistName: string;
   /** The calendar's name in a fan's calendar list. */
   calendarName: string;
-  /** The site's public origin: UIDs are `show-{id}@{host}`, and links point here. */
+  /** The site's public origin: UIDs are `show-{id}@{hostname}`, and links point here. */
   origin: string;
   shows: CalendarShow[];
 };
 
 /** A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n, other control characters dropped. */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value
     .replace(/\r\n?/g, "\n")
     .replace(/[\\;,]/g, (char) => `\\${char}`)
@@ -64,7 +64,7 @@ export function foldLine(line: string): string {
 }
 
 /** A DATE-TIME in UTC: 20270328T180000Z. */
-export function utcDateTime(instant: number): string {
+function utcDateTime(instant: number): string {
   return new Date(instant)
     .toISOString()
     .replace(/[-:]/g, "")
@@ -96,7 +96,7 @@ function eventLines(show: CalendarShow, options: CalendarOptions, host: string, 
     `LAST-MODIFIED:${utcDateTime(show.updatedAt)}`,
     `DTSTART:${utcDateTime(show.startsAt)}`,
     `DTEND:${utcDateTime(show.startsAt + SHOW_LENGTH_MS)}`,
-    `SUMMARY:${escapeText(ICS_TEXT.summary(options.artistName, show.venue))}`,
+    `SUMMARY:${escapeText(eventName(options.artistName, show.venue))}`,
     `LOCATION:${escapeText([show.venue, show.city, show.country].join(", "))}`,
     `DESCRIPTION:${escapeText(description.join("\n"))}`,
     // A URI, not TEXT: not escaped, but it can hold no line break (the schema allows none).
@@ -108,7 +108,7 @@ function eventLines(show: CalendarShow, options: CalendarOptions, host: string, 
 
 /** The whole feed: one VEVENT per show, CRLF line endings, folded. */
 export function showsCalendar(options: CalendarOptions): string {
-  const host = new URL(options.origin).host;
+  const host = new URL(options.origin).hostname;
   const showsPage = new URL("/shows", `${options.origin}/`).toString();
   const lines = [
     "BEGIN:VCALENDAR",

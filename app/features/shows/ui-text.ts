@@ -77,16 +77,18 @@ export const SHOWS_PAGE_TEXT = {
   cancelled: "Cancelled",
   localTime: (place: string) => `${place} time`,
   emptyTitle: "No shows on the calendar right now",
-  emptyText: "New dates are announced here first. Add the calendar and they show up in yours the moment they are booked.",
+  emptyText: "New dates are announced here first. Add the calendar above and they show up in yours on their own.",
   booking: "Booking a show? Get in touch",
   loadFailed: "The shows could not be loaded. Please try again in a moment.",
   nextShow: "Next show",
   allShows: "All shows",
 } as const;
 
+/** A show's name wherever it stands alone: a calendar entry, a search result. */
+export const eventName = (artist: string, venue: string) => `${artist} at ${venue}`;
+
 /** The calendar feed's words. */
 export const ICS_TEXT = {
-  summary: (artist: string, venue: string) => `${artist} at ${venue}`,
   localStart: (date: string, time: string, place: string, zone: string) => `${date}, ${time} ${place} time (${zone}).`,
   tickets: (url: string) => `Tickets: ${url}`,
   soldOut: "Sold out.",
