@@ -85,7 +85,7 @@ export function UpcomingShows({ shows }: { shows: PublicShow[] }) {
 export function PastShows({ shows }: { shows: PublicShow[] }) {
   return (
     <ul
-      className="divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800"
+      className="max-w-4xl divide-y divide-stone-200 border-y border-stone-200 dark:divide-stone-800 dark:border-stone-800"
       data-testid="past-shows"
     >
       {shows.map((show) => {

@@ -195,7 +195,8 @@ function ShowRow({ show, past, timeZones, edit, removal, editing, confirming, on
           </time>
         </p>
         {show.ticketUrl ? (
-          <p className="truncate text-sm">
+          // Relative: the link's hidden words would otherwise sit past the clipped end and widen the page.
+          <p className="relative truncate text-sm">
             <a
               href={show.ticketUrl}
               target="_blank"
