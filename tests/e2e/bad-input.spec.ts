@@ -910,7 +910,15 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
               ticketUrl: fc.oneof(fc.constant(""), fc.webUrl({ validSchemes: ["https"] })),
               status: fc.constantFrom(...SHOW_STATUSES),
             }),
-            fc.record({ startsLocal: local, timeZone: zone, venue: text(130), city: text(90), country: text(90), ticketUrl: ticket, status }),
+            fc.record({
+              startsLocal: local,
+              timeZone: zone,
+              venue: text(130),
+              city: text(90),
+              country: text(90),
+              ticketUrl: ticket,
+              status,
+            }),
           ),
           async (intentValue, idValue, show) => {
             await seed();
