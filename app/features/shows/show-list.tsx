@@ -32,7 +32,10 @@ function TicketAction({ show }: { show: PublicShow }) {
   return (
     <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
       {SHOWS_PAGE_TEXT.tickets}
-      <span className="sr-only"> {SHOWS_PAGE_TEXT.ticketsFor(show.venue, showWhen(show.startsLocal).date)} (opens in a new tab)</span>
+      <span className="sr-only">
+        {" "}
+        {SHOWS_PAGE_TEXT.ticketsFor(show.venue, showWhen(show.startsLocal).date)} {SHOWS_PAGE_TEXT.newTab}
+      </span>
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
         <path
           fillRule="evenodd"

@@ -1,7 +1,7 @@
 // The words this feature shows a person, in the site's tone.
 
 export const SHOW_STATUS_LABEL = {
-  scheduled: "On sale",
+  scheduled: "Scheduled",
   "sold-out": "Sold out",
   cancelled: "Cancelled",
 } as const;
@@ -25,7 +25,7 @@ export const SHOW_TEXT = {
   ticketLabel: "Ticket link (optional)",
   ticketHint: "Where fans buy tickets, starting with https://.",
   statusLabel: "Status",
-  statusOptions: { scheduled: "Tickets on sale (or free)", "sold-out": "Sold out", cancelled: "Cancelled" },
+  statusOptions: { scheduled: "Scheduled (tickets on sale, or free)", "sold-out": "Sold out", cancelled: "Cancelled" },
   add: "Add show",
   adding: "Adding...",
   save: "Save changes",
@@ -73,6 +73,7 @@ export const SHOWS_PAGE_TEXT = {
   pastHeading: "Past shows",
   tickets: "Tickets",
   ticketsFor: (venue: string, date: string) => `for ${venue}, ${date}`,
+  newTab: "(opens in a new tab)",
   soldOut: "Sold out",
   cancelled: "Cancelled",
   localTime: (place: string) => `${place} time`,
