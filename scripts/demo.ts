@@ -1,14 +1,18 @@
 // npm run demo: fills an empty site with three demo songs (audio and covers
-// generated here), the newest marked latest, and a site without photos with a
-// hero, a portrait, a video poster and six press photos (drawn here too), so a
-// newcomer sees it working.
+// generated here), the newest marked latest, a site without photos with a
+// hero, a portrait, a video poster and six press photos (drawn here too), and
+// a site without shows with a few shows around today, so a newcomer sees it
+// working.
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
 import { listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
+import { parseShowInput } from "#app/features/shows/schema.ts";
+import { addShow, listShows } from "#app/features/shows/shows.server.ts";
 import { createSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
 import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
+import { toZonedLocal } from "#app/lib/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
 import { coverPng, synthWav } from "./media/synth.ts";
 
@@ -156,6 +160,85 @@ async function addDemoPhotos(services: Awaited<ReturnType<typeof createServices>
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The day Berlin's clocks next change (the last Sunday of March or October),
+ * at least a week away: a show that night shows the feed and the page get the
+ * offset right across the change.
+ */
+function nextBerlinClockChange(now: number): string {
+  for (let year = new Date(now).getUTCFullYear(); ; year++) {
+    for (const month of [2, 9]) {
+      const lastDay = new Date(Date.UTC(year, month + 1, 0));
+      const sunday = new Date(lastDay.getTime() - lastDay.getUTCDay() * DAY_MS);
+      if (sunday.getTime() > now + 7 * DAY_MS) return sunday.toISOString().slice(0, 10);
+    }
+  }
+}
+
+/** A few shows around today: two past, three to come (one sold out, one on the night the clocks change), in four zones. */
+async function addDemoShows(services: Awaited<ReturnType<typeof createServices>>): Promise<void> {
+  if ((await listShows(services.db)).length > 0) {
+    console.log("This site already has shows; the demo adds shows only to a site without any.");
+    return;
+  }
+  const now = Date.now();
+  const day = (days: number, zone: string) => toZonedLocal(now + days * DAY_MS, zone).slice(0, 10);
+  const shows = [
+    {
+      date: day(-60, "Europe/Lisbon"),
+      time: "21:00",
+      timeZone: "Europe/Lisbon",
+      venue: "Harbour Lights Hall",
+      city: "Lisbon",
+      country: "Portugal",
+    },
+    {
+      date: day(-18, "Europe/London"),
+      time: "20:00",
+      timeZone: "Europe/London",
+      venue: "The Lantern Room",
+      city: "Glasgow",
+      country: "United Kingdom",
+    },
+    {
+      date: day(12, "America/Chicago"),
+      time: "19:30",
+      timeZone: "America/Chicago",
+      venue: "The Bluebird Room",
+      city: "Nashville",
+      country: "United States",
+      ticketUrl: "https://tickets.example.com/bluebird-room",
+      status: "sold-out",
+    },
+    {
+      date: nextBerlinClockChange(now),
+      time: "20:00",
+      timeZone: "Europe/Berlin",
+      venue: "Kantine am Kanal",
+      city: "Berlin",
+      country: "Germany",
+      ticketUrl: "https://tickets.example.com/kantine-am-kanal",
+    },
+    {
+      date: day(75, "Australia/Melbourne"),
+      time: "19:00",
+      timeZone: "Australia/Melbourne",
+      venue: "Paper Moon Theatre",
+      city: "Melbourne",
+      country: "Australia",
+      ticketUrl: "https://tickets.example.com/paper-moon",
+    },
+  ];
+  for (const { date, time, ...fields } of shows) {
+    const parsed = parseShowInput({ ...fields, startsLocal: `${date}T${time}` });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+    await addShow(services.db, parsed.show);
+    console.log(`Added the show at ${fields.venue}, ${fields.city} (${date} ${time} ${fields.timeZone})`);
+  }
+}
+
 if (existsSync(".env")) process.loadEnvFile(".env");
 const services = await createServices();
 try {
@@ -189,8 +272,11 @@ try {
     if (!latest.success) throw new Error(latest.error);
     console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
   }
-  // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos.
-  if (!process.argv.includes("--songs-only")) await addDemoPhotos(services);
+  // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos or shows.
+  if (!process.argv.includes("--songs-only")) {
+    await addDemoPhotos(services);
+    await addDemoShows(services);
+  }
   console.log("Start the site with npm start.");
 } finally {
   await services.close();

@@ -211,6 +211,25 @@ export interface NotificationsTable {
   coveredUntil: EpochMs;
 }
 
+/** A show on the artist's calendar (db/migrations/0013-shows.ts; app/features/shows). */
+export interface ShowsTable {
+  id: string;
+  /** The venue's wall-clock start as the artist typed it: YYYY-MM-DDTHH:MM. */
+  startsLocal: string;
+  /** The venue's IANA time zone, e.g. Europe/Berlin. */
+  timeZone: string;
+  /** The instant `startsLocal` names in `timeZone`. */
+  startsAt: EpochMs;
+  venue: string;
+  city: string;
+  country: string;
+  /** An https address, or null for none. */
+  ticketUrl: string | null;
+  status: Generated<"scheduled" | "sold-out" | "cancelled">;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -227,6 +246,7 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
   photos: PhotosTable;
+  shows: ShowsTable;
   mailings: MailingsTable;
   mailContents: MailContentsTable;
   outbox: OutboxTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, toZonedLocal, zonedTimeToInstant } from "./zoned-time.ts";
+import { isTimeZone, toZonedIso, toZonedLocal, zonedTimeToInstant, zoneOffsetMs } from "./zoned-time.ts";
 
 const instant = (local: string, zone: string) => {
   const result = zonedTimeToInstant(local, zone);
@@ -47,5 +47,16 @@ describe("zoned wall-clock times", () => {
     const at = Date.parse("2027-07-04T23:15:00Z");
     expect(toZonedLocal(at, "America/Los_Angeles")).toBe("2027-07-04T16:15");
     expect(instant(toZonedLocal(at, "America/Los_Angeles"), "America/Los_Angeles")).toBe("2027-07-04T23:15:00.000Z");
+  });
+
+  it("writes an instant with the offset its zone has then, on either side of a DST change", () => {
+    expect(toZonedIso(Date.parse("2027-03-27T19:00:00Z"), "Europe/Berlin")).toBe("2027-03-27T20:00:00+01:00");
+    expect(toZonedIso(Date.parse("2027-03-28T18:00:00Z"), "Europe/Berlin")).toBe("2027-03-28T20:00:00+02:00");
+    expect(toZonedIso(Date.parse("2027-11-01T00:30:00Z"), "America/Los_Angeles")).toBe("2027-10-31T17:30:00-07:00");
+    expect(toZonedIso(Date.parse("2027-06-01T06:30:00Z"), "Asia/Kolkata")).toBe("2027-06-01T12:00:00+05:30");
+    expect(toZonedIso(Date.parse("2027-06-01T12:00:00Z"), "America/St_Johns")).toBe("2027-06-01T09:30:00-02:30");
+    expect(toZonedIso(Date.parse("2027-06-01T00:00:00Z"), "UTC")).toBe("2027-06-01T00:00:00+00:00");
+    expect(zoneOffsetMs(Date.parse("2027-03-28T00:59:59Z"), "Europe/Berlin")).toBe(3_600_000);
+    expect(zoneOffsetMs(Date.parse("2027-03-28T01:00:00Z"), "Europe/Berlin")).toBe(7_200_000);
   });
 });

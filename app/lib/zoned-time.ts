@@ -126,3 +126,16 @@ export function timeZoneNames(): string[] {
   const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return ["UTC", ...names.filter((name) => name !== "UTC")];
 }
+
+/**
+ * `instant` as an ISO 8601 date-time with the offset `timeZone` has then, as
+ * schema.org and feeds want it: "2027-03-28T20:00:00+02:00".
+ */
+export function toZonedIso(instant: number, timeZone: string): string {
+  const offsetMinutes = Math.round(zoneOffsetMs(instant, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  const seconds = String(new Date(instant).getUTCSeconds()).padStart(2, "0");
+  return `${toZonedLocal(instant, timeZone)}:${seconds}${offset}`;
+}

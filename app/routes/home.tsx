@@ -6,16 +6,19 @@ import { FeaturedSong } from "#app/features/player/featured-song.tsx";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { NextShow } from "#app/features/shows/show-list.tsx";
+import { nextShowForPage } from "#app/features/shows/shows.server.ts";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import type { PublicPhoto } from "#app/lib/photo.ts";
 import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ songs }, { artist, home, featuredSong, social }, photos] = await Promise.all([
+  const [{ songs }, { artist, home, featuredSong, social }, photos, nextShow] = await Promise.all([
     songsForPage(context),
     siteSettingsOf(context),
     photosForPage(context),
+    nextShowForPage(context),
   ]);
   return {
     artist: { name: artist.name, genres: artist.genres },
@@ -24,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     sameAs: social.links.filter((link) => link.platform !== "email").map((link) => link.url),
     songs,
     photos: { hero: photos.hero, portrait: photos.portrait },
+    nextShow,
   };
 }
 
@@ -121,7 +125,7 @@ function TextHero({ artist, home, songs }: Pick<HomeData, "artist" | "home" | "s
 }
 
 export default function Home() {
-  const { artist, home, featuredSong, songs, photos } = useLoaderData<typeof loader>();
+  const { artist, home, featuredSong, songs, photos, nextShow } = useLoaderData<typeof loader>();
   return (
     <>
       {photos.hero ? (
@@ -131,6 +135,8 @@ export default function Home() {
       )}
 
       <FeaturedSong songs={songs} settings={featuredSong} className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" />
+
+      {nextShow ? <NextShow show={nextShow} className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" /> : null}
 
       <section id="latest-music" aria-labelledby="latest-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-16 sm:px-6">
         <h2 id="latest-heading" className="mb-6 text-3xl font-semibold">

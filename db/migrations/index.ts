@@ -11,6 +11,7 @@ import * as m0009 from "./0009-mail.ts";
 import * as m0010 from "./0010-consent.ts";
 import * as m0011 from "./0011-notifications.ts";
 import * as m0012 from "./0012-scheduled-releases.ts";
+import * as m0013 from "./0013-shows.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010-consent": m0010,
   "0011-notifications": m0011,
   "0012-scheduled-releases": m0012,
+  "0013-shows": m0013,
 };

@@ -26,6 +26,8 @@ const MATRIX: Record<string, Call[]> = {
   "routes/bio.tsx": [{ method: "GET", path: "/bio", expect: 200 }],
   "routes/music.tsx": [{ method: "GET", path: "/music", expect: 200 }],
   "routes/music-song.tsx": [{ method: "GET", path: "/music/no-such-song", expect: 404 }],
+  "routes/shows.tsx": [{ method: "GET", path: "/shows", expect: 200 }],
+  "routes/shows-ics.ts": [{ method: "GET", path: "/shows.ics", expect: 200 }],
   "routes/contact.tsx": [
     { method: "GET", path: "/contact", expect: 200 },
     // Public; without the signed start time it is treated as a bot: told "sent", held for review.
@@ -99,6 +101,11 @@ const MATRIX: Record<string, Call[]> = {
     // refuses anyone else (401/403, as the page's fetchers receive it); posted as a whole page,
     // the page's loader then sends them home like the GET does.
     { method: "POST", path: `${DASHBOARD_PATH}/account`, form: { intent: "name", name: "" }, expect: adminPage(400) },
+  ],
+  "routes/dashboard.shows.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/shows`, expect: adminPage(200) },
+    // A show without a venue or a time: the admin is told what is missing; nothing is stored for anyone.
+    { method: "POST", path: `${DASHBOARD_PATH}/shows`, form: { intent: "add", venue: "" }, expect: adminPage(400) },
   ],
   "routes/dashboard.mail.tsx": [
     { method: "GET", path: `${DASHBOARD_PATH}/mail`, expect: adminPage(200) },

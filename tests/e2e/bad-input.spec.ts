@@ -18,6 +18,8 @@ import { RELEASE_TEXT } from "#app/features/songs/ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
+import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/shows/schema.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/lib/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/form-guard.ts";
@@ -854,6 +856,162 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     expect(stored).toBeGreaterThan(0);
   });
 
+  test("shows: a show is stored exactly as its schema parses it, or refused with nothing changed; a skipped hour or a date that does not exist never is", async () => {
+    const SEEDED = "fuzz-seeded-show";
+    const none = { weight: 1, arbitrary: fc.constant(undefined) };
+    const usable = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((value) => value.trim() !== "");
+    const local = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+          .map((date) => date.toISOString().slice(0, 16)),
+      },
+      {
+        weight: 2,
+        // Skipped hours (Berlin, New York), dates that do not exist, an hour that happens twice, before 1970.
+        arbitrary: fc.constantFrom(
+          "2027-03-28T02:30",
+          "2027-03-14T02:15",
+          "2027-02-29T20:00",
+          "2027-04-31T20:00",
+          "2027-13-01T20:00",
+          "2027-01-01T24:00",
+          "2027-10-31T02:30",
+          "1969-12-31T23:00",
+          "2027-03-28 20:00",
+        ),
+      },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const zone = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("Europe/Berlin", "America/New_York", "UTC", "Australia/Sydney", "Asia/Kolkata") },
+      { weight: 1, arbitrary: fc.constantFrom("Mars/Olympus", "europe/berlin", "", "Etc/GMT+5", "Europe/Berlin\n") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const text = (max: number) => fc.oneof({ weight: 4, arbitrary: usable(max) }, { weight: 1, arbitrary: nastyText }, none);
+    const ticket = fc.oneof(
+      { weight: 2, arbitrary: fc.webUrl({ validSchemes: ["https"] }) },
+      { weight: 1, arbitrary: fc.webUrl() },
+      { weight: 1, arbitrary: fc.constantFrom("", "javascript:alert(1)", "https://user:pw@example.com/", "//evil.example", "https://x") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const status = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SHOW_STATUSES) }, { weight: 1, arbitrary: nastyText }, none);
+    const intent = fc.oneof(
+      { weight: 4, arbitrary: fc.constant("add") },
+      { weight: 2, arbitrary: fc.constantFrom("edit", "remove") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const id = fc.oneof({ weight: 2, arbitrary: fc.constant(SEEDED) }, { weight: 1, arbitrary: fc.oneof(nastyText, fc.uuid()) }, none);
+    const snapshot = () =>
+      withE2eDb((db) =>
+        db
+          .selectFrom("shows")
+          .select(["id", "startsLocal", "timeZone", "startsAt", "venue", "city", "country", "ticketUrl", "status"])
+          .orderBy("id")
+          .execute(),
+      );
+    const seed = () =>
+      withE2eDb(async (db) => {
+        if (await db.selectFrom("shows").select("id").where("id", "=", SEEDED).executeTakeFirst()) return;
+        await db
+          .insertInto("shows")
+          .values({
+            id: SEEDED,
+            startsLocal: "2027-06-01T20:00",
+            timeZone: "UTC",
+            startsAt: Date.parse("2027-06-01T20:00:00Z"),
+            venue: "Seeded Hall",
+            city: "Leeds",
+            country: "United Kingdom",
+            ticketUrl: null,
+            status: "scheduled",
+            createdAt: 1,
+            updatedAt: 1,
+          })
+          .execute();
+      });
+    let stored = 0;
+    try {
+      await check(
+        fc.asyncProperty(
+          intent,
+          id,
+          // Half the time a show a person could have meant (so edits and adds are stored too), else anything.
+          fc.oneof(
+            fc.record({
+              startsLocal: local.filter((value) => value !== undefined),
+              timeZone: fc.constantFrom("Europe/Berlin", "America/New_York", "UTC", "Australia/Sydney", "Asia/Kolkata"),
+              venue: usable(100),
+              city: usable(60),
+              country: usable(60),
+              ticketUrl: fc.oneof(fc.constant(""), fc.webUrl({ validSchemes: ["https"] })),
+              status: fc.constantFrom(...SHOW_STATUSES),
+            }),
+            fc.record({
+              startsLocal: local,
+              timeZone: zone,
+              venue: text(130),
+              city: text(90),
+              country: text(90),
+              ticketUrl: ticket,
+              status,
+            }),
+          ),
+          async (intentValue, idValue, show) => {
+            await seed();
+            const fields = { intent: intentValue, id: idValue, ...show };
+            const before = await snapshot();
+            const sent = await send(`${DASHBOARD_PATH}/shows`, { ...form(fields), cookie: adminCookie });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const after = await snapshot();
+            const asFields = Object.fromEntries(
+              Object.entries(fields).map(([name, value]) => [name, value === undefined ? undefined : asSent(value)]),
+            );
+            const wanted = showRequestSchema.safeParse(asFields);
+            const parsed = parseShowInput(asFields);
+            const unchanged = () => {
+              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+              expect(after).toEqual(before);
+            };
+            if (nulIn(...Object.values(fields)) || !wanted.success) return unchanged();
+            const wantedId = wanted.data.intent === "add" ? null : wanted.data.id;
+            const existed = before.some((row) => row.id === wantedId);
+            if (wanted.data.intent === "remove") {
+              if (!existed) return unchanged();
+              expect(sent.status).toBe(200);
+              expect(after).toEqual(before.filter((row) => row.id !== wantedId));
+              return;
+            }
+            if (!parsed.ok || (wanted.data.intent === "edit" && !existed)) return unchanged();
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            // Whatever was stored is what the schema makes of what was sent, its instant included.
+            const row =
+              wanted.data.intent === "edit"
+                ? after.find((r) => r.id === wantedId)
+                : after.find((r) => !before.some((old) => old.id === r.id));
+            expect(after).toHaveLength(before.length + (wanted.data.intent === "add" ? 1 : 0));
+            expect(row && { ...row, id: undefined }).toEqual({ ...parsed.show, id: undefined });
+            stored += 1;
+          },
+        ),
+      );
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom("shows").execute();
+          await bumpContentVersion(trx);
+        });
+      });
+    }
+    // The property was tried on shows that were stored, not only on refusals.
+    expect(stored).toBeGreaterThan(0);
+  });
+
   test("unsubscribe, confirmation and setup links: forged or mangled values are refused with a message", async () => {
     await check(
       fc.asyncProperty(
@@ -906,6 +1064,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/photos",
       "/api/subscribers/import",
       `${DASHBOARD_PATH}/mail`,
+      `${DASHBOARD_PATH}/shows`,
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",
     ];
@@ -1099,6 +1258,8 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/oembed?url=",
       "/oembed?format=json&maxwidth=300&url=",
       "/feed.xml?",
+      "/shows?",
+      "/shows.ics?",
       "/media/music/",
       "/media/covers/",
       "/",

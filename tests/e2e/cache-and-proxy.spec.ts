@@ -78,6 +78,7 @@ const PUBLIC_PATHS = [
   "/",
   "/login",
   "/music",
+  "/shows",
   "/bio",
   "/contact",
   "/privacy",
@@ -85,6 +86,7 @@ const PUBLIC_PATHS = [
   "/_.data",
   "/login.data",
   "/music.data",
+  "/shows.data",
   "/contact.data",
 ];
 

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/browser.ts";
 import { E2E_URL } from "./support/server-env.ts";
 
-const PUBLIC_PAGES = ["/", "/bio", "/privacy", "/terms", "/login"];
+const PUBLIC_PAGES = ["/", "/bio", "/shows", "/privacy", "/terms", "/login"];
 
 type Attributes = Record<string, string>;
 

@@ -83,7 +83,7 @@ test.describe("layout", () => {
     await expect(closeButton).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator(`#${await closeButton.getAttribute("aria-controls")}`);
     await expect(menu).toBeVisible();
-    for (const label of ["Home", "Bio", "Music", "Contact"]) {
+    for (const label of ["Home", "Bio", "Music", "Shows", "Contact"]) {
       await expect(menu.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
@@ -95,13 +95,14 @@ test.describe("layout", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("desktop header shows Home, Bio, Music, Contact and no menu button", async ({ page }) => {
+  test("desktop header shows Home, Bio, Music, Shows, Contact and no menu button", async ({ page }) => {
     await page.goto("/");
     const nav = mainNav(page);
     for (const [label, href] of [
       ["Home", "/"],
       ["Bio", "/bio"],
       ["Music", "/music"],
+      ["Shows", "/shows"],
       ["Contact", "/contact"],
     ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href!);
@@ -129,6 +130,7 @@ test.describe("layout", () => {
       home: nav.getByRole("link", { name: "Home", exact: true }),
       bio: nav.getByRole("link", { name: "Bio", exact: true }),
       music: nav.getByRole("link", { name: "Music", exact: true }),
+      shows: nav.getByRole("link", { name: "Shows", exact: true }),
       contact: nav.getByRole("link", { name: "Contact", exact: true }),
       toggle: page.getByTestId("theme-toggle"),
     };

@@ -7,6 +7,7 @@ import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 const AREAS = [
   { path: "", label: "Overview" },
   { path: "/site", label: "Site" },
+  { path: "/shows", label: "Shows" },
   { path: "/mail", label: "Mail" },
   { path: "/account", label: "Account" },
 ] as const;
