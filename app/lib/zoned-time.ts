@@ -67,7 +67,7 @@ function wallClock(instant: number, timeZone: string) {
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const wall = wallClock(instant, timeZone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
