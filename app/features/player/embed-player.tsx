@@ -38,17 +38,17 @@ export function EmbedPlayer({
         data-title={song.title}
         data-artist={song.artist}
         data-artwork={mediaUrl(coverVariantKey(song.coverKey, 384, "webp"))}
-        className="flex h-full items-center gap-4 p-4 tall:gap-6 tall:p-5 stacked:flex-col stacked:items-stretch stacked:gap-3"
+        className="mx-auto flex h-full max-w-4xl items-center gap-4 p-4 tall:gap-6 tall:p-5 stacked:flex-col stacked:items-stretch stacked:gap-3"
       >
         {/* Stacked, the cover takes the room left above the controls, as the largest square that fits it. */}
-        <div className="h-full shrink-0 max-[359px]:hidden stacked:flex stacked:h-auto stacked:min-h-0 stacked:flex-1 stacked:items-center stacked:justify-center stacked:[container-type:size]">
+        <div className="flex h-full shrink-0 items-center max-[359px]:hidden stacked:flex stacked:h-auto stacked:min-h-0 stacked:flex-1 stacked:items-center stacked:justify-center stacked:[container-type:size]">
           <CoverImage
             coverKey={song.coverKey}
             alt={`Cover art for ${song.title}`}
             size={384}
             sizes="(min-height: 280px) 384px, 120px"
             priority
-            className="aspect-square h-full w-auto rounded-lg object-cover shadow-md ring-1 ring-black/5 stacked:size-[min(100cqw,100cqh)]"
+            className="aspect-square h-full max-h-[26rem] w-auto rounded-lg object-cover shadow-md ring-1 ring-black/5 stacked:size-[min(100cqw,100cqh)]"
           />
         </div>
         <div className="flex min-w-0 flex-1 flex-col justify-center gap-2 stacked:flex-none tall:gap-3">
