@@ -57,6 +57,7 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
     services,
     cspNonce,
     formStarted: () => formStartedToken(services.env.authSecret),
+    forMany: false,
     markDegraded: () => {},
     changesAt: () => {},
     ...overrides,
@@ -85,6 +86,7 @@ export const pageCache = createPageCache({
     let staleAt = Infinity;
     const context = loadContext(scriptNonce, {
       formStarted: () => FORM_STARTED_PLACEHOLDER,
+      forMany: true,
       markDegraded: () => (degraded = true),
       changesAt: (instant) => (staleAt = Math.min(staleAt, instant)),
     });

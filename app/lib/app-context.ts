@@ -10,6 +10,12 @@ export type RequestContext = {
    * is a placeholder the cache swaps for a fresh token in every response.
    */
   formStarted(): string;
+  /**
+   * True when this render is kept and served to many (the page cache): a slow
+   * query is then waited for rather than streamed, since a page streamed with
+   * its data late would be kept and show every visitor the late arrival.
+   */
+  forMany: boolean;
   /** Says this page shows a failure (a query that failed), so no cache may keep it. */
   markDegraded(): void;
   /**

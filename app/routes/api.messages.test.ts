@@ -27,7 +27,14 @@ describe.each(testStacks)("message actions on %s", (kind) => {
 
   async function post(contentType: string, body: string) {
     const context = new RouterContextProvider();
-    context.set(appContext, { services: site.services, cspNonce: "", formStarted: () => "", markDegraded: () => {}, changesAt: () => {} });
+    context.set(appContext, {
+      services: site.services,
+      cspNonce: "",
+      formStarted: () => "",
+      forMany: false,
+      markDegraded: () => {},
+      changesAt: () => {},
+    });
     const request = new Request("http://localhost:3999/api/messages", {
       method: "POST",
       headers: { "content-type": contentType, cookie: adminCookie },

@@ -21,7 +21,14 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
 
   function call<T extends (args: never) => unknown>(loader: T, path: string, headers: Record<string, string> = {}) {
     const context = new RouterContextProvider();
-    context.set(appContext, { services: site.services, cspNonce: "", formStarted: () => "", markDegraded: () => {}, changesAt: () => {} });
+    context.set(appContext, {
+      services: site.services,
+      cspNonce: "",
+      formStarted: () => "",
+      forMany: false,
+      markDegraded: () => {},
+      changesAt: () => {},
+    });
     const request = new Request(`${ORIGIN}${path}`, { headers });
     return loader({ request, context, params: {} } as never) as Promise<Response>;
   }

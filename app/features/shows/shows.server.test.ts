@@ -116,6 +116,7 @@ describe.each(testStacks)("shows on %s", (stack) => {
       services: site.services,
       cspNonce: "",
       formStarted: () => "",
+      forMany: true,
       markDegraded: () => (told.degraded = true),
       changesAt: (instant) => told.changesAt.push(instant),
     });

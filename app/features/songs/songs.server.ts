@@ -75,16 +75,27 @@ const SONGS_WAIT_MS = 100;
  * itself goes in the first HTML, so the player is there at first paint and
  * nothing below it moves. A slower query never holds the page back: the page
  * streams at once with the pending promise, and the player shows its loading
- * state until the songs arrive. A failure is logged here, shown by the player,
- * and keeps the page out of the page cache.
+ * state until the songs arrive. A render for the page cache waits instead: it
+ * is kept and served to many, and a kept page whose songs came late would show
+ * every visitor the loading state, then the list pushing the page down. A
+ * failure is logged here, shown by the player, and keeps the page out of the
+ * page cache.
  */
 export async function songsForPage(context: Readonly<RouterContextProvider>): Promise<{ songs: PageSongs }> {
-  const { services, markDegraded } = context.get(appContext);
+  const { services, markDegraded, forMany } = context.get(appContext);
   const songs = listSongs(services).catch((error: unknown) => {
     console.error("Loading songs failed", error);
     markDegraded();
     throw new Error("Failed to load songs");
   });
+  if (forMany) {
+    try {
+      return { songs: await songs };
+    } catch {
+      // Shown by the player as it would be streamed; markDegraded keeps the page from being kept.
+      return { songs };
+    }
+  }
   const { value } = await resolvedWithin(songs, SONGS_WAIT_MS);
   return { songs: value };
 }
