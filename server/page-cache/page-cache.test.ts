@@ -172,6 +172,16 @@ describe("page cache for anonymous visitors", () => {
     expect(html).toContain(`{"formStarted":"${token}"}`);
   });
 
+  it("serves brotli with the fresh token to a client that takes it", async () => {
+    await get("/music");
+    const response = await fetch(`${base}/music`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.headers.get("x-page-cache")).toBe("HIT");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const html = await response.text();
+    expect(html).toMatch(/value="token-\d+"/);
+    expect(html).not.toContain(PLACEHOLDER);
+  });
+
   it("serves a page without per-response values as precompressed brotli", async () => {
     await get("/plain");
     const response = await fetch(`${base}/plain`, { headers: { "accept-encoding": "br, gzip" } });
