@@ -78,15 +78,26 @@ export async function releaseDueSongs(
 export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, step?: ReleaseStep): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  // A database that is down fails every look: said when it starts and once a minute, not every second.
+  let failingSince: number | null = null;
+  let lastSaid = 0;
   const look = () => {
     if (busy) return;
     busy = true;
     running = releaseDueSongs(services.db, step)
       .then(({ released, queuedMail }) => {
+        if (failingSince !== null) console.log("Releasing scheduled songs works again");
+        failingSince = null;
         for (const song of released) console.log(`Released "${song.title}" (${song.id})`);
         if (queuedMail) services.mail?.wake();
       })
-      .catch((error: unknown) => console.error("Releasing scheduled songs failed", error))
+      .catch((error: unknown) => {
+        const now = Date.now();
+        failingSince ??= now;
+        if (now - lastSaid < 60_000) return;
+        lastSaid = now;
+        console.error("Releasing scheduled songs failed", error);
+      })
       .finally(() => (busy = false));
   };
   look();
