@@ -1,63 +1,18 @@
-// The host process: reads the environment, builds the Express host around the
-// app bundle (Vite in development, the build in production) and listens.
+// The server's entry point (`npm start`, `npm run serve`, Docker). With
+// WORKERS above 1 (production only) this process supervises that many serving
+// processes sharing the port (server/workers.ts); otherwise it serves itself.
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
-import type { RequestHandler } from "express";
-import { createServer, type Server } from "node:http";
 import { loadEnv } from "#app/lib/env.server.ts";
-import { builtAssets, createHost } from "./host.ts";
-import { answerMalformedRequest } from "./malformed-request.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
+// Read here first: a bad value stops start-up once, and a generated AUTH_SECRET
+// is written before any worker reads it, so all of them share it.
 const env = loadEnv();
-const development = env.nodeEnv !== "production";
 
-type AppModule = typeof import("./app.ts");
-
-let loadApp: () => Promise<AppModule>;
-let assets: RequestHandler;
-if (development) {
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  assets = viteServer.middlewares as unknown as RequestHandler;
-  loadApp = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+if (cluster.isPrimary && env.workers > 1 && env.nodeEnv === "production") {
+  const { superviseWorkers } = await import("./workers.ts");
+  superviseWorkers(env.workers);
 } else {
-  assets = builtAssets();
-  // @ts-ignore -- exists only after `npm run build`
-  const built = (await import("../build/server/index.js")) as AppModule;
-  loadApp = async () => built;
-}
-
-const initial = await loadApp();
-const host = createHost({ env, development, loadApp, assets: [assets] });
-
-// Media on local disk and the pages the cache holds for anonymous visitors are
-// answered before Express, which costs more than serving them
-// (docs/decisions/011-page-cache.md).
-const { serveCachedPage, serveLocalMedia } = initial;
-const server: Server = createServer((req, res) => {
-  if (serveLocalMedia(req, res)) return;
-  if (!serveCachedPage) return void host(req, res);
-  serveCachedPage(req, res).then(
-    (served) => served || host(req, res),
-    () => host(req, res),
-  );
-});
-server.on("clientError", answerMalformedRequest);
-server.listen(env.port, env.host, async () => {
-  console.log(`Artist site listening on ${env.publicUrl} (bound to ${env.host}:${env.port})`);
-  for (const line of await initial.startupMessages()) console.log(line);
-});
-
-// Finish in-flight requests, then close the database.
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close(() => {
-      void initial
-        .stopBackgroundWork()
-        .then(() => initial.services.close())
-        .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
+  await import("./serve.ts");
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { type MailConfig, parseMailFrom, parseSmtpUrl } from "./mail/mail-config.server.ts";
@@ -16,6 +17,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
+  WORKERS: optionalString.transform((value, ctx): number | "auto" => {
+    if (value === undefined) return 1;
+    if (value === "auto") return "auto";
+    const count = Number(value);
+    if (Number.isInteger(count) && count >= 1 && count <= 64) return count;
+    ctx.addIssue({ code: "custom", message: 'must be "auto" (one per core) or a whole number from 1 to 64' });
+    return z.NEVER;
+  }),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
@@ -83,6 +92,8 @@ export type Env = {
   nodeEnv: "development" | "production" | "test";
   port: number;
   host: string;
+  /** How many server processes share the port (WORKERS; "auto": one per core); server/workers.ts. */
+  workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Origin the site is reached at, without a trailing slash. */
@@ -118,6 +129,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    workers: env.WORKERS === "auto" ? availableParallelism() : env.WORKERS,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,

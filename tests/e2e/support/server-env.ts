@@ -25,6 +25,7 @@ export const E2E_EXTRA_PORTS = {
   crash: port(3111),
   mailA: port(3112),
   mailB: port(3113),
+  workers: port(3114),
 } as const;
 /** The SMTP server the mail specs start, which their app processes send to. */
 export const E2E_SMTP_PORT = port(3125);
