@@ -23,7 +23,7 @@ export type TableShape = { name: string; columns: string[]; primaryKey: string[]
  * to the latest version, so a table added by a new migration is moved without
  * anyone updating a list.
  */
-export async function siteTables(): Promise<TableShape[]> {
+async function siteTables(): Promise<TableShape[]> {
   const { db } = openDatabase({ sqliteFile: ":memory:" });
   try {
     await migrateToLatest(db);
@@ -314,14 +314,14 @@ async function copyObjects(
 }
 
 /** "postgres://artist@db:5432/artist" or "sqlite:/srv/site/data/site.db": where a site's rows live, without its password. */
-export function databaseLabel(env: Env): string {
+function databaseLabel(env: Env): string {
   if (!env.databaseUrl) return `sqlite:${sqliteFileIn(env.dataDir)}`;
   const url = new URL(env.databaseUrl);
   url.password = "";
   return url.toString();
 }
 
-export function storageLabel(env: Env): string {
+function storageLabel(env: Env): string {
   return env.s3 ? `s3:${env.s3.endpoint ?? "aws"}/${env.s3.bucket}` : `disk:${path.join(env.dataDir, "uploads")}`;
 }
 
@@ -378,7 +378,7 @@ export type Secret = {
 };
 
 /** How the target finds its secret, as app/lib/env.server.ts does: AUTH_SECRET, else DATA_DIR/auth-secret. */
-export function targetSecret(source: Env, target: TransferTarget): Secret {
+function targetSecret(source: Env, target: TransferTarget): Secret {
   const fromFile = target.variables.AUTH_SECRET?.trim();
   if (fromFile) return { same: fromFile === source.authSecret, where: "env-file", file: target.file };
   const file = path.join(target.env.dataDir, "auth-secret");
