@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -397,11 +398,14 @@ describe("npm run transfer", () => {
     "moves SQLite and disk into PostgreSQL and S3 and back, and the site serves after each move",
     async () => {
       const secret = readFileSync(path.join(source.DATA_DIR ?? "", "auth-secret"), "utf8").trim();
-      const scale = { ...(await scaleSite("scale")), AUTH_SECRET: secret };
+      // A stack set up with a secret of its own: --carry-secret replaces it in the stack's file.
+      const scale = { ...(await scaleSite("scale")), AUTH_SECRET: "a-new-stack-secret-".repeat(3) };
       const scaleFile = writeEnvFile("scale", scale);
-      const up = transfer(source, ["--to-env", scaleFile]);
+      const up = transfer(source, ["--to-env", scaleFile, "--carry-secret"]);
       expect(up.status, up.stdout + up.stderr).toBe(0);
-      expect(up.stdout).toContain("sessions and unsubscribe links keep working");
+      expect(up.stdout).toContain(`carried into AUTH_SECRET in ${scaleFile}`);
+      expect(parseEnv(readFileSync(scaleFile, "utf8")).AUTH_SECRET).toBe(secret);
+      scale.AUTH_SECRET = secret;
       expect(await dumpSite(scale)).toEqual(sourceDump);
       await expectSiteServes(scale);
 

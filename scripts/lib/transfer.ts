@@ -380,7 +380,9 @@ export type Secret = {
 /** How the target finds its secret, as app/lib/env.server.ts does: AUTH_SECRET, else DATA_DIR/auth-secret. */
 function targetSecret(source: Env, target: TransferTarget): Secret {
   const fromFile = target.variables.AUTH_SECRET?.trim();
-  if (fromFile) return { same: fromFile === source.authSecret, where: "env-file", file: target.file };
+  // Without DATA_DIR in the file, "./data" would be wherever this runs (often the source's own
+  // folder), not where the target's processes look: the secret then belongs in the file.
+  if (fromFile || !target.variables.DATA_DIR?.trim()) return { same: fromFile === source.authSecret, where: "env-file", file: target.file };
   const file = path.join(target.env.dataDir, "auth-secret");
   const stored = existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
   return { same: stored === source.authSecret, where: "data-dir", file };
@@ -389,7 +391,11 @@ function targetSecret(source: Env, target: TransferTarget): Secret {
 function carrySecret(source: Env, secret: Secret): void {
   if (secret.where === "env-file") {
     const text = readFileSync(secret.file, "utf8");
-    writeFileSync(secret.file, text.replace(/^(\s*(?:export\s+)?AUTH_SECRET\s*=).*$/m, `$1${source.authSecret}`));
+    const line = /^(\s*(?:export\s+)?AUTH_SECRET\s*=).*$/m;
+    writeFileSync(
+      secret.file,
+      line.test(text) ? text.replace(line, `$1${source.authSecret}`) : `${text.replace(/\n?$/, "\n")}AUTH_SECRET=${source.authSecret}\n`,
+    );
   } else {
     writeFileSync(secret.file, `${source.authSecret}\n`, { mode: 0o600 });
   }
