@@ -40,6 +40,11 @@ export type ServiceOptions = {
   sendMail?: boolean;
 };
 
+/** The site's object store: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export async function openStorage(env: Env): Promise<Storage> {
+  return env.s3 ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, "uploads"));
+}
+
 export async function createServices(env: Env = loadEnv(), options: ServiceOptions = {}): Promise<Services> {
   const { db, dialect } = openDatabase({
     databaseUrl: env.databaseUrl,
@@ -54,9 +59,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
   const rateLimiter = redis
     ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
     : createDatabaseRateLimiter(db);
-  const storage = env.s3
-    ? (await import("./storage-s3.server.ts")).createS3Storage(env.s3)
-    : createLocalStorage(path.join(env.dataDir, "uploads"));
+  const storage = await openStorage(env);
   const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;
   // Set once the outbox exists: mail queued before then is sent at its first look.
   let wakeOutbox = () => {};

@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { backup as sqliteBackup, DatabaseSync } from "node:sqlite";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -12,6 +10,7 @@ import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { migrateToLatest, sqliteFileIn } from "#app/lib/db.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { assertValidKey, storageFolders } from "#app/lib/storage.server.ts";
+import { hashStream, hashingTap, sqliteSnapshot } from "./snapshot.ts";
 
 /*
  * A backup is a folder: the database (a SQLite copy made with VACUUM INTO, or
@@ -88,7 +87,7 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
   const databaseCounts = await counts(services);
   if (services.dialect === "sqlite") {
     database = "database.sqlite";
-    await sql`vacuum into ${path.resolve(dir, database)}`.execute(services.db);
+    await sqliteSnapshot(services.db, path.resolve(dir, database));
   } else {
     database = "database.pgdump";
     schema = await currentSchema(services);
@@ -111,17 +110,9 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
       if (!body) continue; // deleted since it was listed
       const target = path.join(dir, "objects", key);
       await mkdir(path.dirname(target), { recursive: true });
-      const hash = createHash("sha256");
-      let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
+      const { tap, result } = hashingTap();
       await pipeline(body, tap, createWriteStream(target));
-      objects.push({ key, size, sha256: hash.digest("hex") });
+      objects.push({ key, ...result() });
     }
   }
 
@@ -172,9 +163,7 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 }
 
 async function sha256Of(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
+  return (await hashStream(createReadStream(file))).sha256;
 }
 
 /**

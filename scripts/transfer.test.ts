@@ -1,0 +1,423 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv } from "node:util";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createAdmin } from "#app/features/auth/admins.server.ts";
+import { openDatabase, sqliteFileIn, type DbHandle } from "#app/lib/db.server.ts";
+import { loadEnv } from "#app/lib/env.server.ts";
+import { createServices, openStorage } from "#app/lib/services.server.ts";
+import { saveSiteSection } from "#app/lib/site-settings.server.ts";
+import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
+import { storageFolders } from "#app/lib/storage.server.ts";
+import siteConfig from "#site-config";
+import { hashStream } from "#scripts/lib/snapshot.ts";
+import { ensureBuild, freePort, startServer, stopChild, waitUntilHealthy } from "#scripts/lib/demo-site.ts";
+import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
+
+// What an operator runs: npm run transfer between real stacks (SQLite files,
+// local disk, PostgreSQL, the loopback S3 server), then the production server
+// on the target, signed into with the passwords the accounts had before.
+
+const ADMIN = { email: "admin@example.com", password: "Tidal-Lantern-Orchard-42", name: "Ada Admin" };
+const FAN = { email: "fan@example.com", password: "Velvet-Compass-Harbor-77", name: "Fran Fan" };
+const MESSAGE = "Loved the Riverside Hymn show, thank you!";
+// Blank values override whatever the shell or CI sets: each site says what it runs on.
+const BLANK = {
+  DATABASE_URL: "",
+  REDIS_URL: "",
+  S3_BUCKET: "",
+  S3_ENDPOINT: "",
+  S3_ACCESS_KEY_ID: "",
+  S3_SECRET_ACCESS_KEY: "",
+  AUTH_SECRET: "",
+};
+
+const work = mkdtempSync(path.join(tmpdir(), "transfer-cli-"));
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(work, { recursive: true, force: true });
+});
+
+type Vars = Record<string, string>;
+
+const diskSite = (name: string): Vars => ({ DATA_DIR: path.join(work, name) });
+
+function writeEnvFile(name: string, vars: Vars): string {
+  const file = path.join(work, `${name}.env`);
+  writeFileSync(
+    file,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(""),
+  );
+  return file;
+}
+
+function transfer(source: Vars, args: string[]) {
+  return spawnSync(process.execPath, ["scripts/transfer.ts", ...args], {
+    env: { ...process.env, ...BLANK, ...source },
+    encoding: "utf8",
+  });
+}
+
+async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A PostgreSQL schema and an S3 bucket of their own, as a Compose stack would have, dropped after the tests. */
+async function scaleSite(name: string): Promise<Vars> {
+  const id = `${name}_${process.pid}_${randomBytes(3).toString("hex")}`.toLowerCase();
+  await withPg((client) => client.query(`create schema "${id}"`));
+  cleanups.push(() => withPg((client) => client.query(`drop schema "${id}" cascade`)));
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.searchParams.set("options", `-c search_path=${id}`);
+  const bucket = id.replaceAll("_", "-").slice(0, 63);
+  const endpoint = inject("s3Endpoint");
+  await createTestBucket(endpoint, bucket);
+  return {
+    DATA_DIR: path.join(work, name),
+    DATABASE_URL: url.toString(),
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+  };
+}
+
+type Dump = { tables: Record<string, string[]>; objects: Record<string, string> };
+
+/**
+ * Every row of every table the database holds (found by asking the database,
+ * not from the transfer's own list), in one form whichever dialect it came
+ * from, and every stored object's size and SHA-256.
+ */
+async function dumpSite(vars: Vars): Promise<Dump> {
+  const env = loadEnv({ ...BLANK, ...vars, AUTH_SECRET: "x".repeat(32) });
+  const handle: DbHandle = openDatabase({ databaseUrl: env.databaseUrl, sqliteFile: sqliteFileIn(env.dataDir) });
+  const storage = await openStorage(env);
+  try {
+    const names =
+      handle.dialect === "postgres"
+        ? (
+            await sql<{
+              name: string;
+            }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(handle.db)
+          ).rows
+        : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db))
+            .rows;
+    const tables: Dump["tables"] = {};
+    for (const { name } of names) {
+      if (name.startsWith("kysely_")) continue;
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(handle.db);
+      tables[name] = rows
+        .map((row) =>
+          JSON.stringify(
+            Object.keys(row)
+              .sort()
+              .map((column) => {
+                const value = row[column];
+                if (typeof value === "boolean") return value ? 1 : 0;
+                if (value instanceof Date) return value.toISOString();
+                return value;
+              }),
+          ),
+        )
+        .sort();
+    }
+    const objects: Dump["objects"] = {};
+    for (const folder of storageFolders) {
+      for await (const key of storage.keys(folder)) {
+        const body = await storage.read(key);
+        if (body) {
+          const { size, sha256 } = await hashStream(body);
+          objects[key] = `${size}:${sha256}`;
+        }
+      }
+    }
+    return { tables, objects };
+  } finally {
+    storage.close?.();
+    await handle.db.destroy();
+  }
+}
+
+const source = diskSite("source");
+let sourceDump: Dump;
+let songs: { id: string; title: string; audioKey: string }[];
+
+beforeAll(async () => {
+  ensureBuild(() => {});
+  const demo = spawnSync(process.execPath, ["scripts/demo.ts"], { env: { ...process.env, ...BLANK, ...source }, encoding: "utf8" });
+  expect(demo.status, demo.stderr).toBe(0);
+  // Everything else a living site has: accounts, a session, messages, fans and their consent, settings, a mailing.
+  const services = await createServices(loadEnv({ ...BLANK, ...source }));
+  try {
+    await createAdmin(services, ADMIN);
+    await services.auth.api.signUpEmail({ body: FAN });
+    await services.auth.api.signInEmail({ body: { email: FAN.email, password: FAN.password } });
+    const now = Date.now();
+    await services.db
+      .insertInto("contacts")
+      .values([
+        { id: "m1", name: "Sam", email: "sam@example.com", message: MESSAGE, timestamp: now - 1000, source: "contact", status: "unread" },
+        { id: "m2", name: null, email: null, message: "Anonymous hello", timestamp: now, source: "contact", status: "read" },
+      ])
+      .execute();
+    await services.db
+      .insertInto("subscribers")
+      .values([
+        { id: "s1", email: "one@example.com", timestamp: now, subscribed: 1, source: "footer", confirmedAt: now },
+        { id: "s2", email: "two@example.com", timestamp: now, subscribed: 0, source: "import", confirmedAt: null },
+      ])
+      .execute();
+    await services.db
+      .insertInto("consents")
+      .values([
+        { id: "c1", email: "one@example.com", event: "signed-up", at: now, words: "Get news", form: "footer", page: "/" },
+        { id: "c2", email: "one@example.com", event: "confirmed", at: now, words: null, form: null, page: null },
+      ])
+      .execute();
+    await services.db
+      .insertInto("heldSubmissions")
+      .values({ id: "h1", kind: "contact", payload: JSON.stringify({ message: "spam?" }), reason: "too-fast", receivedAt: now })
+      .execute();
+    await saveSiteSection(
+      services.db,
+      "artist",
+      siteSectionSchemas.artist.parse({ ...siteConfig.artist, name: "Juniper Moved" }),
+      0,
+      ADMIN.name,
+    );
+    await services.db
+      .insertInto("mailContents")
+      .values({ id: "mc1", subject: "News", text: "Hi {{unsubscribeUrl}}", html: null, listUnsubscribe: 1, createdAt: now })
+      .execute();
+    await services.db
+      .insertInto("mailings")
+      .values({
+        id: "ml1",
+        subject: "News",
+        body: "Hi",
+        songId: null,
+        status: "sent",
+        contentId: "mc1",
+        recipients: 1,
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: ADMIN.name,
+        sentAt: now,
+      })
+      .execute();
+    await services.db
+      .insertInto("outbox")
+      .values({
+        id: "o1",
+        contentId: "mc1",
+        recipient: "one@example.com",
+        status: "sent",
+        attempts: 1,
+        nextAttemptAt: now,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: null,
+        createdAt: now,
+        sentAt: now,
+      })
+      .execute();
+    songs = await services.db.selectFrom("songs").select(["id", "title", "audioKey"]).execute();
+  } finally {
+    await services.close();
+  }
+  sourceDump = await dumpSite(source);
+  for (const table of [
+    "songs",
+    "photos",
+    "shows",
+    "contacts",
+    "subscribers",
+    "consents",
+    "user",
+    "account",
+    "session",
+    "siteSettings",
+    "siteSettingVersions",
+    "mailings",
+    "outbox",
+    "heldSubmissions",
+  ]) {
+    expect(sourceDump.tables[table]?.length, `the source site has ${table}`).toBeGreaterThan(0);
+  }
+  expect(Object.keys(sourceDump.objects).length).toBeGreaterThan(20);
+}, 180_000);
+
+/** The production server on the target: pages, media, and both accounts signing in with their old passwords. */
+async function expectSiteServes(vars: Vars, authSecret?: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { child, output } = startServer({
+    ...process.env,
+    ...BLANK,
+    ...vars,
+    ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseUrl,
+    TRUST_PROXY: "false",
+  });
+  try {
+    await waitUntilHealthy(baseUrl, child, output);
+    const page = async (pathname: string) => {
+      const res = await fetch(baseUrl + pathname);
+      expect(res.status, pathname).toBe(200);
+      return res.text();
+    };
+    const music = await page("/music");
+    for (const song of songs) {
+      expect(music).toContain(song.title);
+      expect(await page(`/music/${song.id}`)).toContain(song.title);
+      const audio = await fetch(`${baseUrl}/media/${song.audioKey}`);
+      expect(audio.status).toBe(200);
+      const bytes = Buffer.from(await audio.arrayBuffer());
+      expect(`${bytes.length}:${(await hashStream((await import("node:stream")).Readable.from([bytes]))).sha256}`).toBe(
+        sourceDump.objects[song.audioKey],
+      );
+    }
+    expect(await page("/")).toContain("Juniper Moved");
+    expect(await page("/bio")).toMatch(/\/media\/photos\//);
+
+    const signIn = (email: string, password: string) =>
+      fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl },
+        body: JSON.stringify({ email, password }),
+      });
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    expect(admin.status, await admin.clone().text()).toBe(200);
+    const cookie = admin.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    const inbox = await fetch(`${baseUrl}/api/messages`, { headers: { cookie } });
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain(MESSAGE);
+    expect((await signIn(FAN.email, FAN.password)).status).toBe(200);
+    expect((await signIn(FAN.email, "not-the-password-at-all")).status).toBe(401);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server output:\n${output()}`, { cause: error });
+  } finally {
+    await stopChild(child);
+  }
+}
+
+describe("npm run transfer", () => {
+  it("moves hosts: SQLite and disk into another DATA_DIR, carrying the generated secret, with nothing lost", async () => {
+    const target = diskSite("moved");
+    const file = writeEnvFile("moved", target);
+
+    const dry = transfer(source, ["--to-env", file, "--dry-run"]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/songs\s+3 rows/);
+    expect(dry.stdout).toContain("--carry-secret");
+    expect(existsSync(sqliteFileIn(target.DATA_DIR ?? ""))).toBe(false);
+
+    const run = transfer(source, ["--to-env", file, "--carry-secret"]);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/files: (\d+) on the source .*, \1 on the target, \1 with the same size and SHA-256/);
+    expect(run.stdout).toContain("Transfer complete");
+    expect(await dumpSite(target)).toEqual(sourceDump);
+    const secretOf = (vars: Vars) => readFileSync(path.join(vars.DATA_DIR ?? "", "auth-secret"), "utf8");
+    expect(secretOf(target)).toBe(secretOf(source));
+
+    const again = transfer(source, ["--to-env", file]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("already holds a site");
+    expect(again.stderr).toContain("--force");
+    const forced = transfer(source, ["--to-env", file, "--force"]);
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/0 copied, \d+ already there/);
+
+    await expectSiteServes(target);
+  }, 120_000);
+
+  it("refuses the source as its own target, and bad arguments, each with a message", () => {
+    const self = transfer(source, ["--to-env", writeEnvFile("self", source)]);
+    expect(self.status).toBe(1);
+    expect(self.stderr).toContain("the same database");
+    expect(transfer(source, []).stderr).toContain("--to-env FILE is required");
+    expect(transfer(source, ["--to-env", path.join(work, "nope.env")]).stderr).toContain("does not exist");
+    const bad = transfer(source, ["--to-env", writeEnvFile("bad", { DATABASE_URL: "mysql://x" })]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("DATABASE_URL");
+  }, 60_000);
+
+  it("finishes a transfer killed half-way when run again, ending identical", async () => {
+    const target = process.env.TEST_DATABASE_URL ? await scaleSite("killed") : diskSite("killed");
+    const file = writeEnvFile("killed", target);
+    const child = spawn(process.execPath, ["scripts/transfer.ts", "--to-env", file, "--object-delay-ms", "150"], {
+      env: { ...process.env, ...BLANK, ...source },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        // Some files copied, most not yet: the database is in, the files half-way.
+        if ((output.match(/ copied /g) ?? []).length >= 3) {
+          child.kill("SIGKILL");
+          resolve();
+        }
+      });
+      child.on("exit", () => reject(new Error(`The transfer ended before it was killed:\n${output}`)));
+    });
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect(output).not.toContain("Transfer complete");
+    const half = await dumpSite(target);
+    expect(Object.keys(half.objects).length).toBeLessThan(Object.keys(sourceDump.objects).length);
+
+    const resumed = transfer(source, ["--to-env", file]);
+    expect(resumed.status, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("Finishing an earlier, interrupted transfer");
+    expect(resumed.stdout).toContain("Transfer complete");
+    expect(await dumpSite(target)).toEqual(sourceDump);
+  }, 120_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "moves SQLite and disk into PostgreSQL and S3 and back, and the site serves after each move",
+    async () => {
+      const secret = readFileSync(path.join(source.DATA_DIR ?? "", "auth-secret"), "utf8").trim();
+      // A stack set up with a secret of its own: --carry-secret replaces it in the stack's file.
+      const scale = { ...(await scaleSite("scale")), AUTH_SECRET: "a-new-stack-secret-".repeat(3) };
+      const scaleFile = writeEnvFile("scale", scale);
+      const up = transfer(source, ["--to-env", scaleFile, "--carry-secret"]);
+      expect(up.status, up.stdout + up.stderr).toBe(0);
+      expect(up.stdout).toContain(`carried into AUTH_SECRET in ${scaleFile}`);
+      expect(parseEnv(readFileSync(scaleFile, "utf8")).AUTH_SECRET).toBe(secret);
+      scale.AUTH_SECRET = secret;
+      expect(await dumpSite(scale)).toEqual(sourceDump);
+      await expectSiteServes(scale);
+
+      // Serving it signed two accounts in (sessions, sign-in counters): back comes the site as it is now.
+      const served = await dumpSite(scale);
+      const back = diskSite("back");
+      const backFile = writeEnvFile("back", back);
+      const down = transfer(source, ["--from-env", scaleFile, "--to-env", backFile, "--carry-secret"]);
+      expect(down.status, down.stdout + down.stderr).toBe(0);
+      expect(await dumpSite(back)).toEqual(served);
+      await expectSiteServes(back);
+    },
+    180_000,
+  );
+});
