@@ -15,6 +15,7 @@ import { loadEnv, type Env } from "#app/lib/env.server.ts";
 import { createHost } from "./host.ts";
 import { baseSecurityHeaders } from "./http-security.ts";
 import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler, createRawMediaHandler, parseByteRange, parseHttpDate } from "./media.ts";
+import { createOpenFiles } from "./open-files.ts";
 import { createLocalStorage } from "#app/lib/storage-local.server.ts";
 import { createS3Storage } from "#app/lib/storage-s3.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -489,6 +490,38 @@ describe("local media from the raw request listener", () => {
     for (const path of [`/media/${key}`, "/media/music/1700000000000_missing.wav"]) {
       const response = await fetch(`${base}${path}`);
       expect(response.headers.get("content-security-policy"), path).toBe(MEDIA_CSP);
+    }
+  });
+
+  it("keeps files open between requests, answers 404 once a file is deleted, and closes handles past its limit", async () => {
+    const storage = createLocalStorage(root);
+    const files = createOpenFiles({ max: 2, recheckMs: 50 });
+    const serve = createRawMediaHandler(storage, [], files);
+    const local = http.createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", () => resolve()));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    try {
+      const keys = await Promise.all(
+        ["a", "b", "c"].map(async (name) => (await storage.put("music", `${name}.wav`, Readable.from(wav))).key),
+      );
+      const get = async (k: string, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${at}/media/${k}`, { headers });
+        return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+      };
+      expect((await get(keys[0] ?? "")).body.equals(wav)).toBe(true);
+      expect((await get(keys[0] ?? "", { range: "bytes=100-199" })).body.equals(wav.subarray(100, 200))).toBe(true);
+      expect(files.size).toBe(1);
+      // Deleted (as a removed song's file is, perhaps by another process): gone within the recheck.
+      await storage.delete(keys[0] ?? "");
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await get(keys[0] ?? "")).status).toBe(404);
+      // Past the limit, the least recently used handle goes; every file still answers whole.
+      for (const k of keys.slice(1)) expect((await get(k)).body.equals(wav)).toBe(true);
+      expect(files.size).toBeLessThanOrEqual(2);
+      for (const k of keys.slice(1)) expect((await get(k, { range: "bytes=-10" })).body.equals(wav.subarray(-10))).toBe(true);
+    } finally {
+      files.closeAll();
+      local.close();
     }
   });
 
