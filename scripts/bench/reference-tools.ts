@@ -37,7 +37,12 @@ export type Nginx = { baseUrl: string; root: string; stop(): Promise<void> };
  * nginx with one worker (our server is one process), sendfile on, no access
  * log, serving `files` (URL path → bytes) from a temporary folder.
  */
-export async function startNginx(binary: string, port: number, files: Map<string, Buffer>): Promise<Nginx> {
+export async function startNginx(
+  binary: string,
+  port: number,
+  files: Map<string, Buffer>,
+  options: { workers?: number | "auto" } = {},
+): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
   const root = path.join(dir, "www");
   for (const [urlPath, bytes] of files) {
@@ -51,7 +56,7 @@ export async function startNginx(binary: string, port: number, files: Map<string
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `worker_processes ${options.workers ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -65,11 +70,13 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  types { text/html html; audio/wav wav; audio/mpeg mp3; image/webp webp; }
+  types { text/html html; audio/wav wav; audio/mpeg mp3; image/webp webp; image/avif avif; image/jpeg jpg; }
   server {
     listen 127.0.0.1:${port};
     root ${root};
     location / { try_files $uri $uri/index.html =404; }
+    # A page's brotli bytes, as a site with precompressed pages would serve them.
+    location /br/ { add_header Content-Encoding br; try_files $uri $uri/index.html =404; }
   }
 }
 `,
