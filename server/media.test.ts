@@ -493,9 +493,9 @@ describe("local media from the raw request listener", () => {
     }
   });
 
-  it("keeps files open between requests, answers 404 once a file is deleted, and closes handles past its limit", async () => {
+  it("keeps files open between requests, answers 404 as soon as a file is deleted, and closes handles past its limit", async () => {
     const storage = createLocalStorage(root);
-    const files = createOpenFiles({ max: 2, recheckMs: 50 });
+    const files = createOpenFiles({ max: 2 });
     const serve = createRawMediaHandler(storage, [], files);
     const local = http.createServer((req, res) => void serve(req, res));
     await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", () => resolve()));
@@ -511,9 +511,8 @@ describe("local media from the raw request listener", () => {
       expect((await get(keys[0] ?? "")).body.equals(wav)).toBe(true);
       expect((await get(keys[0] ?? "", { range: "bytes=100-199" })).body.equals(wav.subarray(100, 200))).toBe(true);
       expect(files.size).toBe(1);
-      // Deleted (as a removed song's file is, perhaps by another process): gone within the recheck.
+      // Deleted (as a removed song's file is, perhaps by another process): gone from the next request on.
       await storage.delete(keys[0] ?? "");
-      await new Promise((resolve) => setTimeout(resolve, 80));
       expect((await get(keys[0] ?? "")).status).toBe(404);
       // Past the limit, the least recently used handle goes; every file still answers whole.
       for (const k of keys.slice(1)) expect((await get(k)).body.equals(wav)).toBe(true);

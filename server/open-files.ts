@@ -1,3 +1,4 @@
+import { fstatSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 
 /** What a request needs of a stored file: an open handle and what its headers say. */
@@ -5,7 +6,6 @@ export type OpenFile = { handle: FileHandle; size: number; modified: Date };
 
 type Entry = {
   file: Promise<OpenFile | null>;
-  checkedAt: number;
   /** Requests reading through the handle now; it is closed only when none is. */
   users: number;
   evicted: boolean;
@@ -16,11 +16,12 @@ type Entry = {
  * A key never changes content (decision 006), so what `send` looked up on
  * every request (a stat, an open, a close) is looked up once: a 64 KB range
  * costs one read. A file deleted since (a song removed, by this process or
- * another) is noticed within `recheckMs` by its link count and closed; the
- * least recently used handles beyond `max` are closed too, each once no
- * request is reading through it.
+ * another) is noticed on the next request by its link count (one fstat, a
+ * few microseconds, where open and close went through the thread pool) and
+ * closed; the least recently used handles beyond `max` are closed too, each
+ * once no request is reading through it.
  */
-export function createOpenFiles({ max = 256, recheckMs = 1_000 }: { max?: number; recheckMs?: number } = {}) {
+export function createOpenFiles({ max = 256 }: { max?: number } = {}) {
   const entries = new Map<string, Entry>();
 
   function release(entry: Entry) {
@@ -54,11 +55,12 @@ export function createOpenFiles({ max = 256, recheckMs = 1_000 }: { max?: number
   }
 
   /** Whether the file behind a kept handle has been deleted (its last link removed). */
-  async function deleted(entry: Entry): Promise<boolean> {
-    const file = await entry.file.catch(() => null);
-    if (!file) return true;
-    const stat = await file.handle.stat().catch(() => null);
-    return !stat || stat.nlink === 0;
+  function deleted(file: OpenFile): boolean {
+    try {
+      return fstatSync(file.handle.fd).nlink === 0;
+    } catch {
+      return true;
+    }
   }
 
   return {
@@ -67,34 +69,40 @@ export function createOpenFiles({ max = 256, recheckMs = 1_000 }: { max?: number
      * such file. The handle stays valid until `serve` settles.
      */
     async with<T>(path: string, serve: (file: OpenFile | null) => Promise<T>): Promise<T> {
-      const now = Date.now();
       let entry = entries.get(path);
-      if (entry && now - entry.checkedAt >= recheckMs) {
-        entry.checkedAt = now;
-        if (await deleted(entry)) evict(path, entry);
-        entry = entries.get(path);
+      let file: OpenFile | null = null;
+      if (entry) {
+        // Held from here, so no eviction closes the handle while this request looks at it.
+        entry.users += 1;
+        file = await entry.file.catch(() => null);
+        if (file && !entry.evicted && !deleted(file)) {
+          // Most recently used last: the first entry is the one to close.
+          entries.delete(path);
+          entries.set(path, entry);
+        } else {
+          entry.users -= 1;
+          evict(path, entry);
+          entry = undefined;
+        }
       }
       if (!entry) {
-        entry = { file: opened(path), checkedAt: now, users: 0, evicted: false };
-        entries.set(path, entry);
-        // A missing file or a failure is not kept: the next request looks again.
-        const mine = entry;
-        void entry.file.then(
-          (file) => file === null && evict(path, mine),
-          () => evict(path, mine),
-        );
+        const fresh: Entry = { file: opened(path), users: 1, evicted: false };
+        entries.set(path, fresh);
         for (const [oldPath, old] of entries) {
           if (entries.size <= max) break;
           evict(oldPath, old);
         }
-      } else {
-        // Most recently used last: the first entry is the one to close.
-        entries.delete(path);
-        entries.set(path, entry);
+        entry = fresh;
+        file = await fresh.file.catch((error: unknown) => {
+          fresh.users -= 1;
+          evict(path, fresh);
+          throw error;
+        });
+        // No such file is not kept: the next request looks again.
+        if (!file) evict(path, fresh);
       }
-      entry.users += 1;
       try {
-        return await serve(await entry.file);
+        return await serve(file);
       } finally {
         entry.users -= 1;
         release(entry);
