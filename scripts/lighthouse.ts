@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot, startDemoSite } from "#scripts/lib/demo-site.ts";
 
-export const LIGHTHOUSE_PAGES = ["/", "/music", "/bio", "/contact"] as const;
+export const LIGHTHOUSE_PAGES = ["/", "/music", "/bio", "/contact", "/shows"] as const;
 
 const CATEGORIES = [
   { id: "performance", label: "Perf", target: 95 },
