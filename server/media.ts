@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { readSync } from "node:fs";
+import { createReadStream, readSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
@@ -182,7 +182,15 @@ async function serveOpenFile(file: OpenFile | null, key: string, req: IncomingMe
     res.end(body);
     return;
   }
-  const body = file.handle.createReadStream({ start: range.start, end: range.end, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+  // By descriptor, not through the FileHandle (whose streams each add a listener to it); the
+  // handle stays open until this request is done.
+  const body = createReadStream("", {
+    fd: file.handle.fd,
+    start: range.start,
+    end: range.end,
+    autoClose: false,
+    highWaterMark: READ_CHUNK_BYTES,
+  });
   try {
     await pipeline(body, res);
   } catch {

@@ -88,15 +88,27 @@ function compare(oursUrl: string, referenceUrl: string, wrk: string, headers?: R
   return { ours: mean((run) => run.ours), nginx: mean((run) => run.nginx) };
 }
 
-/** A bare Node HTTP server answering every request with `body`: how far Node alone gets. */
-async function startBareNode(body: Buffer, headers: Record<string, string> = {}) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": String(body.length), ...headers });
-    res.end(body);
-  });
+/**
+ * A bare Node HTTP server, in a process of its own (wrk runs synchronously
+ * here), answering every request with the bytes of `file`: how far Node alone gets.
+ */
+async function startBareNode(file: string) {
   const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const script = `const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }); s.end(body); }).listen(${port}, "127.0.0.1");`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return { url, stop: () => stopChild(child) };
 }
 
 /** The first stored variant of `folder` with `suffix` (a cover or photo variant the demo made). */
@@ -139,8 +151,7 @@ async function benchServing(site: DemoSite, tools: { nginx: string; wrk: string 
       }
     }
     // Node's own ceiling for the same bytes, for the rows above that miss.
-    const homeBytes = files.get("/") ?? Buffer.alloc(0);
-    const bare = await startBareNode(homeBytes);
+    const bare = await startBareNode(path.join(nginx.root, "index.html"));
     try {
       log("Pages: / from a bare Node http server, for Node's ceiling...");
       const { ours, nginx: reference } = compare(bare.url, `${nginx.baseUrl}/`, tools.wrk);
@@ -162,7 +173,8 @@ async function benchServing(site: DemoSite, tools: { nginx: string; wrk: string 
     for (const [label, key, type] of images) {
       if (!key) continue;
       const url = `${site.baseUrl}/media/${key}`;
-      const head = await fetch(url);
+      // A fresh connection: one kept from minutes ago may be closing just as it is reused.
+      const head = await fetch(url, { headers: { connection: "close" } });
       await head.arrayBuffer();
       const headersRight =
         head.headers.get("content-type") === type &&
