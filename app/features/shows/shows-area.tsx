@@ -35,7 +35,16 @@ function useAnswer(fetcher: Fetcher, handle: (answer: ShowsAreaAnswer) => void) 
   }, [answer, fetcher.state]);
 }
 
-const focusById = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+const focusById = (id: string) => {
+  const attempt = () => document.getElementById(id)?.focus();
+  requestAnimationFrame(attempt);
+  // The list's revalidation may land just after and drop the focus to the page: put it back, unless the person has moved it.
+  for (const ms of [150, 400]) {
+    setTimeout(() => {
+      if (document.activeElement === null || document.activeElement === document.body) attempt();
+    }, ms);
+  }
+};
 
 /** After React has marked it invalid and linked its message, so a screen reader reads both. */
 const focusField = (form: RefObject<HTMLFormElement | null>, name: ShowField) =>
