@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { openDatabase, sqliteFileIn, type DbHandle } from "#app/lib/db.server.ts";
 import { loadEnv } from "#app/lib/env.server.ts";
+import { formStartedToken } from "#app/lib/form-guard.server.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
 import { createServices, openStorage } from "#app/lib/services.server.ts";
 import { saveSiteSection } from "#app/lib/site-settings.server.ts";
 import { siteSectionSchemas } from "#app/lib/site-config-schema.ts";
@@ -18,6 +20,7 @@ import siteConfig from "#site-config";
 import { hashStream } from "#scripts/lib/snapshot.ts";
 import { ensureBuild, freePort, startServer, stopChild, waitUntilHealthy } from "#scripts/lib/demo-site.ts";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
+import { startTcpProxy, type TcpProxy } from "#tests/support/tcp-proxy.ts";
 
 // What an operator runs: npm run transfer between real stacks (SQLite files,
 // local disk, PostgreSQL, the loopback S3 server), then the production server
@@ -26,6 +29,7 @@ import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.
 const ADMIN = { email: "admin@example.com", password: "Tidal-Lantern-Orchard-42", name: "Ada Admin" };
 const FAN = { email: "fan@example.com", password: "Velvet-Compass-Harbor-77", name: "Fran Fan" };
 const MESSAGE = "Loved the Riverside Hymn show, thank you!";
+const LATE_MESSAGE = "Written while the site was being moved";
 // Blank values override whatever the shell or CI sets: each site says what it runs on.
 const BLANK = {
   DATABASE_URL: "",
@@ -66,6 +70,41 @@ function transfer(source: Vars, args: string[]) {
   });
 }
 
+/** npm run transfer in the background, for doing something to it (or beside it) half-way. */
+function startTransfer(source: Vars, args: string[]) {
+  const child = spawn(process.execPath, ["scripts/transfer.ts", ...args], {
+    env: { ...process.env, ...BLANK, ...source },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const watchers = new Set<() => void>();
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const watch of watchers) watch();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // "close", not "exit": by then all of its output has been read.
+  const ended = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  return {
+    child,
+    ended,
+    output: () => ({ stdout, stderr }),
+    /** Resolves once `n` files have been copied: the database is in, the files part-way. */
+    copied: (n: number) =>
+      new Promise<void>((resolve, reject) => {
+        const watch = () => {
+          if ((stdout.match(/ copied /g) ?? []).length < n) return;
+          watchers.delete(watch);
+          resolve();
+        };
+        watchers.add(watch);
+        watch();
+        void ended.then(() => reject(new Error(`The transfer ended before ${n} files were copied:\n${stdout}${stderr}`)));
+      }),
+  };
+}
+
 async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
@@ -76,24 +115,46 @@ async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A PostgreSQL schema and an S3 bucket of their own, as a Compose stack would have, dropped after the tests. */
-async function scaleSite(name: string): Promise<Vars> {
-  const id = `${name}_${process.pid}_${randomBytes(3).toString("hex")}`.toLowerCase();
-  await withPg((client) => client.query(`create schema "${id}"`));
-  cleanups.push(() => withPg((client) => client.query(`drop schema "${id}" cascade`)));
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.searchParams.set("options", `-c search_path=${id}`);
-  const bucket = id.replaceAll("_", "-").slice(0, 63);
+const siteId = (name: string) => `${name}_${process.pid}_${randomBytes(3).toString("hex")}`.toLowerCase();
+
+/** SQLite in a DATA_DIR of its own, with its files in an S3 bucket of their own. */
+async function bucketSite(name: string): Promise<Vars> {
+  const bucket = siteId(name).replaceAll("_", "-").slice(0, 63);
   const endpoint = inject("s3Endpoint");
   await createTestBucket(endpoint, bucket);
   return {
     DATA_DIR: path.join(work, name),
-    DATABASE_URL: url.toString(),
     S3_ENDPOINT: endpoint,
     S3_BUCKET: bucket,
     S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
     S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
   };
+}
+
+/** A PostgreSQL schema and an S3 bucket of their own, as a Compose stack would have, dropped after the tests. */
+async function scaleSite(name: string): Promise<Vars> {
+  const id = siteId(name);
+  await withPg((client) => client.query(`create schema "${id}"`));
+  cleanups.push(() => withPg((client) => client.query(`drop schema "${id}" cascade`)));
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.searchParams.set("options", `-c search_path=${id}`);
+  return { ...(await bucketSite(name)), DATABASE_URL: url.toString() };
+}
+
+/** The same site reached through a relay the test can cut: its S3 server, and its PostgreSQL when it has one. */
+async function behindRelays(site: Vars): Promise<{ site: Vars; relays: TcpProxy[] }> {
+  const relays: TcpProxy[] = [];
+  const relayed = { ...site };
+  for (const variable of ["S3_ENDPOINT", "DATABASE_URL"] as const) {
+    if (!site[variable]) continue;
+    const url = new URL(site[variable]);
+    const relay = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    cleanups.push(() => relay.close());
+    relays.push(relay);
+    url.port = String(relay.port);
+    relayed[variable] = url.toString().replace(/\/$/, "");
+  }
+  return { site: relayed, relays };
 }
 
 type Dump = { tables: Record<string, string[]>; objects: Record<string, string> };
@@ -262,23 +323,28 @@ beforeAll(async () => {
   expect(Object.keys(sourceDump.objects).length).toBeGreaterThan(20);
 }, 180_000);
 
-/** The production server on the target: pages, media, and both accounts signing in with their old passwords. */
-async function expectSiteServes(vars: Vars, authSecret?: string) {
+/** The production server on a site, as `npm start` runs it. */
+async function serve(vars: Vars) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { child, output } = startServer({
     ...process.env,
     ...BLANK,
     ...vars,
-    ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: baseUrl,
     TRUST_PROXY: "false",
   });
+  await waitUntilHealthy(baseUrl, child, output);
+  return { baseUrl, output, stop: () => stopChild(child) };
+}
+
+/** The production server on the target: pages, media, and both accounts signing in with their old passwords. */
+async function expectSiteServes(vars: Vars) {
+  const { baseUrl, output, stop } = await serve(vars);
   try {
-    await waitUntilHealthy(baseUrl, child, output);
     const page = async (pathname: string) => {
       const res = await fetch(baseUrl + pathname);
       expect(res.status, pathname).toBe(200);
@@ -318,7 +384,7 @@ async function expectSiteServes(vars: Vars, authSecret?: string) {
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server output:\n${output()}`, { cause: error });
   } finally {
-    await stopChild(child);
+    await stop();
   }
 }
 
@@ -366,24 +432,11 @@ describe("npm run transfer", () => {
   it("finishes a transfer killed half-way when run again, ending identical", async () => {
     const target = process.env.TEST_DATABASE_URL ? await scaleSite("killed") : diskSite("killed");
     const file = writeEnvFile("killed", target);
-    const child = spawn(process.execPath, ["scripts/transfer.ts", "--to-env", file, "--object-delay-ms", "150"], {
-      env: { ...process.env, ...BLANK, ...source },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        // Some files copied, most not yet: the database is in, the files half-way.
-        if ((output.match(/ copied /g) ?? []).length >= 3) {
-          child.kill("SIGKILL");
-          resolve();
-        }
-      });
-      child.on("exit", () => reject(new Error(`The transfer ended before it was killed:\n${output}`)));
-    });
-    await new Promise((resolve) => child.once("exit", resolve));
-    expect(output).not.toContain("Transfer complete");
+    const run = startTransfer(source, ["--to-env", file, "--object-delay-ms", "150"]);
+    await run.copied(3);
+    run.child.kill("SIGKILL");
+    await run.ended;
+    expect(run.output().stdout).not.toContain("Transfer complete");
     const half = await dumpSite(target);
     expect(Object.keys(half.objects).length).toBeLessThan(Object.keys(sourceDump.objects).length);
 
@@ -392,6 +445,97 @@ describe("npm run transfer", () => {
     expect(resumed.stdout).toContain("Finishing an earlier, interrupted transfer");
     expect(resumed.stdout).toContain("Transfer complete");
     expect(await dumpSite(target)).toEqual(sourceDump);
+  }, 120_000);
+
+  it("fails with a message when the network drops half-way, and run again ends identical", async () => {
+    // PostgreSQL and S3 when the run has PostgreSQL, else SQLite and S3: every connection is cut at once.
+    const direct = process.env.TEST_DATABASE_URL ? await scaleSite("dropped") : await bucketSite("dropped");
+    const { site: target, relays } = await behindRelays(direct);
+    const file = writeEnvFile("dropped", target);
+    const run = startTransfer(source, ["--to-env", file, "--object-delay-ms", "150"]);
+    await run.copied(3);
+    for (const relay of relays) await relay.drop();
+    expect(await run.ended).toBe(1);
+    const { stdout, stderr } = run.output();
+    expect(stdout).not.toContain("Transfer complete");
+    expect(stderr).toContain("Transfer failed");
+    expect(stderr).toContain("Run the same command again");
+    const half = await dumpSite(direct);
+    expect(Object.keys(half.objects).length).toBeLessThan(Object.keys(sourceDump.objects).length);
+
+    for (const relay of relays) await relay.restore();
+    // Not spawnSync: the relays live in this process, which must keep running to pass the bytes on.
+    const again = startTransfer(source, ["--to-env", file]);
+    const resumed = { status: await again.ended, ...again.output() };
+    expect(resumed.status, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("Finishing an earlier, interrupted transfer");
+    expect(resumed.stdout).toContain("Transfer complete");
+    expect(await dumpSite(direct)).toEqual(sourceDump);
+  }, 120_000);
+
+  it("runs while the source site serves, says what arrived meanwhile, and a run with the source stopped carries it", async () => {
+    const live = diskSite("live");
+    cpSync(source.DATA_DIR ?? "", live.DATA_DIR ?? "", { recursive: true });
+    const target = diskSite("while-serving");
+    const file = writeEnvFile("while-serving", target);
+    const site = await serve(live);
+    let stopped = false;
+    try {
+      const run = startTransfer(live, ["--to-env", file, "--object-delay-ms", "100"]);
+      // Fans keep listening while it runs.
+      const statuses: number[] = [];
+      let transferring = true;
+      const listening = (async () => {
+        while (transferring) {
+          for (const pathname of ["/", "/music", `/media/${songs[0]?.audioKey}`]) {
+            const res = await fetch(site.baseUrl + pathname);
+            await res.arrayBuffer();
+            statuses.push(res.status);
+          }
+        }
+      })();
+      // And one writes while the files are on their way.
+      await run.copied(2);
+      const secret = readFileSync(path.join(live.DATA_DIR ?? "", "auth-secret"), "utf8").trim();
+      const posted = await fetch(`${site.baseUrl}/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: site.baseUrl },
+        body: new URLSearchParams({
+          name: "Late Fan",
+          email: "late@example.com",
+          message: LATE_MESSAGE,
+          [FORM_STARTED_FIELD]: formStartedToken(secret, Date.now() - 20_000),
+          [HONEYPOT_FIELD]: "",
+        }),
+      });
+      expect(posted.status).toBe(200);
+      expect(await posted.text()).toContain("Message Sent");
+      const code = await run.ended;
+      transferring = false;
+      await listening;
+      const { stdout, stderr } = run.output();
+      expect(code, stdout + stderr).toBe(0);
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect(stdout).toContain("The source site changed while this ran: contacts (2 rows then, 3 now)");
+      expect(stdout).toContain("Transfer complete: the target holds everything the source did at the snapshot.");
+      expect(JSON.stringify((await dumpSite(target)).tables.contacts)).not.toContain(LATE_MESSAGE);
+
+      // The move's last step: the source stopped, the run again carries what came in.
+      await site.stop();
+      stopped = true;
+      const final = transfer(live, ["--to-env", file, "--force"]);
+      expect(final.status, final.stdout + final.stderr).toBe(0);
+      expect(final.stdout).not.toContain("changed while this ran");
+      // Only files that arrived since (none here, or an image variant made for a fan) are copied again.
+      expect(Number(/\d+ copied, (\d+) already there/.exec(final.stdout)?.[1])).toBeGreaterThan(20);
+      expect(final.stdout).toContain("Transfer complete: the target holds everything the source did.");
+      const moved = await dumpSite(target);
+      expect(JSON.stringify(moved.tables.contacts)).toContain(LATE_MESSAGE);
+      expect(moved).toEqual(await dumpSite(live));
+    } finally {
+      if (!stopped) await site.stop();
+    }
   }, 120_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(

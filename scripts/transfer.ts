@@ -97,7 +97,10 @@ try {
     objectDelayMs: options["object-delay-ms"],
   });
 } catch (error) {
-  fail(`Transfer failed: ${error instanceof Error ? error.message : String(error)}`);
+  fail(
+    `Transfer failed: ${error instanceof Error ? error.message : String(error)}\n` +
+      "The source is untouched. Run the same command again (once the target is reachable) to finish the transfer.",
+  );
 }
 
 const width = Math.max(...result.tables.map((table) => table.name.length));
@@ -133,7 +136,21 @@ else {
       `to write the source's secret there, or set AUTH_SECRET on the target to the source's.`,
   );
 }
+const { changedSince } = result;
+const changed = changedSince.tables.length > 0 || changedSince.vanished.length > 0;
+if (changed) {
+  const changes = [
+    ...changedSince.tables.map((table) => `${table.name} (${table.before} rows then, ${table.after} now)`),
+    ...(changedSince.vanished.length > 0 ? [`${changedSince.vanished.length} stored files deleted`] : []),
+  ];
+  console.log(
+    `The source site changed while this ran: ${changes.join(", ")}. The target holds the site as it was at the ` +
+      "snapshot. Before starting the target, stop the source's app and run this again with --force: it carries " +
+      "the last changes and copies only the files that are not there yet, and mail waiting in the outbox goes " +
+      "out once, from the target.",
+  );
+}
 if (!result.dryRun) {
-  if (result.verified) console.log("Transfer complete: the target holds everything the source did.");
+  if (result.verified) console.log(`Transfer complete: the target holds everything the source did${changed ? " at the snapshot" : ""}.`);
   else fail("Transfer incomplete: the target differs from the source (above). Run the same command again to finish it.");
 }

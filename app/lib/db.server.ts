@@ -28,6 +28,10 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
           oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection dropped by the network or a database restart is an
+    // 'error' event on the pool; unheard, it would end the process. The pool
+    // replaces the connection on the next query, and that query reports its own failure.
+    pool.on("error", (error) => console.error(`PostgreSQL: an idle connection failed (${error.message}); the next query opens a new one.`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const file = options.sqliteFile ?? ":memory:";

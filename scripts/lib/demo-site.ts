@@ -28,7 +28,12 @@ export function ensureBuild(log: (line: string) => void = console.log): void {
   if (builtAt >= sourcesAt) return;
   log(builtAt ? "The build is older than the sources; running npm run build..." : "No build found; running npm run build...");
   // stdout would mix Vite's chunk table into a caller's report; its errors still show.
-  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
+  // NODE_ENV set by a caller (vitest sets "test") would make Vite bundle React's development build.
+  const build = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (build.status !== 0) throw new Error("npm run build failed");
 }
 

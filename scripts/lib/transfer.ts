@@ -423,6 +423,12 @@ export type TransferResult = {
   objects: { source: number; target: number; bytes: number; mismatched: string[] };
   secret: Secret & { carried: boolean };
   verified: boolean;
+  /**
+   * What the source site wrote after the snapshot, while the transfer ran (a
+   * message, a sign-up, a mail sent): not on the target. Empty when the source
+   * was still, e.g. stopped for the final run.
+   */
+  changedSince: { tables: { name: string; before: number; after: number }[]; vanished: string[] };
 };
 
 export async function transferSite(source: Env, target: TransferTarget, options: TransferOptions = {}): Promise<TransferResult> {
@@ -475,6 +481,7 @@ export async function transferSite(source: Env, target: TransferTarget, options:
         objects: { source: keys.length, target: 0, bytes, mismatched: [] },
         secret: { ...secret, carried: false },
         verified: false,
+        changedSince: { tables: [], vanished: [] },
       };
     }
 
@@ -506,6 +513,12 @@ export async function transferSite(source: Env, target: TransferTarget, options:
       targetKeys.length === files.objects.length &&
       tableResults.every((table) => table.target?.rows === table.source.rows && table.target.sha256 === table.source.sha256);
 
+    // Read again outside the snapshot: whatever differs arrived while this ran.
+    const now = await summarize(sourceDb.db, tables, sourceKinds);
+    const changedTables = tables
+      .filter((table) => now[table.name]?.sha256 !== copied[table.name]?.sha256)
+      .map((table) => ({ name: table.name, before: copied[table.name]?.rows ?? 0, after: now[table.name]?.rows ?? 0 }));
+
     let carried = false;
     if (options.carrySecret && !secret.same) {
       carrySecret(source, secret);
@@ -523,6 +536,7 @@ export async function transferSite(source: Env, target: TransferTarget, options:
       },
       secret: { ...secret, carried },
       verified,
+      changedSince: { tables: changedTables, vanished: files.vanished },
     };
   } finally {
     sourceStorage.close?.();
