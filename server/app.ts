@@ -7,6 +7,7 @@ import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
 import { contentVersionReader } from "./page-cache/version.ts";
 import { createMediaHandler, createRawMediaHandler } from "./media.ts";
+import { createOpenFiles } from "./open-files.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
@@ -105,7 +106,11 @@ export const pageCache = createPageCache({
 export const pages = development ? undefined : pageCache.middleware;
 /** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
-export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security));
+export const serveLocalMedia = createRawMediaHandler(
+  services.storage,
+  baseSecurityHeaders(security),
+  createOpenFiles({ memoryBytes: services.env.mediaMemoryBytes }),
+);
 
 app.use(
   createRequestHandler({

@@ -81,9 +81,9 @@ const serve = (env: Env, storage: Storage) => listen(hostFor(env, storage));
  * As server/index.ts composes them: the raw media listener first, the real
  * host for whatever it leaves. `rawAnswers` counts the requests it took.
  */
-async function serveRawFirst(env: Env, storage: Storage) {
+async function serveRawFirst(env: Env, storage: Storage, files = createOpenFiles()) {
   const host = hostFor(env, storage);
-  const serveMedia = createRawMediaHandler(storage, baseSecurityHeaders({ publicUrl: env.publicUrl, development: false }));
+  const serveMedia = createRawMediaHandler(storage, baseSecurityHeaders({ publicUrl: env.publicUrl, development: false }), files);
   let rawAnswers = 0;
   const served = await listen((req, res) => {
     if (serveMedia(req, res)) rawAnswers++;
@@ -524,6 +524,57 @@ describe("local media from the raw request listener", () => {
     }
   });
 
+  it("keeps the most asked-for files in memory within its budget, never a deleted one, and pushes out only a cold one", async () => {
+    const storage = createLocalStorage(root);
+    // Files' keys carry the time: the clock starts now and moves only when the test says.
+    let clock = Date.now();
+    // Room for two files; a file unasked for 1 s is cold.
+    const files = createOpenFiles({ memoryBytes: 2 * wav.length + 10, coldMs: 1000 });
+    const serve = createRawMediaHandler(storage, [], files);
+    const local = http.createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", () => resolve()));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const now = vi.spyOn(Date, "now").mockImplementation(() => clock);
+    try {
+      const keys = await Promise.all(
+        ["m1", "m2", "m3"].map(async (name) => (await storage.put("music", `${name}.wav`, Readable.from(wav))).key),
+      );
+      const get = async (k: string, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${at}/media/${k}`, { headers });
+        return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+      };
+      const [first = "", second = "", third = ""] = keys;
+      expect((await get(first)).body.equals(wav)).toBe(true);
+      await vi.waitFor(() => expect(files.inMemory).toBe(wav.length));
+      expect((await get(second, { range: "bytes=10-99" })).body.equals(wav.subarray(10, 100))).toBe(true);
+      await vi.waitFor(() => expect(files.inMemory).toBe(2 * wav.length));
+      // Full, and both warm: the third is served from disk, and nothing is pushed out for it.
+      expect((await get(third, { range: "bytes=-50" })).body.equals(wav.subarray(-50))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(files.inMemory).toBe(2 * wav.length);
+      // From memory, the exact bytes: whole, a range, the last byte.
+      expect((await get(first)).body.equals(wav)).toBe(true);
+      expect((await get(second, { range: "bytes=1000-1999" })).body.equals(wav.subarray(1000, 2000))).toBe(true);
+      expect((await get(second, { range: `bytes=${wav.length - 1}-` })).body.equals(wav.subarray(-1))).toBe(true);
+      // The first goes cold while the second and third are played: the third takes its place.
+      clock += 1500;
+      await get(second, { range: "bytes=0-1" });
+      expect((await get(third)).body.equals(wav)).toBe(true);
+      await vi.waitFor(() => expect(files.inMemory).toBe(2 * wav.length));
+      expect((await get(first, { range: "bytes=0-9" })).body.equals(wav.subarray(0, 10))).toBe(true);
+      // Deleted while in memory: 404 from the next request on, and its memory is given back.
+      await storage.delete(second);
+      expect((await get(second)).status).toBe(404);
+      expect(files.inMemory).toBeLessThanOrEqual(2 * wav.length);
+      expect((await get(second, { range: "bytes=0-1" })).status).toBe(404);
+      expect((await get(third, { range: "bytes=5-6" })).body.equals(wav.subarray(5, 7))).toBe(true);
+    } finally {
+      now.mockRestore();
+      files.closeAll();
+      local.close();
+    }
+  });
+
   it("says 404 for a missing file and leaves anything else to the host", async () => {
     const missing = await fetch(`${base}/media/music/1700000000000_missing.wav`);
     expect(missing.status).toBe(404);
@@ -877,11 +928,20 @@ describe("Range and conditional requests, on every media path", () => {
       AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     });
     const rawFirst = await serveRawFirst(localEnv, local);
+    const inMemory = createOpenFiles({ memoryBytes: 4 * SIZE });
+    const rawFromMemory = await serveRawFirst(localEnv, local, inMemory);
     const expressOnly = await serve(localEnv, local);
     const s3 = await s3Backend();
     const s3Key = (await s3.storage.put("music", "forms.wav", Readable.from(FILE))).key;
     const s3Served = await serve(s3.env, s3.storage);
-    closers.push(rawFirst.close, expressOnly.close, s3Served.close, () => s3.cleanup());
+    closers.push(
+      rawFirst.close,
+      rawFromMemory.close,
+      () => inMemory.closeAll(),
+      expressOnly.close,
+      s3Served.close,
+      () => s3.cleanup(),
+    );
 
     const add = async (name: string, url: string, rawAnswers?: () => number) => {
       const plain = await request(url, {}, "GET");
@@ -889,6 +949,9 @@ describe("Range and conditional requests, on every media path", () => {
       paths.set(name, { name, url, validators, rawAnswers });
     };
     await add("raw listener", `${rawFirst.base}/media/${localKey}`, rawFirst.rawAnswers);
+    await add("raw listener, from memory", `${rawFromMemory.base}/media/${localKey}`, rawFromMemory.rawAnswers);
+    // Its first request read the file in, in the background: every answer after comes from memory.
+    await vi.waitFor(() => expect(inMemory.inMemory).toBe(SIZE));
     await add("Express and send", `${expressOnly.base}/media/${localKey}`);
     await add("S3", `${s3Served.base}/media/${s3Key}`);
   });
@@ -905,7 +968,7 @@ describe("Range and conditional requests, on every media path", () => {
     for (const close of closers) await close();
   });
 
-  describe.each(["raw listener", "Express and send", "S3"])("%s", (name) => {
+  describe.each(["raw listener", "raw listener, from memory", "Express and send", "S3"])("%s", (name) => {
     it.each(CASES)("$name", async ({ method = "GET", headers, expected }) => {
       const mediaPath = paths.get(name)!;
       const rawBefore = mediaPath.rawAnswers?.();
@@ -920,6 +983,7 @@ describe("Range and conditional requests, on every media path", () => {
   it("gives generated Range and conditional headers the same answer on every path, never a 5xx, and the exact bytes it names", async () => {
     const all = [...paths.values()];
     const rawBefore = paths.get("raw listener")?.rawAnswers?.() ?? 0;
+    const memoryBefore = paths.get("raw listener, from memory")?.rawAnswers?.() ?? 0;
     let runs = 0;
     const seen = new Set<number>();
     await fc.assert(
@@ -956,6 +1020,7 @@ describe("Range and conditional requests, on every media path", () => {
     );
     expect(errors).not.toHaveBeenCalled();
     expect(paths.get("raw listener")?.rawAnswers?.()).toBe(rawBefore + runs);
+    expect(paths.get("raw listener, from memory")?.rawAnswers?.()).toBe(memoryBefore + runs);
     // The generators reach every answer, so none of them goes untested.
     if (runs >= 100) expect([...seen].sort()).toEqual([200, 206, 304, 412, 416]);
   });

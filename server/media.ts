@@ -174,6 +174,11 @@ async function serveOpenFile(file: OpenFile | null, key: string, req: IncomingMe
     res.end();
     return;
   }
+  if (file.bytes) {
+    // Immutable for as long as anyone holds it (open-files.ts), so a slice needs no copy.
+    res.end(file.bytes.subarray(range.start, range.end + 1));
+    return;
+  }
   if (length <= ONE_READ_BYTES) {
     const body = Buffer.allocUnsafe(length);
     // The handle stays open until this request is done (open-files.ts), so its fd is this file's.

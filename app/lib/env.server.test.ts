@@ -19,7 +19,9 @@ describe("environment", () => {
       databaseUrl: undefined,
       publicUrl: "http://localhost:3000",
       trustProxy: false,
+      mediaMemoryBytes: 64 * 1024 * 1024,
     });
+    expect(loadEnv({ DATA_DIR: dataDir, MEDIA_MEMORY_MB: "0" }).mediaMemoryBytes).toBe(0);
   });
 
   it("generates AUTH_SECRET once, privately, and reuses it", () => {
@@ -42,6 +44,8 @@ describe("environment", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
     expect(() => loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false, a number of proxies/);
+    for (const value of ["-1", "1.5", "lots"])
+      expect(() => loadEnv({ DATA_DIR: dataDir, MEDIA_MEMORY_MB: value })).toThrow(/MEDIA_MEMORY_MB: must be a whole number of megabytes/);
   });
 
   it("uses local disk and in-database limits unless S3_BUCKET and REDIS_URL are set", () => {

@@ -25,6 +25,13 @@ const envSchema = z.object({
     ctx.addIssue({ code: "custom", message: 'must be "auto" (one per core) or a whole number from 1 to 64' });
     return z.NEVER;
   }),
+  MEDIA_MEMORY_MB: optionalString.transform((value, ctx): number => {
+    if (value === undefined) return 64;
+    const megabytes = Number(value);
+    if (Number.isInteger(megabytes) && megabytes >= 0 && megabytes <= 65_536) return megabytes;
+    ctx.addIssue({ code: "custom", message: "must be a whole number of megabytes from 0 (off) to 65536" });
+    return z.NEVER;
+  }),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
@@ -94,6 +101,8 @@ export type Env = {
   host: string;
   /** How many server processes share the port (WORKERS; "auto": one per core); server/workers.ts. */
   workers: number;
+  /** Bytes of stored files each server process may keep in memory to serve them (MEDIA_MEMORY_MB); server/open-files.ts. */
+  mediaMemoryBytes: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Origin the site is reached at, without a trailing slash. */
@@ -130,6 +139,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: env.PORT,
     host: env.HOST,
     workers: env.WORKERS === "auto" ? availableParallelism() : env.WORKERS,
+    mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
