@@ -5,8 +5,7 @@
 // wall time alone would make every comparison a zone lookup. Shared by the
 // server and the browser; Intl is the only zone database either side has.
 
-/** A local date and time as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:MM, with :SS when its step allows seconds. */
-export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+import { LOCAL_DATE_TIME } from "./local-date-time.ts";
 
 export type ZonedTimeResult = { ok: true; instant: number } | { ok: false; reason: "format" | "date" | "zone" | "gap"; message: string };
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard.shows";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ShowsArea } from "#app/features/shows/shows-area.tsx";
 import { handleShowsAction, showsAreaPage } from "#app/features/shows/shows-area.server.ts";
-import { SHOW_TEXT } from "#app/features/shows/ui-text.ts";
+import { SHOW_TEXT } from "#app/features/shows/shows-area-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";

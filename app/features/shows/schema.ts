@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isTimeZone, ZONED_TIME_TEXT, zonedTimeToInstant } from "#app/lib/zoned-time.ts";
-import { SHOW_TEXT } from "./ui-text.ts";
+import { SHOW_TEXT } from "./shows-area-text.ts";
 
 export const SHOW_STATUSES = ["scheduled", "sold-out", "cancelled"] as const;
 export type ShowStatus = (typeof SHOW_STATUSES)[number];

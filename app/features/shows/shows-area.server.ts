@@ -4,7 +4,7 @@ import { timeZoneNames } from "#app/lib/zoned-time.ts";
 import { parseShowInput, type ShowFieldErrors, showRequestSchema } from "./schema.ts";
 import { addShow, listShows, removeShow, toPublicShow, updateShow } from "./shows.server.ts";
 import type { PublicShow } from "./show.ts";
-import { SHOW_TEXT } from "./ui-text.ts";
+import { SHOW_TEXT } from "./shows-area-text.ts";
 
 export type ShowsAreaData = {
   /** Every show, soonest first. */

@@ -7,7 +7,8 @@ import { MAX_PLACE, MAX_TICKET_URL, MAX_VENUE, SHOW_STATUSES, type ShowField, ty
 import { ShowDateBadge } from "./show-date-badge.tsx";
 import { localTimeLabel, type PublicShow, showEndsAt, showWhen } from "./show.ts";
 import type { ShowsAreaAnswer, ShowsAreaData } from "./shows-area.server.ts";
-import { SHOW_STATUS_LABEL, SHOW_TEXT, SHOWS_PAGE_TEXT } from "./ui-text.ts";
+import { SHOW_STATUS_LABEL, SHOW_TEXT } from "./shows-area-text.ts";
+import { SHOWS_PAGE_TEXT } from "./ui-text.ts";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900";
 const smallButton = "inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold transition-colors";

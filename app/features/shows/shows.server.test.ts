@@ -8,7 +8,7 @@ import { parseShowInput, type ShowInput } from "./schema.ts";
 import { handleShowsAction } from "./shows-area.server.ts";
 import { addShow, listShows, nextShowForPage, removeShow, showsForFeed, showsForPage, updateShow } from "./shows.server.ts";
 import { SHOW_LENGTH_MS } from "./show.ts";
-import { SHOW_TEXT } from "./ui-text.ts";
+import { SHOW_TEXT } from "./shows-area-text.ts";
 
 const fields = (overrides: Record<string, string | undefined> = {}) => ({
   startsLocal: "2027-03-28T20:00",
