@@ -27,6 +27,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary whose content is already there goes in place. By
+        // default React moves one bigger than 12.8 kB (with what came before it)
+        // to the end of the document behind its fallback: /music's player (three
+        // songs' covers in every size) then painted as "Loading music..." and
+        // pushed the rest of the page down when the end arrived (CLS 0.31).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

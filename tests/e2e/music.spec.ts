@@ -162,6 +162,43 @@ test.describe.serial("music", () => {
       }
     });
 
+    test("the players are in the first HTML in place, so nothing moves as a phone loads / and /music", async ({ page, request }) => {
+      for (const path of ["/", "/music"]) {
+        // Twice: the first render, then the page cache's copy.
+        for (const round of [1, 2]) {
+          const html = await (await request.get(path)).text();
+          const player = html.indexOf("Cover art for Paper Boats");
+          expect(player, `${path} (${round}): the player in the HTML`).toBeGreaterThan(0);
+          // In place, not moved to the end of the document behind "Loading music...".
+          expect(html.slice(0, player), `${path} (${round})`).not.toContain("Loading music...");
+          expect(player, `${path} (${round})`).toBeLessThan(html.indexOf("<footer"));
+        }
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      // A slow phone network, so the document arrives in pieces as it would.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 200_000,
+        uploadThroughput: 90_000,
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      for (const path of ["/music", "/"]) {
+        await page.goto(path, { waitUntil: "load" });
+        await waitForHydration(page);
+        await page.waitForTimeout(500);
+        const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+        expect(shift, `cumulative layout shift on ${path}`).toBeLessThan(0.01);
+      }
+    });
+
     test("pressing Play plays the song: the audio's time advances", async ({ page }) => {
       const region = await openPlayer(page, "/music", musicPlayer);
       const seek = region.getByRole("slider", { name: "Seek" });
