@@ -172,6 +172,10 @@ test.describe.serial("music", () => {
           // In place, not moved to the end of the document behind "Loading music...".
           expect(html.slice(0, player), `${path} (${round})`).not.toContain("Loading music...");
           expect(player, `${path} (${round})`).toBeLessThan(html.indexOf("<footer"));
+          // Its JavaScript waits behind the pictures: every module preload is low priority.
+          const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+          expect(preloads.length, `${path} (${round})`).toBeGreaterThan(2);
+          for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
         }
       }
       await page.setViewportSize({ width: 390, height: 844 });
