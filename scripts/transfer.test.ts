@@ -418,8 +418,9 @@ describe("npm run transfer", () => {
 
     const again = transfer(source, ["--to-env", file]);
     expect(again.status).toBe(1);
-    expect(again.stderr).toContain("already holds a site");
+    expect(again.stderr).toContain("Transfer refused: The target already holds a site");
     expect(again.stderr).toContain("--force");
+    expect(again.stderr).not.toContain("Run the same command again");
     const forced = transfer(source, ["--to-env", file, "--force"]);
     expect(forced.status, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/0 copied, \d+ already there/);

@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseArgs, parseEnv } from "node:util";
 import { z } from "zod";
 import { loadEnv, type Env } from "#app/lib/env.server.ts";
-import { transferSite, type TransferResult, type TransferTarget } from "#scripts/lib/transfer.ts";
+import { TransferRefused, transferSite, type TransferResult, type TransferTarget } from "#scripts/lib/transfer.ts";
 
 const USAGE = `Usage: npm run transfer -- --to-env FILE [options]
   --to-env FILE      the target site's settings (DATABASE_URL or DATA_DIR, S3_* or local disk)
@@ -97,8 +97,10 @@ try {
     objectDelayMs: options["object-delay-ms"],
   });
 } catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TransferRefused) fail(`Transfer refused: ${message}`);
   fail(
-    `Transfer failed: ${error instanceof Error ? error.message : String(error)}\n` +
+    `Transfer failed: ${message}\n` +
       "The source is untouched. Run the same command again (once the target is reachable) to finish the transfer.",
   );
 }

@@ -15,6 +15,9 @@ import { hashStream, hashingTap, sqliteSnapshot, type Hashed } from "./snapshot.
  * direction. Why it works the way it does: docs/decisions/017-transfer.md.
  */
 
+/** A transfer the command will not start as asked (the target is the source, or holds a site): nothing was written. */
+export class TransferRefused extends Error {}
+
 export type TableShape = { name: string; columns: string[]; primaryKey: string[]; references: string[] };
 
 /**
@@ -436,9 +439,9 @@ export async function transferSite(source: Env, target: TransferTarget, options:
   const from = `${databaseLabel(source)} + ${storageLabel(source)}`;
   const to = `${databaseLabel(target.env)} + ${storageLabel(target.env)}`;
   if (databaseLabel(source) === databaseLabel(target.env))
-    throw new Error(`The source and the target are the same database (${databaseLabel(source)})`);
+    throw new TransferRefused(`The source and the target are the same database (${databaseLabel(source)})`);
   if (storageLabel(source) === storageLabel(target.env))
-    throw new Error(`The source and the target share their storage (${storageLabel(source)})`);
+    throw new TransferRefused(`The source and the target share their storage (${storageLabel(source)})`);
   log(`From ${from}`);
   log(`To   ${to}`);
 
@@ -461,8 +464,10 @@ export async function transferSite(source: Env, target: TransferTarget, options:
     const held = await holdings(targetDb, targetStorage, tables, targetKinds);
     if (!options.force && !resuming) {
       if (marker !== null)
-        throw new Error(`The target holds an unfinished transfer from ${marker}; run that one again, or use --force to replace it`);
-      if (held.length > 0) throw new Error(`The target already holds a site (${held.join(", ")}); use --force to replace it`);
+        throw new TransferRefused(
+          `The target holds an unfinished transfer from ${marker}; run that one again, or use --force to replace it`,
+        );
+      if (held.length > 0) throw new TransferRefused(`The target already holds a site (${held.join(", ")}); use --force to replace it`);
     }
     if (resuming) log("Finishing an earlier, interrupted transfer from this source.");
     else if (held.length > 0) log(`Replacing what the target holds (${held.join(", ")}).`);
