@@ -524,6 +524,45 @@ describe("local media from the raw request listener", () => {
     }
   });
 
+  it("a listener leaving a whole song half-way leaves the shared handle open: the next requests get that song's bytes, not another file's", async () => {
+    const storage = createLocalStorage(root);
+    // Memory off: songs past one read are streamed from the shared handle.
+    const files = createOpenFiles();
+    const serve = createRawMediaHandler(storage, [], files);
+    const errors = vi.spyOn(console, "error");
+    const local = http.createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", () => resolve()));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    try {
+      const song = Buffer.alloc(8 * 1024 * 1024, 0x61);
+      const other = Buffer.alloc(64 * 1024, 0x62);
+      const { key } = await storage.put("music", "long.wav", Readable.from([song]));
+      const { key: otherKey } = await storage.put("music", "other.wav", Readable.from([other]));
+      for (let leave = 0; leave < 5; leave += 1) {
+        const controller = new AbortController();
+        const response = await fetch(`${at}/media/${key}`, { signal: controller.signal });
+        expect(response.status).toBe(200);
+        await response.body!.getReader().read();
+        controller.abort();
+        // The server sees the connection go and destroys its stream.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Another file opened now would take a descriptor number the song's stream let go.
+        const otherRange = await fetch(`${at}/media/${otherKey}`, { headers: { range: "bytes=0-9" } });
+        expect(Buffer.from(await otherRange.arrayBuffer()).equals(other.subarray(0, 10))).toBe(true);
+        const range = await fetch(`${at}/media/${key}`, { headers: { range: "bytes=1000-1099" } });
+        expect(range.status).toBe(206);
+        expect(Buffer.from(await range.arrayBuffer()).equals(song.subarray(1000, 1100))).toBe(true);
+      }
+      const whole = await fetch(`${at}/media/${key}`);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(song)).toBe(true);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      files.closeAll();
+      local.close();
+    }
+  });
+
   it("keeps the most asked-for files in memory within its budget, never a deleted one, and pushes out only a cold one", async () => {
     const storage = createLocalStorage(root);
     // Files' keys carry the time: the clock starts now and moves only when the test says.

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { createReadStream, readSync } from "node:fs";
+import { createReadStream, open, read, readSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
@@ -141,6 +141,15 @@ function headersOf(file: OpenFile, key: string, fixed: HeaderPairs): string[] {
 const ONE_READ_BYTES = 256 * 1024;
 
 /**
+ * The file functions of a stream reading a descriptor other requests share. A
+ * read stream closes its descriptor when it is destroyed, `autoClose: false`
+ * or not (Node 24), and a listener who seeks or leaves destroys it: the shared
+ * handle's number would then be closed under it, reused by the next file
+ * opened, and the handle would read, and at last close, that other file.
+ */
+const SHARED_FD = { open, read, close: (_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => done(null) };
+
+/**
  * The raw path's answer from a kept-open file (open-files.ts): the same
  * answers as `send` and the S3 path (answerFor), without a stat, an open and
  * a close per request. A range or a small file is one positional read; a whole
@@ -194,6 +203,7 @@ async function serveOpenFile(file: OpenFile | null, key: string, req: IncomingMe
     start: range.start,
     end: range.end,
     autoClose: false,
+    fs: SHARED_FD,
     highWaterMark: READ_CHUNK_BYTES,
   });
   try {
