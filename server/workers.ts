@@ -26,7 +26,11 @@ export function superviseWorkers(count: number): void {
     // One that dies before it listens is failing to start (a bad setting, a database it cannot open):
     // starting it again would only loop.
     let served = false;
-    worker.once("listening", () => (served = true));
+    worker.once("listening", () => {
+      served = true;
+      // Until it says so it takes no connections: killed before then, the others still starting, the port refuses.
+      console.log(`Worker ${index} serving (pid ${worker.process.pid})`);
+    });
     worker.once("exit", (code, signal) => {
       if (stopping) return;
       if (!served) {

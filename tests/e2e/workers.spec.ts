@@ -2,7 +2,7 @@
 // the e2e site's stack. Both serve, a killed one is replaced while the site
 // keeps answering, and SIGTERM stops them all.
 import { execFileSync } from "node:child_process";
-import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
+import { outputOf, startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_EXTRA_PORTS, E2E_STACK } from "./support/server-env.ts";
 
@@ -29,6 +29,8 @@ test(`WORKERS=2 on the ${E2E_STACK} stack: two processes serve one port, a kille
   const pid = supervisor.pid ?? 0;
   await expect.poll(() => workersOf(pid).length, { timeout: 20_000 }).toBe(2);
   const [first, second] = workersOf(pid);
+  // Both listening, not only started: with one still starting, killing the other would leave none.
+  for (const worker of [first, second]) await expect.poll(() => outputOf(supervisor), { timeout: 20_000 }).toContain(`(pid ${worker})`);
 
   // Every page and API answer the same from either process (new connections land on either).
   for (let i = 0; i < 20; i++) {
@@ -39,18 +41,22 @@ test(`WORKERS=2 on the ${E2E_STACK} stack: two processes serve one port, a kille
 
   // A worker killed mid-service: the other answers meanwhile, and a new one takes its place.
   process.kill(first ?? 0, "SIGKILL");
-  const answers: number[] = [];
+  const answers: string[] = [];
   const deadline = Date.now() + 3_000;
   while (Date.now() < deadline) {
     const answer = fetch(`${base}/healthz`, { headers: { connection: "close" }, signal: AbortSignal.timeout(1_000) });
     answers.push(
       await answer.then(
-        (r) => r.status,
-        () => 0,
+        (r) => String(r.status),
+        (error: unknown) => String((error instanceof Error && error.cause instanceof Error ? error.cause : error) ?? "error"),
       ),
     );
   }
-  expect(answers.filter((status) => status === 200).length).toBeGreaterThan(answers.length - 3);
+  const tally = Object.entries(Object.groupBy(answers, (answer) => answer)).map(([answer, all]) => `${all?.length ?? 0} × ${answer}`);
+  expect(
+    answers.filter((answer) => answer === "200").length,
+    `answers while one worker was gone: ${tally.join(", ")}\n${outputOf(supervisor)}`,
+  ).toBeGreaterThan(answers.length - 3);
   await expect.poll(() => workersOf(pid).length, { timeout: 20_000 }).toBe(2);
   expect(workersOf(pid)).toContain(second);
   expect(workersOf(pid)).not.toContain(first);

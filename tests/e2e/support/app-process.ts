@@ -5,6 +5,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { e2eAppEnv } from "./server-env.ts";
 
 const processes: ChildProcess[] = [];
+const outputs = new WeakMap<ChildProcess, () => string>();
+
+/** What a process started here has printed so far (stdout and stderr), for a failing test to show. */
+export const outputOf = (child: ChildProcess): string => outputs.get(child)?.() ?? "";
 
 /** Starts an app process on `port` (with `env` on top of the e2e stack's) and resolves once it answers. */
 export async function startAppProcess(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -16,6 +20,7 @@ export async function startAppProcess(port: number, env: Record<string, string> 
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   processes.push(child);
+  outputs.set(child, () => output);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`App process on ${port} exited:\n${output}`);
