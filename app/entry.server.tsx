@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
-import { lowPriorityScripts } from "#app/lib/low-priority-scripts.server.ts";
+import { scriptsAfterPaint } from "#app/lib/scripts-after-paint.server.ts";
 import { NonceProvider } from "#app/lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -44,7 +44,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(lowPriorityScripts()).pipe(body);
+          pipe(scriptsAfterPaint(nonce)).pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -13,6 +13,7 @@
 // use (per React Router's full route manifest, dynamic imports included): those
 // must never load on a public page.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "#app/lib/scripts-after-paint.server.ts";
 import { startDemoSite } from "#scripts/lib/demo-site.ts";
 
 export type PageJavaScript = {
@@ -61,7 +62,10 @@ function scriptsInHtml(html: string, pageUrl: string): string[] {
       urls.push(src);
       continue;
     }
-    if (attribute(attrs, "type") !== "module") continue;
+    // The app's module script waits, inert, until the page has painted (app/lib/scripts-after-paint.server.ts); it loads all the same.
+    const type = attribute(attrs, "type");
+    if (type !== "module" && type !== DEFERRED_MODULE_TYPE) continue;
+    for (const href of attribute(attrs, DEFERRED_PRELOADS_ATTRIBUTE)?.split(" ") ?? []) if (href) urls.push(href);
     // React Router's bootstrap: `import * as route0 from "…"` lines and `import("…entry.client…")`.
     for (const [, from] of body.matchAll(/^\s*import\s[^"'\n]*?from\s*["']([^"']+)["']/gm)) if (from) urls.push(from);
     for (const [, from] of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) if (from) urls.push(from);
