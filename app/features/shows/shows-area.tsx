@@ -1,8 +1,9 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { busyStyles, buttonStyles } from "#app/components/ui/button-styles.ts";
-import { describedBy, FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { MAX_PLACE, MAX_TICKET_URL, MAX_VENUE, SHOW_STATUSES, type ShowField, type ShowFieldErrors } from "./schema.ts";
 import { ShowDateBadge } from "./show-date-badge.tsx";
 import { localTimeLabel, type PublicShow, showEndsAt, showWhen } from "./show.ts";
@@ -387,8 +388,9 @@ function ShowForm({
           error={errors.timeZone}
           name="timeZone"
           value={zone}
-          onChange={(value) => {
-            setZone(value);
+          required
+          onChange={(event) => {
+            setZone(event.currentTarget.value);
             fixing("timeZone")();
             // The date's problem may have been the zone's (a skipped hour there).
             fixing("startsLocal")();
@@ -454,6 +456,7 @@ function ShowForm({
         error={errors.status}
         name="status"
         defaultValue={show?.status ?? "scheduled"}
+        required
         onChange={() => fixing("status")()}
       >
         {SHOW_STATUSES.map((status) => (
@@ -474,57 +477,5 @@ function ShowForm({
         ) : null}
       </div>
     </fetcher.Form>
-  );
-}
-
-/** A labelled select with a hint and an error, marked and described like TextField's input. */
-function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  name,
-  value,
-  defaultValue,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  name: string;
-  value?: string;
-  defaultValue?: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        defaultValue={defaultValue}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId, hintId)}
-        className={inputStyles}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      >
-        {children}
-      </select>
-      <FieldError id={errorId} message={error} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

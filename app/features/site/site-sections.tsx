@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { PlatformMark } from "#app/components/social-icons.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import type { SiteSection, SiteSettings, SocialLink } from "#app/lib/site-config-schema.ts";
 import { MAX_SOCIAL_LINKS } from "#app/lib/site-config-schema.ts";
@@ -21,7 +22,8 @@ export type SiteEditorData = {
 const smallButton =
   "inline-flex min-h-9 items-center justify-center rounded-full border border-stone-300 px-3 text-sm font-semibold hover:bg-stone-100 disabled:opacity-40 dark:border-stone-700 dark:hover:bg-stone-800";
 
-function SelectField({
+/** A select whose error comes from the section's answer, cleared as the choice changes. */
+function SectionSelect({
   name,
   label,
   defaultValue,
@@ -33,28 +35,14 @@ function SelectField({
   options: { value: string; label: string }[];
 }) {
   const { error, onInput } = useSectionField(name);
-  const id = useId();
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className={inputStyles}
-        aria-invalid={error ? true : undefined}
-        onInput={onInput}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <SelectField name={name} label={label} defaultValue={defaultValue} error={error} onInput={onInput}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -266,7 +254,7 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
         title="Featured song"
         description="The song the home page puts first; fans play it right there."
       >
-        <SelectField
+        <SectionSelect
           name="songId"
           label="Song"
           defaultValue={s.featuredSong.songId ?? ""}
