@@ -10,16 +10,8 @@ import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
-import { E2E_EXTRA_PORTS, E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
-
-const PORTS = { A: E2E_EXTRA_PORTS.mailA, B: E2E_EXTRA_PORTS.mailB } as const;
-const origin = (port: number) => `http://localhost:${port}`;
-const mailEnv = (port: number) => ({
-  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-  MAIL_FROM: "Juniper Vale <news@juniper.example>",
-  MAIL_PER_SECOND: "100",
-  PUBLIC_URL: origin(port),
-});
+import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
+import { E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
 
 /** A mail body's quoted-printable soft breaks and escapes undone, enough to read a link out of it. */
 const decodeQuotedPrintable = (raw: string) =>

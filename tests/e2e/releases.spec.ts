@@ -13,16 +13,8 @@ import { signInAsAdmin } from "./support/dashboard.ts";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
-import { E2E_EXTRA_PORTS, E2E_SMTP_PORT, E2E_STACK, E2E_URL } from "./support/server-env.ts";
-
-const PORTS = { A: E2E_EXTRA_PORTS.mailA, B: E2E_EXTRA_PORTS.mailB } as const;
-const origin = (port: number) => `http://localhost:${port}`;
-const mailEnv = (port: number) => ({
-  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-  MAIL_FROM: "Juniper Vale <news@juniper.example>",
-  MAIL_PER_SECOND: "100",
-  PUBLIC_URL: origin(port),
-});
+import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
+import { E2E_SMTP_PORT, E2E_STACK, E2E_URL } from "./support/server-env.ts";
 
 /** Uploads a song's files through the API and adds it to come out at `at` (epoch ms, to the second, UTC). */
 async function scheduleSong(request: APIRequestContext, title: string, at: number, extra: Record<string, string> = {}) {
