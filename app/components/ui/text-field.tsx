@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -18,29 +18,56 @@ export const describedBy = (...ids: (string | false | null | undefined)[]): stri
 export function TextField({ label, hint, error, id, "aria-describedby": alsoDescribedBy, ...input }: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = `${fieldId}-error`;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
       <input
         id={fieldId}
-        aria-describedby={describedBy(error && errorId, hintId, alsoDescribedBy)}
+        aria-describedby={fieldDescribedBy(fieldId, hint, error, alsoDescribedBy)}
         aria-invalid={error ? true : undefined}
         className={inputStyles}
         {...input}
       />
-      <FieldError id={errorId} message={error} />
+    </FieldFrame>
+  );
+}
+
+/**
+ * What every field has around its control: the label above, the error and
+ * the hint under it, with the ids `fieldDescribedBy` gives the control.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  /** The control's id. */
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
       {hint ? (
-        <p id={hintId} className="text-xs text-stone-500 dark:text-stone-400">
+        <p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
           {hint}
         </p>
       ) : null}
     </div>
   );
 }
+
+/** The control's aria-describedby inside a FieldFrame: its error while there is one, its hint, and any other. */
+export const fieldDescribedBy = (id: string, hint: string | undefined, error: string | null | undefined, also?: string) =>
+  describedBy(error && `${id}-error`, hint && `${id}-hint`, also);
 
 /**
  * One field's error, right under it. Nothing at all while there is no error

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { describedBy, FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { FieldFrame, fieldDescribedBy, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { formatDateTime } from "#app/lib/format-date.ts";
 import type { SiteSection } from "#app/lib/site-config-schema.ts";
 import type { SiteAnswer } from "./site-editor.server.ts";
@@ -62,10 +62,7 @@ export function AreaField({
   const { error, onInput } = useSectionField(name);
   const id = useId();
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         name={name}
@@ -73,18 +70,12 @@ export function AreaField({
         defaultValue={defaultValue}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`, hint && `${id}-hint`)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         onInput={onInput}
         className={`${inputStyles} leading-relaxed`}
         {...rest}
       />
-      <FieldError id={`${id}-error`} message={error} />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
