@@ -18,53 +18,45 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
+type Check = (value: unknown) => boolean;
+const isBoolean: Check = (value) => typeof value === "boolean";
+const orNull =
+  (check: Check): Check =>
+  (value) =>
+    value === null || check(value);
+
+/** Every field of a Song but its links, with what its value must be: the compiler keeps this list whole. */
+const SONG_FIELDS = {
+  id: isString,
+  title: isString,
+  artist: isString,
+  audioUrl: isString,
+  coverUrl: isString,
+  coverKey: isString,
+  isLatest: isBoolean,
+  durationMs: orNull(isNumber),
+  createdAt: isNumber,
+  updatedAt: isNumber,
+  released: isBoolean,
+  releaseAt: orNull(isNumber),
+  releaseTimeZone: orNull(isString),
+} satisfies Record<Exclude<keyof Song, "streamingLinks">, Check>;
+
 function parseSong(value: unknown): Song | null {
-  if (!isRecord(value)) return null;
-  const {
-    id,
-    title,
-    artist,
-    audioUrl,
-    coverUrl,
-    coverKey,
-    isLatest,
-    streamingLinks,
-    durationMs,
-    createdAt,
-    updatedAt,
-    released,
-    releaseAt,
-    releaseTimeZone,
-  } = value;
-  if (!isString(id) || !isString(title) || !isString(artist) || !isString(audioUrl) || !isString(coverUrl) || !isString(coverKey))
-    return null;
-  if (typeof isLatest !== "boolean" || !isNumber(createdAt) || !isNumber(updatedAt)) return null;
-  if (durationMs !== null && !isNumber(durationMs)) return null;
-  if (typeof released !== "boolean" || (releaseAt !== null && !isNumber(releaseAt))) return null;
-  if (releaseTimeZone !== null && !isString(releaseTimeZone)) return null;
-  if (!isRecord(streamingLinks)) return null;
-  const links: Partial<StreamingLinks> = {};
+  if (!isRecord(value) || !isRecord(value.streamingLinks)) return null;
+  const song: Record<string, unknown> = {};
+  for (const [field, check] of Object.entries(SONG_FIELDS)) {
+    if (!check(value[field])) return null;
+    song[field] = value[field];
+  }
+  const links: Record<string, string> = {};
   for (const { key } of streamingServices) {
-    const link = streamingLinks[key];
+    const link = value.streamingLinks[key];
     if (!isString(link)) return null;
     links[key] = link;
   }
-  return {
-    id,
-    title,
-    artist,
-    audioUrl,
-    coverUrl,
-    coverKey,
-    isLatest,
-    streamingLinks: links as StreamingLinks,
-    durationMs,
-    createdAt,
-    updatedAt,
-    released,
-    releaseAt,
-    releaseTimeZone,
-  };
+  // Each field passed its check above, and SONG_FIELDS names every one.
+  return { ...song, streamingLinks: links } as Song;
 }
 
 const FIELDS: readonly SongEditField[] = ["title", "cover", ...streamingServices.map((service) => service.key)];
