@@ -5,6 +5,9 @@ import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
 import { isSetupTokenValid, issueSetupToken } from "#app/features/auth/setup-token.server.ts";
+import { callAuth } from "#app/features/auth/auth-request.server.ts";
+import { getProfile } from "#app/lib/session.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
 
 /** The variables that point a process at the same site (database, storage, Redis) as `env`. */
 function variablesFor(env: Env): NodeJS.ProcessEnv {
@@ -25,7 +28,7 @@ function variablesFor(env: Env): NodeJS.ProcessEnv {
   };
 }
 
-// What an operator runs, as a real process: npm run admin -- create|grant|revoke.
+// What an operator runs, as a real process: npm run admin -- create|grant|revoke|password.
 describe.each(testStacks)("npm run admin on %s", (kind) => {
   let site: TestSite;
   beforeAll(async () => {
@@ -92,5 +95,40 @@ describe.each(testStacks)("npm run admin on %s", (kind) => {
     expect(await setupTokens()).toEqual([]);
     expect(admin("revoke", "owner@example.com").status).toBe(0);
     expect(await isSetupTokenValid(site.services, next ?? "")).toBe(false);
+  }, 60_000);
+  it("sets a forgotten password: the old one stops working, the new one signs in, and the sessions open before end", async () => {
+    const email = "forgetful@example.com";
+    expect(admin("create", "--email", email, "--password", "tangerine-lighthouse-4", "--name", "Forgetful").status).toBe(0);
+    const signIn = async (password: string) => {
+      const headers = new Headers({ [CLIENT_IP_HEADER]: "10.9.0.1" });
+      const result = await callAuth(site.services, new Request("http://localhost:3999/login", { headers }), "/sign-in/email", {
+        email,
+        password,
+      });
+      return result.ok ? result.setCookies.map((c) => c.split(";")[0]).join("; ") : null;
+    };
+    const signedIn = await signIn("tangerine-lighthouse-4");
+    expect(signedIn).not.toBeNull();
+    const profileOf = (cookie: string) => getProfile(site.services, new Request("http://localhost:3999/", { headers: { cookie } }));
+    expect((await profileOf(signedIn ?? ""))?.email).toBe(email);
+
+    // Refused as anywhere else, and nothing changes: a guessable one, one too short, no such account.
+    const guessable = admin("password", email, "--password", "forgetful123");
+    expect(guessable.status).toBe(1);
+    expect(guessable.stderr.trim()).toMatch(/^Could not change the password: /);
+    const short = admin("password", email, "--password", "short");
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain("--password must be at least 8 characters");
+    const nobody = admin("password", "nobody@example.com", "--password", "copper-meadow-river-7");
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr.trim()).toBe("No account with the e-mail nobody@example.com.");
+    expect((await profileOf(signedIn ?? ""))?.email).toBe(email);
+
+    const changed = admin("password", email, "--password", "copper-meadow-river-7");
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.stdout.trim()).toBe(`The password of ${email} is changed; their sessions were ended.`);
+    expect(await profileOf(signedIn ?? "")).toBeNull();
+    expect(await signIn("tangerine-lighthouse-4")).toBeNull();
+    expect(await signIn("copper-meadow-river-7")).not.toBeNull();
   }, 60_000);
 });

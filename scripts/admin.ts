@@ -1,9 +1,9 @@
-// npm run admin -- create --email E --password P --name N | grant E | revoke E | list
+// npm run admin -- create --email E --password P --name N | grant E | revoke E | password E --password P | list
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { createAdmin, grantAdmin, listAdmins, revokeAdmin } from "#app/features/auth/admins.server.ts";
+import { createAdmin, grantAdmin, listAdmins, revokeAdmin, setPassword } from "#app/features/auth/admins.server.ts";
 import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 
@@ -11,20 +11,22 @@ const USAGE = `Usage:
   npm run admin -- create --email E --password P --name N   create an admin (or promote an existing account)
   npm run admin -- grant E                                   make an existing account admin
   npm run admin -- revoke E                                  take admin away and end that account's sessions
+  npm run admin -- password E --password P                   set a new password (when no reset mail can be sent) and end that account's sessions
   npm run admin -- list                                      list admins`;
 
 // The same bounds as every other way in (app/lib/auth.server.ts). How guessable
 // the password is, better-auth's hook decides when the account is created.
+const passwordInput = z
+  .string("--password is required")
+  .min(8, "--password must be at least 8 characters")
+  .max(128, "--password can be at most 128 characters");
 const createInput = z.object({
   email: z
     .string("--email is required")
     .trim()
     .max(USER_FIELD_LIMITS.email, `--email can be at most ${USER_FIELD_LIMITS.email} characters`)
     .pipe(z.email("--email must be an e-mail address")),
-  password: z
-    .string("--password is required")
-    .min(8, "--password must be at least 8 characters")
-    .max(128, "--password can be at most 128 characters"),
+  password: passwordInput,
   name: z
     .string("--name is required")
     .trim()
@@ -78,6 +80,23 @@ try {
         process.exitCode = 1;
       } else {
         console.log(command === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin; their sessions were ended.`);
+      }
+      break;
+    }
+    case "password": {
+      const email = target ?? values.email;
+      if (!email) fail("password needs an e-mail address.");
+      const password = passwordInput.safeParse(values.password);
+      if (!password.success) fail(password.error.issues.map((i) => i.message).join("\n"));
+      const outcome = await setPassword(services, email, password.data);
+      if (outcome === "no-account") {
+        console.error(`No account with the e-mail ${email}.`);
+        process.exitCode = 1;
+      } else if (typeof outcome === "object") {
+        console.error(`Could not change the password: ${outcome.refused}`);
+        process.exitCode = 1;
+      } else {
+        console.log(`The password of ${email} is changed; their sessions were ended.`);
       }
       break;
     }

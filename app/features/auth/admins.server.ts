@@ -1,3 +1,4 @@
+import { passwordProblem } from "#app/lib/password-strength.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
 
@@ -87,4 +88,28 @@ export async function createAdmin(
   }
   await grantAdmin(services, input.email);
   return existing ? "promoted" : "created";
+}
+
+/**
+ * A new password for the account with this e-mail, set by whoever runs the
+ * server: the way back in for an artist who forgot theirs on a site that
+ * sends no mail. Refused as a guessable password is everywhere else; every
+ * session of the account ends, as after a reset.
+ */
+export async function setPassword(
+  services: Services,
+  email: string,
+  password: string,
+): Promise<"changed" | "no-account" | { refused: string }> {
+  const user = await findUser(services, email);
+  if (!user) return "no-account";
+  const problem = await passwordProblem(password, [user.email, user.name]);
+  if (problem) return { refused: problem };
+  // As better-auth's own set-user-password does it: its hash, its account row.
+  const auth = await services.auth.$context;
+  const hash = await auth.password.hash(password);
+  if (await auth.internalAdapter.findCredentialAccount(user.id)) await auth.internalAdapter.updatePassword(user.id, hash);
+  else await auth.internalAdapter.createAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await auth.internalAdapter.deleteUserSessions(user.id);
+  return "changed";
 }
