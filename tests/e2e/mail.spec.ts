@@ -134,12 +134,28 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     expect(await onTheList()).not.toContain(fans[0]);
   });
 
-  test("with mail on, a sign-up waits for its owner: the mail's link shows a button, and only pressing it subscribes", async ({
+  test("with mail on, a sign-up waits for its owner: the mail's link shows a button, and only pressing it subscribes; the dashboard counts it as waiting meanwhile", async ({
     page,
     request,
+    browser,
   }) => {
     const fan = `double-opt-in-${randomUUID().slice(0, 8)}@fans.example`;
     seeded.push(fan);
+    // The artist's dashboard, beside the list: how many sign-ups still wait for their owner's click.
+    const artist = await (await browser.newContext({ baseURL: origin(PORTS.A) })).newPage();
+    await signInAsAdmin(artist);
+    const waiting = async () => {
+      await artist.goto(DASHBOARD_PATH);
+      await expect(artist.getByTestId("subscriber-count")).toBeVisible();
+      const text =
+        (await artist
+          .getByTestId("awaiting-count")
+          .textContent({ timeout: 1000 })
+          .catch(() => null)) ?? "0 more";
+      expect(text).toMatch(/^\d+ more( waiting to confirm by e-mail)?$/);
+      return Number.parseInt(text, 10);
+    };
+    const waitingBefore = await waiting();
     await page.goto(`${origin(PORTS.A)}/music`);
     await waitForHydration(page);
     // A person takes a moment to type; a form sent at once is held as a bot's.
@@ -162,6 +178,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     // A link scanner's GET (no browser, no button) subscribes nobody.
     expect((await request.get(link)).status()).toBe(200);
     expect(await onTheList()).not.toContain(fan);
+    expect(await waiting()).toBe(waitingBefore + 1);
 
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
@@ -169,6 +186,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page.getByRole("heading", { name: "You're on the list!" })).toBeVisible();
     expect(await onTheList()).toContain(fan);
+    expect(await waiting()).toBe(waitingBefore);
     const consent = await withE2eDb((db) =>
       db.selectFrom("consents").select(["event", "form", "page", "words"]).where("email", "=", fan).orderBy("at").execute(),
     );

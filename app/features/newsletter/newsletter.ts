@@ -23,7 +23,13 @@ export type Subscriber = {
 };
 
 /** One page of current subscribers, newest first, with how many there are in all. */
-export type SubscriberPage = { subscribers: Subscriber[]; nextCursor: string | null; subscribedCount: number };
+export type SubscriberPage = {
+  subscribers: Subscriber[];
+  nextCursor: string | null;
+  subscribedCount: number;
+  /** Sign-ups whose confirmation link still works: not on the list until they press its button. */
+  awaitingCount: number;
+};
 
 /**
  * The browser's check before sending: empty, or no "@", in the spec's words.

@@ -30,11 +30,14 @@ export type SubscribersPanelProps = { initial: SubscriberPage | { error: string 
 function PanelFrame({
   headingId,
   count,
+  awaiting,
   onImported,
   children,
 }: {
   headingId: string;
   count: number | null;
+  /** Sign-ups still to press their confirmation mail's button. */
+  awaiting: number;
   onImported: () => void;
   children: ReactNode;
 }) {
@@ -46,6 +49,11 @@ function PanelFrame({
             Subscribers
           </h2>
           {count === null ? null : <ListCount testId="subscriber-count">{count} subscribed</ListCount>}
+          {awaiting > 0 ? (
+            <span data-testid="awaiting-count" className="text-sm text-stone-600 dark:text-stone-400">
+              {awaiting} more waiting to confirm by e-mail
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
           <CsvImport onImported={onImported} />
@@ -184,7 +192,12 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
   }, [initial, importedOver, reset]);
 
   return (
-    <PanelFrame headingId={headingId} count={list.count} onImported={() => setImportedOver(initial)}>
+    <PanelFrame
+      headingId={headingId}
+      count={list.count}
+      awaiting={"error" in initial ? 0 : initial.awaitingCount}
+      onImported={() => setImportedOver(initial)}
+    >
       {list.loadError ? (
         <ListLoadError>{list.loadError}</ListLoadError>
       ) : list.items.length === 0 && !list.nextCursor ? (

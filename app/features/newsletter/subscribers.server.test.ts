@@ -1,5 +1,6 @@
 import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONFIRM_LINK_MS } from "./double-opt-in.server.ts";
 import { PageQueryError } from "#app/lib/paged-list.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
@@ -171,9 +172,36 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
 
   describe("listSubscribers", () => {
     it("gives an empty first page on a new site", async () => {
-      const empty = { subscribers: [], nextCursor: null, subscribedCount: 0 };
+      const empty = { subscribers: [], nextCursor: null, subscribedCount: 0, awaitingCount: 0 };
       expect(await listSubscribers(site.services)).toEqual(empty);
       expect(await subscribersForDashboard(site.services)).toEqual(empty);
+    });
+
+    it("counts the sign-ups still to confirm whose link works, apart from the list", async () => {
+      const now = Date.now();
+      await seed([{ id: "on", email: "on@example.com", timestamp: now }]);
+      await site.services.db
+        .insertInto("subscribers")
+        .values([
+          // Signed up an hour ago; the confirmation link still works.
+          { id: "waiting", email: "waiting@example.com", timestamp: now, subscribed: 0, source: "website", pendingSince: now - 3_600_000 },
+          // Past the link's week: it no longer works, so nobody is waiting.
+          {
+            id: "lapsed",
+            email: "lapsed@example.com",
+            timestamp: now,
+            subscribed: 0,
+            source: "website",
+            pendingSince: now - CONFIRM_LINK_MS - 1000,
+          },
+          // Left the list: not waiting either.
+          { id: "left", email: "left@example.com", timestamp: now, subscribed: 0, source: "website", pendingSince: null },
+        ])
+        .execute();
+      const page = await listSubscribers(site.services);
+      expect(page.subscribers.map((s) => s.email)).toEqual(["on@example.com"]);
+      expect(page.subscribedCount).toBe(1);
+      expect(page.awaitingCount).toBe(1);
     });
 
     it("pages through current subscribers newest first, ties by id, without gaps or repeats", async () => {

@@ -6,7 +6,7 @@ import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest
 import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
-import { type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
+import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
 import type { Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
@@ -88,7 +88,13 @@ export async function listSubscribers(services: Services, options: ListSubscribe
     toItem: (row): Subscriber => ({ id: row.id, email: row.email, timestamp: Number(row.timestamp) }),
     count: currentSubscribers(services.db),
   });
-  return { subscribers: page.items, nextCursor: page.nextCursor, subscribedCount: page.count };
+  const awaiting = await services.db
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("subscribed", "=", 0)
+    .where("pendingSince", ">=", Date.now() - CONFIRM_LINK_MS)
+    .executeTakeFirst();
+  return { subscribers: page.items, nextCursor: page.nextCursor, subscribedCount: page.count, awaitingCount: Number(awaiting?.n ?? 0) };
 }
 
 /**
