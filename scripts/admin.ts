@@ -15,7 +15,8 @@ const USAGE = `Usage:
   npm run admin -- list                                      list admins`;
 
 // The same bounds as every other way in (app/lib/auth.server.ts). How guessable
-// the password is, better-auth's hook decides when the account is created.
+// the password is, better-auth's hook decides when the account is created, and
+// setPassword by the same check for `password`.
 const passwordInput = z
   .string("--password is required")
   .min(8, "--password must be at least 8 characters")
