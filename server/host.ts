@@ -44,6 +44,9 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
     else next();
   });
   host.use(sameOriginOnly(trustedOrigins(env.publicUrl, env.port)));
+  // In development Vite serves modules by their files' own names (react-DpnUW31M.js): ahead of
+  // the pages' one spelling, which would send them to a lowercase name Vite does not know.
+  if (development) for (const handler of assets) host.use(handler);
   host.use(redirectToCanonicalPath);
   // Media first: never compressed, never a page.
   host.use(MEDIA_PREFIX, (async (req, res, next) => {
@@ -72,7 +75,7 @@ export function createHost({ env, development, loadApp, assets }: HostOptions): 
         compression.filter(req, res),
     }),
   );
-  for (const handler of assets) host.use(handler);
+  if (!development) for (const handler of assets) host.use(handler);
 
   host.get("/healthz", (async (_req, res) => {
     try {
