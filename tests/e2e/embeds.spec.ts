@@ -3,12 +3,11 @@
 // sitemap and robots.txt. The outside site is a real one on another origin (a
 // small server on 127.0.0.1 started here), and the XML is read by real
 // parsers: rss-parser, fast-xml-parser and Chromium's own.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { demoCli } from "./support/cli.ts";
+import { outsideSite } from "./support/outside-site.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
@@ -20,19 +19,6 @@ const CSP_FRAME_ANCESTORS = /(?:^|;)\s*frame-ancestors ([^;]*)/;
 
 type Songs = { latest: string; nasty: string; released: string[] };
 let songs: Songs;
-
-/** An outside site on another origin (127.0.0.1, its own port) whose page is `html`. */
-async function outsideSite(html: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><html><head><title>A fan's blog</title></head><body>${html}</body></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const headersOf = async (path: string) => {
   const response = await fetch(`${E2E_URL}${path}`);

@@ -12,6 +12,7 @@ import { withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { audioState } from "./support/player.ts";
 import { E2E_URL } from "./support/server-env.ts";
+import { outsideSite } from "./support/outside-site.ts";
 import { storedKeys } from "./support/storage.ts";
 
 const INVALID_LINK = "Streaming links must be http(s) URLs";
@@ -292,6 +293,59 @@ test.describe.serial("editing a song after upload", () => {
       await expect(field).toBeFocused();
       expect(await field.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(
         `${E2E_URL}/music/${id}`,
+      );
+    } finally {
+      await deleteSongs(request, [id]);
+    }
+  });
+
+  test("the library copies a released song's embed code, which plays on another site as pasted", async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_URL });
+    await signInAsAdmin(page);
+    const request = page.context().request;
+    await uploadSong(request, "Embedded Song");
+    const id = await songIdOf("Embedded Song");
+    try {
+      await page.goto(DASHBOARD_PATH);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Copy Embed Code: Embedded Song", exact: true }).click();
+      await expect(toast(page, "success", "Embed code copied")).toBeVisible();
+      const code = await page.evaluate(() => navigator.clipboard.readText());
+      // The very code oEmbed gives sites that ask for it.
+      const oembed = (await (
+        await request.get(`${E2E_URL}/oembed?url=${encodeURIComponent(`${E2E_URL}/music/${id}`)}&format=json`)
+      ).json()) as {
+        html: string;
+      };
+      expect(code).toBe(oembed.html);
+
+      // Pasted into a fan's page on another origin, as copied: the player shows and plays.
+      const outside = await outsideSite(`<p>Listen:</p>${code}`);
+      const fan = await page.context().newPage();
+      try {
+        await fan.goto(outside.url);
+        const player = fan.frameLocator("iframe");
+        await expect(player.getByRole("heading", { name: "Embedded Song" })).toBeVisible();
+        await player.getByRole("button", { name: "Play Embedded Song" }).click();
+        await expect(player.getByRole("button", { name: "Pause Embedded Song" })).toBeVisible();
+      } finally {
+        await fan.close();
+        await outside.close();
+      }
+
+      // Where the browser refuses the clipboard, the code is shown, selected, to copy by hand.
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException("Refused", "NotAllowedError"));
+        document.execCommand = () => false;
+      });
+      await page.getByRole("button", { name: "Copy Embed Code: Embedded Song", exact: true }).click();
+      await expect(toast(page, "warning", "Couldn't copy the embed code automatically")).toBeVisible();
+      const field = page.getByRole("textbox", { name: "Embed code" });
+      await expect(field).toHaveValue(code);
+      await expect(field).toBeFocused();
+      expect(await field.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart ?? 0, area.selectionEnd ?? 0))).toBe(
+        code,
       );
     } finally {
       await deleteSongs(request, [id]);

@@ -404,9 +404,9 @@ test.describe("add-song wizard", () => {
       const card = page.getByRole("listitem").filter({ has: heading });
       const cardBox = await card.boundingBox();
       // (Buttons found by role alone: their names are another test's business.)
-      // Play, Edit, Copy Link, Mark as Latest, Delete.
+      // Play, Edit, Copy Link, Copy Embed Code, Mark as Latest, Delete.
       const buttons = card.getByRole("button");
-      await expect(buttons).toHaveCount(5);
+      await expect(buttons).toHaveCount(6);
       for (const part of [card.getByText(/\d:\d\d/), ...(await buttons.all())]) {
         await expect(part).toBeVisible();
         const box = await part.boundingBox();

@@ -8,6 +8,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
+import { embedCode } from "#app/lib/embed-code.ts";
 import { copyText } from "./copy-text.ts";
 import { SongEditor } from "./song-editor.tsx";
 import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
@@ -42,6 +43,8 @@ type CardProps = {
   /** Where the Edit button is, so the focus can come back to it when the editor closes. */
   editButtonRef: (element: HTMLButtonElement | null) => void;
   shareUrl: string;
+  /** The player other sites paste (an iframe), for a released song. */
+  embedHtml: string;
   /** Absent where the library is shown without the site's player. */
   play: { playing: boolean; onToggle: () => void } | null;
 };
@@ -57,7 +60,10 @@ const pauseIcon = (
   </svg>
 );
 
-function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardProps) {
+/** What the card copies; shown in a field of its own when the clipboard refuses it. */
+type Copied = "link" | "embed";
+
+function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, play }: CardProps) {
   const fetcher = useFetcher<ActionResult>();
   const { addToast } = useToasts();
   // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
@@ -86,21 +92,15 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
     void fetcher.submit({ intent: next, id: song.id }, { method: "post", action: SONGS_API, defaultShouldRevalidate: false });
   };
 
-  // The clipboard refused: the link is shown, selected, to copy by hand.
-  const [manualLink, setManualLink] = useState(false);
-  const manualInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!manualLink) return;
-    manualInput.current?.focus();
-    manualInput.current?.select();
-  }, [manualLink]);
-  const copyLink = async () => {
-    if (await copyText(shareUrl)) {
-      setManualLink(false);
-      addToast(LIBRARY_TEXT.linkCopied, "success");
+  // The clipboard refused: the text is shown, selected, to copy by hand.
+  const [manualCopy, setManualCopy] = useState<Copied | null>(null);
+  const copy = async (what: Copied) => {
+    if (await copyText(what === "link" ? shareUrl : embedHtml)) {
+      setManualCopy(null);
+      addToast(what === "link" ? LIBRARY_TEXT.linkCopied : LIBRARY_TEXT.embedCopied, "success");
     } else {
-      setManualLink(true);
-      addToast(LIBRARY_TEXT.copyRefused, "warning", 8000);
+      setManualCopy(what);
+      addToast(what === "link" ? LIBRARY_TEXT.copyRefused : LIBRARY_TEXT.embedCopyRefused, "warning", 8000);
     }
   };
 
@@ -174,12 +174,23 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
           </button>
           <button
             type="button"
-            onClick={() => void copyLink()}
+            onClick={() => void copy("link")}
             className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
             aria-label={`${LIBRARY_TEXT.copyLink}: ${song.title}`}
           >
             {LIBRARY_TEXT.copyLink}
           </button>
+          {/* Only a released song's player plays anywhere; before that the embed is not found. */}
+          {song.released ? (
+            <button
+              type="button"
+              onClick={() => void copy("embed")}
+              className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
+              aria-label={`${LIBRARY_TEXT.copyEmbed}: ${song.title}`}
+            >
+              {LIBRARY_TEXT.copyEmbed}
+            </button>
+          ) : null}
           {song.released ? null : (
             <button
               type="button"
@@ -216,23 +227,45 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, play }: CardP
             {deleteText}
           </button>
         </div>
-        {manualLink ? (
-          <div className="space-y-1">
-            <label htmlFor={`share-${song.id}`} className="block text-xs font-medium text-stone-600 dark:text-stone-400">
-              {LIBRARY_TEXT.shareLink}
-            </label>
-            <input
-              ref={manualInput}
-              id={`share-${song.id}`}
-              readOnly
-              value={shareUrl}
-              onFocus={(event) => event.currentTarget.select()}
-              className="block w-full rounded-lg border border-stone-300 bg-stone-50 px-2 py-1.5 text-xs text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100"
-            />
-          </div>
+        {manualCopy === "link" ? (
+          <ManualCopyField key="link" id={`share-${song.id}`} label={LIBRARY_TEXT.shareLink} value={shareUrl} />
+        ) : manualCopy === "embed" ? (
+          <ManualCopyField key="embed" id={`embed-${song.id}`} label={LIBRARY_TEXT.embedCode} value={embedHtml} multiline />
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Text the clipboard refused, focused and selected as it appears, so Ctrl+C or a long press copies it. */
+function ManualCopyField({ id, label, value, multiline = false }: { id: string; label: string; value: string; multiline?: boolean }) {
+  const select = (element: HTMLInputElement | HTMLTextAreaElement) => element.select();
+  // Stable, so it runs once, when the field appears, and not on every render.
+  const field = useCallback((element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    element?.focus();
+    element?.select();
+  }, []);
+  const className =
+    "block w-full rounded-lg border border-stone-300 bg-stone-50 px-2 py-1.5 text-xs text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100";
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-stone-600 dark:text-stone-400">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea
+          ref={field}
+          id={id}
+          readOnly
+          rows={4}
+          value={value}
+          onFocus={(event) => select(event.currentTarget)}
+          className={`${className} resize-none font-mono break-all`}
+        />
+      ) : (
+        <input ref={field} id={id} readOnly value={value} onFocus={(event) => select(event.currentTarget)} className={className} />
+      )}
+    </div>
   );
 }
 
@@ -352,6 +385,7 @@ export function MusicLibrary({
                 else editButtons.current.delete(song.id);
               }}
               shareUrl={`${origin}/music/${encodeURIComponent(song.id)}`}
+              embedHtml={embedCode(origin, song)}
               play={
                 playback
                   ? {

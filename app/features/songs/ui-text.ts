@@ -76,6 +76,10 @@ export const LIBRARY_TEXT = {
   /** The clipboard was refused: the link is shown, selected, for copying by hand. */
   copyRefused: "Couldn't copy the link automatically. It is selected below: copy it with Ctrl+C (⌘C on a Mac) or a long press.",
   shareLink: "Share link",
+  copyEmbed: "Copy Embed Code",
+  embedCopied: "Embed code copied. Paste it into your website or blog to show this song's player there.",
+  embedCopyRefused: "Couldn't copy the embed code automatically. It is selected below: copy it with Ctrl+C (⌘C on a Mac) or a long press.",
+  embedCode: "Embed code",
 } as const;
 
 /** Scheduling a song to come out later, and its page until then. */

@@ -4,9 +4,9 @@
 // song pages, and only released songs (docs/decisions/016-embeds-and-feeds.md).
 import { z } from "zod";
 import { absoluteUrl, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from "#app/lib/meta.ts";
-import { EMBED_MIN_SIZE, EMBED_SIZE, embedPath } from "#app/lib/outside-addresses.ts";
+import { embedCode } from "#app/lib/embed-code.ts";
+import { EMBED_MIN_SIZE, EMBED_SIZE } from "#app/lib/outside-addresses.ts";
 import { COVER_WIDTHS, coverSocialKey, coverVariantKey, mediaUrl, type Song } from "#app/lib/song.ts";
-import { xml } from "#app/lib/xml.ts";
 import { OEMBED_TEXT } from "./ui-text.ts";
 
 /** What the oEmbed spec calls a rich answer, with the thumbnail we have for every song. */
@@ -111,9 +111,6 @@ export function oembedAnswer(
   const height = Math.min(EMBED_SIZE.height, maxheight);
   if (width < EMBED_MIN_SIZE.width || height < EMBED_MIN_SIZE.height) return null;
   const siteUrl = absoluteUrl(site.origin, "/");
-  const src = absoluteUrl(site.origin, embedPath(song.id));
-  const label = `${song.title} by ${song.artist}`;
-  const html = xml`<iframe src="${src}" width="${width}" height="${height}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy" title="${label}" style="border:0;border-radius:12px"></iframe>`;
   return {
     version: "1.0",
     type: "rich",
@@ -122,7 +119,7 @@ export function oembedAnswer(
     title: song.title,
     author_name: song.artist,
     author_url: siteUrl,
-    html: html.text,
+    html: embedCode(site.origin, song, { width, height }),
     width,
     height,
     ...thumbnail(song, site.origin, maxwidth, maxheight),

@@ -1,0 +1,20 @@
+import { absoluteUrl } from "./meta.ts";
+import { EMBED_SIZE, embedPath } from "./outside-addresses.ts";
+import { xml } from "./xml.ts";
+
+/**
+ * The HTML another site pastes to show one song's player: what the oEmbed
+ * answer carries (features/syndication) and what the dashboard's library
+ * copies for the artist (features/songs). Every value is escaped, so a title
+ * like `A < B & "C"` stays one attribute.
+ */
+export function embedCode(
+  origin: string,
+  song: { id: string; title: string; artist: string },
+  size: { width: number; height: number } = EMBED_SIZE,
+): string {
+  const src = absoluteUrl(origin, embedPath(song.id));
+  const label = `${song.title} by ${song.artist}`;
+  return xml`<iframe src="${src}" width="${size.width}" height="${size.height}" frameborder="0" allow="autoplay; encrypted-media" loading="lazy" title="${label}" style="border:0;border-radius:12px"></iframe>`
+    .text;
+}
