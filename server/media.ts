@@ -87,7 +87,7 @@ export function createRawMediaHandler(storage: Storage, baseHeaders: [string, st
     const key = decodePath(url.slice(MEDIA_PREFIX.length));
     if (key === null || !servable(key)) return false;
     files
-      .with(localPath(key), (file) => serveOpenFile(file, key, req, res, fixed))
+      .with(key, localPath, (file) => serveOpenFile(file, key, req, res, fixed))
       .catch((error: unknown) => {
         console.error(`Serving ${key} failed`, error);
         if (res.headersSent) return res.destroy();
@@ -106,28 +106,36 @@ function setAll(res: ServerResponse, headers: HeaderPairs) {
   for (const [name, value] of headers) res.setHeader(name, value);
 }
 
-/** An open file's own headers for a 200 or 206, made once per file: name, value, name, value. */
-const fileHeaders = new WeakMap<OpenFile, string[]>();
-function headersOf(file: OpenFile, key: string, fixed: HeaderPairs): string[] {
-  let headers = fileHeaders.get(file);
-  if (!headers) {
+/**
+ * What an open file's answers share, made once per file: its entity tag and
+ * its own headers for a 200 or 206 (name, value, name, value).
+ */
+type FileAnswers = { etag: string; headers: string[] };
+const fileAnswers = new WeakMap<OpenFile, FileAnswers>();
+function answersOf(file: OpenFile, key: string, fixed: HeaderPairs): FileAnswers {
+  let answers = fileAnswers.get(file);
+  if (!answers) {
     const info = { size: file.size, modified: file.modified };
-    headers = [
-      ...fixed.flat(),
-      "Accept-Ranges",
-      "bytes",
-      "Cache-Control",
-      IMMUTABLE_CACHE_CONTROL,
-      "ETag",
-      strongEtag(info),
-      "Last-Modified",
-      new Date(wholeSeconds(info.modified)).toUTCString(),
-      "Content-Type",
-      contentType(path.extname(key)) || "application/octet-stream",
-    ];
-    fileHeaders.set(file, headers);
+    const etag = strongEtag(info);
+    answers = {
+      etag,
+      headers: [
+        ...fixed.flat(),
+        "Accept-Ranges",
+        "bytes",
+        "Cache-Control",
+        IMMUTABLE_CACHE_CONTROL,
+        "ETag",
+        etag,
+        "Last-Modified",
+        new Date(wholeSeconds(info.modified)).toUTCString(),
+        "Content-Type",
+        contentType(path.extname(key)) || "application/octet-stream",
+      ],
+    };
+    fileAnswers.set(file, answers);
   }
-  return headers;
+  return answers;
 }
 
 /**
@@ -162,7 +170,8 @@ async function serveOpenFile(file: OpenFile | null, key: string, req: IncomingMe
     return notFound(res);
   }
   const info = { size: file.size, modified: file.modified };
-  const answer = answerFor(req.method, req.headers, info);
+  const answers = answersOf(file, key, fixed);
+  const answer = answerFor(req.method, req.headers, info, answers.etag);
   if (answer.status !== 200 && answer.status !== 206) {
     setAll(res, fixed);
     setObjectHeaders(res, info);
@@ -176,7 +185,7 @@ async function serveOpenFile(file: OpenFile | null, key: string, req: IncomingMe
   const range = answer.status === 206 ? answer.range : { start: 0, end: info.size - 1 };
   const length = Math.max(0, range.end - range.start + 1);
   // One call with every header, made once per file but the length and range: setHeader validates each on every call.
-  const headers = [...headersOf(file, key, fixed), "Content-Length", String(length)];
+  const headers = [...answers.headers, "Content-Length", String(length)];
   if (answer.status === 206) headers.push("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
   res.writeHead(answer.status, headers);
   if (req.method === "HEAD" || length === 0) {
@@ -342,8 +351,7 @@ function setObjectHeaders(res: ServerResponse, info: ObjectInfo) {
  * (§13.2.2): If-Match, else If-Unmodified-Since (412); If-None-Match, else
  * If-Modified-Since (304); then If-Range and Range (206, 416, or the whole).
  */
-function answerFor(method: string | undefined, headers: IncomingHttpHeaders, info: ObjectInfo): MediaAnswer {
-  const etag = strongEtag(info);
+function answerFor(method: string | undefined, headers: IncomingHttpHeaders, info: ObjectInfo, etag = strongEtag(info)): MediaAnswer {
   // HTTP dates have whole seconds; Last-Modified is compared at that precision.
   const modified = wholeSeconds(info.modified);
   if (preconditionFailed(headers, etag, modified)) return { status: 412 };

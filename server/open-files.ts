@@ -18,8 +18,10 @@ type Entry = {
   users: number;
   evicted: boolean;
   loading: boolean;
-  /** When a request last asked for it (Date.now()). */
+  /** When a request last asked for it (Date.now()), for telling a cold file. */
   usedAt: number;
+  /** The same as a count of uses, for the least recent to go first (a clock would tie within a millisecond). */
+  useCount: number;
 };
 
 /**
@@ -47,6 +49,7 @@ export function createOpenFiles({
 }: { max?: number; memoryBytes?: number; coldMs?: number } = {}) {
   const entries = new Map<string, Entry>();
   let inMemory = 0;
+  let uses = 0;
 
   function forget(file: OpenFile | null | undefined) {
     if (!file?.bytes) return;
@@ -76,15 +79,31 @@ export function createOpenFiles({
    */
   function room(size: number, now: number, makeIt: boolean): boolean {
     let free = memoryBytes - inMemory;
-    for (const other of entries.values()) {
+    if (free >= size) return true;
+    const cold = [...entries.values()]
+      .filter((other) => now - other.usedAt >= coldMs && other.opened?.bytes)
+      .sort((a, b) => a.useCount - b.useCount);
+    for (const other of cold) {
       if (free >= size) break;
-      // Least recently used first: past the first warm file, all are warm.
-      if (now - other.usedAt < coldMs) break;
-      if (!other.opened?.bytes) continue;
-      free += other.opened.bytes.length;
+      free += other.opened?.bytes?.length ?? 0;
       if (makeIt) forget(other.opened);
     }
     return free >= size;
+  }
+
+  /**
+   * Past `max`, the least recently used entries go. Found by a scan when a new
+   * file is opened, rather than by moving each used entry to the end of the
+   * map on every request (a delete and an insert that, tens of thousands of
+   * times a second, also make the map rehash).
+   */
+  function evictPastMax(keep: Entry) {
+    while (entries.size > max) {
+      let oldest: [string, Entry] | undefined;
+      for (const pair of entries) if (pair[1] !== keep && (!oldest || pair[1].useCount < oldest[1].useCount)) oldest = pair;
+      if (!oldest) return;
+      evict(oldest[0], oldest[1]);
+    }
   }
 
   /** Reads the whole file into memory, in the background, when it fits. */
@@ -115,6 +134,7 @@ export function createOpenFiles({
   function remember(entry: Entry, file: OpenFile | null) {
     entry.opened = file;
     entry.usedAt = Date.now();
+    entry.useCount = ++uses;
     if (file && !file.bytes && !entry.loading && file.size > 0 && file.size <= memoryBytes) void load(entry, file);
   }
 
@@ -148,41 +168,42 @@ export function createOpenFiles({
 
   return {
     /**
-     * Runs `serve` with the file at `path` open, or with null when there is no
-     * such file. The handle stays valid until `serve` settles.
+     * Runs `serve` with the file named `name` open (at `locate(name)`, asked
+     * only when it is not open yet), or with null when there is no such file.
+     * The handle stays valid until `serve` settles.
      */
-    async with<T>(path: string, serve: (file: OpenFile | null) => Promise<T>): Promise<T> {
-      let entry = entries.get(path);
+    async with<T>(name: string, locate: (name: string) => string, serve: (file: OpenFile | null) => Promise<T>): Promise<T> {
+      let entry = entries.get(name);
       let file: OpenFile | null = null;
       if (entry) {
         // Held from here, so no eviction closes the handle while this request looks at it.
         entry.users += 1;
         file = await entry.file.catch(() => null);
-        if (file && !entry.evicted && !deleted(file)) {
-          // Most recently used last: the first entry is the one to close.
-          entries.delete(path);
-          entries.set(path, entry);
-        } else {
+        if (!file || entry.evicted || deleted(file)) {
           entry.users -= 1;
-          evict(path, entry);
+          evict(name, entry);
           entry = undefined;
         }
       }
       if (!entry) {
-        const fresh: Entry = { file: opened(path), users: 1, evicted: false, loading: false, usedAt: Date.now() };
-        entries.set(path, fresh);
-        for (const [oldPath, old] of entries) {
-          if (entries.size <= max) break;
-          evict(oldPath, old);
-        }
+        const fresh: Entry = {
+          file: opened(locate(name)),
+          users: 1,
+          evicted: false,
+          loading: false,
+          usedAt: Date.now(),
+          useCount: ++uses,
+        };
+        entries.set(name, fresh);
+        evictPastMax(fresh);
         entry = fresh;
         file = await fresh.file.catch((error: unknown) => {
           fresh.users -= 1;
-          evict(path, fresh);
+          evict(name, fresh);
           throw error;
         });
         // No such file is not kept: the next request looks again.
-        if (!file) evict(path, fresh);
+        if (!file) evict(name, fresh);
       }
       if (!entry.evicted) remember(entry, file);
       try {

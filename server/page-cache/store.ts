@@ -14,31 +14,39 @@ export type StoreLimits = {
   maxAgeMs: number;
 };
 
+/** A kept page and when a request last took it, as a count of uses (a clock would tie within a millisecond). */
+type Slot<Entry> = { entry: Entry; usedAt: number };
+
 /**
  * The kept pages of one process, by key, for one content version at a time.
- * Least recently used goes first: a Map iterates in insertion order, and a hit
- * re-inserts, so the first key is always the one to drop.
+ * Least recently used goes first, found by a scan when a page is kept (once
+ * per render): a hit only notes its time, where moving the page to the end of
+ * the map (a delete and an insert) made the map rehash under load.
  */
 export function createPageStore<Entry extends Stored>({ maxEntries, maxBytes, maxAgeMs }: StoreLimits) {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Slot<Entry>>();
   // No version has been read yet: the first one read empties an empty store.
   let version = -1;
   let totalBytes = 0;
+  let uses = 0;
 
   function forget(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
+    const slot = entries.get(key);
+    if (!slot) return;
     entries.delete(key);
-    totalBytes -= entry.bytes;
+    totalBytes -= slot.entry.bytes;
   }
 
   function remember(key: string, entry: Entry) {
     forget(key);
-    entries.set(key, entry);
+    entries.set(key, { entry, usedAt: ++uses });
     totalBytes += entry.bytes;
-    for (const oldKey of entries.keys()) {
-      if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
-      forget(oldKey);
+    while (entries.size > maxEntries || totalBytes > maxBytes) {
+      let oldest: string | undefined;
+      let oldestAt = Infinity;
+      for (const [otherKey, slot] of entries) if (otherKey !== key && slot.usedAt < oldestAt) [oldest, oldestAt] = [otherKey, slot.usedAt];
+      if (oldest === undefined) return;
+      forget(oldest);
     }
   }
 
@@ -71,18 +79,14 @@ export function createPageStore<Entry extends Stored>({ maxEntries, maxBytes, ma
 
     /**
      * The page held under `key`, unless it is older than the age limit; found,
-     * it becomes the last to be dropped. Found and moved in one step: moved
-     * later, after an await, it could be put back into a store that another
-     * request had emptied for a new version in between, and be served as
-     * current until it aged out.
+     * it becomes the last to be dropped.
      */
     get(key: string): Entry | undefined {
-      const entry = entries.get(key);
+      const slot = entries.get(key);
       const now = Date.now();
-      if (!entry || now - entry.storedAt >= maxAgeMs || now >= (entry.staleAt ?? Infinity)) return undefined;
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
+      if (!slot || now - slot.entry.storedAt >= maxAgeMs || now >= (slot.entry.staleAt ?? Infinity)) return undefined;
+      slot.usedAt = ++uses;
+      return slot.entry;
     },
 
     /**
