@@ -9,7 +9,7 @@ import { coverDerivedKeys } from "#app/features/songs/cover-variants.server.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
-import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
 import { audioState } from "./support/player.ts";
 import { E2E_URL } from "./support/server-env.ts";
 import { outsideSite } from "./support/outside-site.ts";
@@ -35,6 +35,30 @@ async function openEditor(page: Page, title: string) {
 async function deleteSongs(request: APIRequestContext, ids: string[]) {
   for (const id of ids) await request.post("/api/songs", { form: { intent: "delete-song", id } });
 }
+
+/** Signed in as an admin, with a song of that title uploaded, on the dashboard once it has hydrated; the clipboard allowed. */
+async function libraryWithSong(page: Page, title: string) {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_URL });
+  await signInAsAdmin(page);
+  const request = page.context().request;
+  await uploadSong(request, title);
+  const id = await songIdOf(title);
+  await page.goto(DASHBOARD_PATH);
+  await waitForHydration(page);
+  return { request, id };
+}
+
+/** The browser refuses the clipboard, both ways the library tries. */
+async function refuseClipboard(page: Page) {
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException("Refused", "NotAllowedError"));
+    document.execCommand = () => false;
+  });
+}
+
+/** The text selected in a text field. */
+const selectedText = (field: Locator) =>
+  field.evaluate((input: HTMLInputElement | HTMLTextAreaElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0));
 
 test.describe.serial("editing a song after upload", () => {
   test("an admin changes title, links and cover: same id and address, fans see it at once, the old cover's files are gone", async ({
@@ -261,14 +285,8 @@ test.describe.serial("editing a song after upload", () => {
 
   test("the library plays a song through the site's player and copies its share link", async ({ page }) => {
     test.setTimeout(60_000);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_URL });
-    await signInAsAdmin(page);
-    const request = page.context().request;
-    await uploadSong(request, "Shared Song");
-    const id = await songIdOf("Shared Song");
+    const { request, id } = await libraryWithSong(page, "Shared Song");
     try {
-      await page.goto(DASHBOARD_PATH);
-      await waitForHydration(page);
       await page.getByRole("button", { name: "Play: Shared Song", exact: true }).click();
       await expect(page.getByRole("button", { name: "Pause: Shared Song", exact: true })).toBeVisible();
       await expect(page.getByRole("region", { name: "Now playing" })).toContainText("Shared Song");
@@ -282,18 +300,13 @@ test.describe.serial("editing a song after upload", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_URL}/music/${id}`);
 
       // Where the browser refuses the clipboard, the link is shown, selected, to copy by hand.
-      await page.evaluate(() => {
-        navigator.clipboard.writeText = () => Promise.reject(new DOMException("Refused", "NotAllowedError"));
-        document.execCommand = () => false;
-      });
+      await refuseClipboard(page);
       await page.getByRole("button", { name: "Copy Link: Shared Song", exact: true }).click();
       await expect(toast(page, "warning", "Couldn't copy the link automatically")).toBeVisible();
       const field = page.getByRole("textbox", { name: "Share link" });
       await expect(field).toHaveValue(`${E2E_URL}/music/${id}`);
       await expect(field).toBeFocused();
-      expect(await field.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(
-        `${E2E_URL}/music/${id}`,
-      );
+      expect(await selectedText(field)).toBe(`${E2E_URL}/music/${id}`);
     } finally {
       await deleteSongs(request, [id]);
     }
@@ -301,14 +314,8 @@ test.describe.serial("editing a song after upload", () => {
 
   test("the library copies a released song's embed code, which plays on another site as pasted", async ({ page }) => {
     test.setTimeout(60_000);
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_URL });
-    await signInAsAdmin(page);
-    const request = page.context().request;
-    await uploadSong(request, "Embedded Song");
-    const id = await songIdOf("Embedded Song");
+    const { request, id } = await libraryWithSong(page, "Embedded Song");
     try {
-      await page.goto(DASHBOARD_PATH);
-      await waitForHydration(page);
       await page.getByRole("button", { name: "Copy Embed Code: Embedded Song", exact: true }).click();
       await expect(toast(page, "success", "Embed code copied")).toBeVisible();
       const code = await page.evaluate(() => navigator.clipboard.readText());
@@ -335,18 +342,13 @@ test.describe.serial("editing a song after upload", () => {
       }
 
       // Where the browser refuses the clipboard, the code is shown, selected, to copy by hand.
-      await page.evaluate(() => {
-        navigator.clipboard.writeText = () => Promise.reject(new DOMException("Refused", "NotAllowedError"));
-        document.execCommand = () => false;
-      });
+      await refuseClipboard(page);
       await page.getByRole("button", { name: "Copy Embed Code: Embedded Song", exact: true }).click();
       await expect(toast(page, "warning", "Couldn't copy the embed code automatically")).toBeVisible();
       const field = page.getByRole("textbox", { name: "Embed code" });
       await expect(field).toHaveValue(code);
       await expect(field).toBeFocused();
-      expect(await field.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart ?? 0, area.selectionEnd ?? 0))).toBe(
-        code,
-      );
+      expect(await selectedText(field)).toBe(code);
     } finally {
       await deleteSongs(request, [id]);
     }

@@ -35,6 +35,7 @@ const SONGS_API = "/api/songs";
 
 const smallButton =
   "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors aria-disabled:opacity-50";
+const outlineButton = `${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`;
 
 type CardProps = {
   song: Song;
@@ -167,30 +168,26 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, pl
             type="button"
             aria-disabled={busy}
             onClick={() => !busy && onEdit(song)}
-            className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
+            className={outlineButton}
             aria-label={`${LIBRARY_TEXT.edit}: ${song.title}`}
           >
             {LIBRARY_TEXT.edit}
           </button>
-          <button
-            type="button"
-            onClick={() => void copy("link")}
-            className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
-            aria-label={`${LIBRARY_TEXT.copyLink}: ${song.title}`}
-          >
-            {LIBRARY_TEXT.copyLink}
-          </button>
           {/* Only a released song's player plays anywhere; before that the embed is not found. */}
-          {song.released ? (
-            <button
-              type="button"
-              onClick={() => void copy("embed")}
-              className={`${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
-              aria-label={`${LIBRARY_TEXT.copyEmbed}: ${song.title}`}
-            >
-              {LIBRARY_TEXT.copyEmbed}
-            </button>
-          ) : null}
+          {(song.released ? (["link", "embed"] as const) : (["link"] as const)).map((what) => {
+            const words = what === "link" ? LIBRARY_TEXT.copyLink : LIBRARY_TEXT.copyEmbed;
+            return (
+              <button
+                key={what}
+                type="button"
+                onClick={() => void copy(what)}
+                className={outlineButton}
+                aria-label={`${words}: ${song.title}`}
+              >
+                {words}
+              </button>
+            );
+          })}
           {song.released ? null : (
             <button
               type="button"
