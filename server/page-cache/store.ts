@@ -20,7 +20,7 @@ type Slot<Entry> = { entry: Entry; usedAt: number };
 /**
  * The kept pages of one process, by key, for one content version at a time.
  * Least recently used goes first, found by a scan when a page is kept (once
- * per render): a hit only notes its time, where moving the page to the end of
+ * per render): a hit only notes its turn, where moving the page to the end of
  * the map (a delete and an insert) made the map rehash under load.
  */
 export function createPageStore<Entry extends Stored>({ maxEntries, maxBytes, maxAgeMs }: StoreLimits) {

@@ -6,9 +6,9 @@ import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx"
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
+import { embedCode } from "#app/lib/embed-code.ts";
 import { formatDuration, type Song } from "#app/lib/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
-import { embedCode } from "#app/lib/embed-code.ts";
 import { copyText } from "./copy-text.ts";
 import { SongEditor } from "./song-editor.tsx";
 import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
