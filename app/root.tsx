@@ -22,6 +22,7 @@ import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/components/theme/theme.ts";
+import { earlyTapsScript, markHydrated } from "#app/lib/early-taps.ts";
 import { appContext, servicesOf } from "#app/lib/app-context.ts";
 import { currentContentVersion } from "#app/lib/content-version.server.ts";
 import { useBareDocument } from "#app/lib/document-handle.ts";
@@ -46,6 +47,8 @@ import appStylesheetText from "./app.css?inline";
  * client bundle never carries the text.
  */
 const firstPaintCss = import.meta.env.SSR ? appStylesheetText : "";
+/** Runs once, from the server's document; hydration keeps the element as it is. */
+const earlyTapsSource = import.meta.env.SSR ? earlyTapsScript : "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -111,6 +114,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* Keeps a fan's taps from before hydration (app/lib/early-taps.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlyTapsSource }} />
         {/* precedence: React keeps it in the head, ahead of the script preloads. In development, Vite updates the linked file. */}
         {import.meta.env.DEV ? (
           <link rel="stylesheet" href={appStylesheet} precedence="default" />
@@ -180,6 +185,8 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 export default function App() {
   const { siteMeta, year, social, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   const bare = useBareDocument();
+  // The whole page answers now: taps kept from before are carried out (app/lib/early-taps.ts).
+  useEffect(markHydrated, []);
   if (bare) return <Outlet />;
   return (
     <ToastProvider>

@@ -14,7 +14,7 @@ import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { toZonedLocal } from "#app/lib/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
-import { coverPng, synthWav } from "./media/synth.ts";
+import { coverPng, synthMp3 } from "./media/synth.ts";
 
 const DEMO_SONGS = [
   {
@@ -249,8 +249,8 @@ try {
     for (const demo of DEMO_SONGS) {
       const seconds = 24;
       const slug = demo.title.toLowerCase().replace(/\W+/g, "-");
-      const wav = synthWav({ seconds, chords: demo.chords.map((c) => [...c]), bpm: demo.bpm });
-      const audio = await services.storage.put("music", `${slug}.wav`, Readable.from(wav));
+      const mp3 = synthMp3({ seconds, chords: demo.chords.map((c) => [...c]), bpm: demo.bpm });
+      const audio = await services.storage.put("music", `${slug}.mp3`, Readable.from(mp3));
       const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(demo.title, [...demo.colors])));
       await createCoverVariants(services.storage, cover.key);
       await markPendingUpload(services, audio.key);

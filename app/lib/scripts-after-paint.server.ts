@@ -15,7 +15,8 @@ import { Transform, type TransformCallback } from "node:stream";
  * inert (`type` DEFERRED_MODULE_TYPE, the preloads listed on it), followed by
  * a small script that puts both back once the picture is on screen (the
  * `fetchpriority="high"` image; a page without one, once it has painted),
- * and after 2.5 s whatever happens (a stalled picture, a hidden tab). The
+ * and after 2.5 s whatever happens (a stalled picture, a hidden tab), or at
+ * once when a fan taps a control first (app/lib/early-taps.ts). The
  * app then loads and hydrates as before, a picture's download later; the
  * pictures are 5–15 kB (decision 019).
  *
@@ -148,6 +149,12 @@ function startAfterPaint(id: string) {
     script.textContent = inert.textContent;
     inert.replaceWith(script);
   };
+  // A fan who taps a control before then should not wait for the picture (app/lib/early-taps.ts).
+  const early = (window as unknown as { __early?: { start: (() => void) | null; startRequested: boolean } }).__early;
+  if (early) {
+    early.start = start;
+    if (early.startRequested) return start();
+  }
   setTimeout(start, 2500);
   const picture = document.querySelector('img[fetchpriority="high"]');
   const afterItsFrame = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));

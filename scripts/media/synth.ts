@@ -1,5 +1,6 @@
-// Generated demo media: real WAV audio and PNG covers made on this machine,
-// so the demo and the tests need no downloads.
+// Generated demo media: real WAV and MP3 audio and PNG covers made on this
+// machine, so the demo and the tests need no downloads.
+import { Mp3Encoder } from "@breezystack/lamejs";
 import sharp from "sharp";
 
 export type SynthOptions = {
@@ -14,13 +15,12 @@ export type SynthOptions = {
 
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
-/** A 16-bit mono PCM WAV: arpeggiated chords with a soft pluck envelope. */
-export function synthWav({ seconds, chords, bpm, sampleRate = 22_050, title }: SynthOptions): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(samples * 2);
+/** The song's 16-bit mono samples: arpeggiated chords with a soft pluck envelope. */
+function synthSamples({ seconds, chords, bpm, sampleRate = 22_050 }: SynthOptions): Int16Array {
+  const samples = new Int16Array(Math.round(seconds * sampleRate));
   const stepSeconds = 60 / bpm / 2; // eighth notes
   const stepsPerBar = 8;
-  for (let i = 0; i < samples; i++) {
+  for (let i = 0; i < samples.length; i++) {
     const t = i / sampleRate;
     const step = Math.floor(t / stepSeconds);
     const chord = chords[Math.floor(step / stepsPerBar) % chords.length] ?? [60, 64, 67];
@@ -32,8 +32,17 @@ export function synthWav({ seconds, chords, bpm, sampleRate = 22_050, title }: S
     const lead = Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t);
     const fade = Math.min(1, t * 4, (seconds - t) * 4);
     const value = Math.max(-1, Math.min(1, (0.35 * envelope * lead + bass) * fade));
-    data.writeInt16LE(Math.round(value * 32_000), i * 2);
+    samples[i] = Math.round(value * 32_000);
   }
+  return samples;
+}
+
+/** A 16-bit mono PCM WAV: arpeggiated chords with a soft pluck envelope. */
+export function synthWav(options: SynthOptions): Buffer {
+  const { sampleRate = 22_050, title } = options;
+  const samples = synthSamples(options);
+  const data = Buffer.alloc(samples.length * 2);
+  for (const [i, sample] of samples.entries()) data.writeInt16LE(sample, i * 2);
   const info = title ? infoChunk(title) : Buffer.alloc(0);
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
@@ -50,6 +59,21 @@ export function synthWav({ seconds, chords, bpm, sampleRate = 22_050, title }: S
   header.write("data", 36, "ascii");
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data, info]);
+}
+
+/**
+ * The same song as an MP3 (constant 96 kbit/s), the file most artists upload:
+ * a third of the WAV's bytes, and a browser starts playing it after a few
+ * kilobytes, where a WAV needs seconds of it first (docs/performance.md).
+ */
+export function synthMp3(options: SynthOptions): Buffer {
+  const samples = synthSamples(options);
+  const encoder = new Mp3Encoder(1, options.sampleRate ?? 22_050, 96);
+  const frames: Buffer[] = [];
+  // An MP3 frame's samples at a time, as the encoder expects.
+  for (let i = 0; i < samples.length; i += 1152) frames.push(Buffer.from(encoder.encodeBuffer(samples.subarray(i, i + 1152))));
+  frames.push(Buffer.from(encoder.flush()));
+  return Buffer.concat(frames);
 }
 
 function infoChunk(title: string): Buffer {

@@ -277,7 +277,7 @@ test.describe.serial("embeds, oEmbed, feeds and discovery", () => {
     expect(xml).not.toContain("Not Out Yet");
     for (const item of feed.items) {
       expect(item.link).toBe(`${E2E_URL}/music/${item.guid}`);
-      expect(item.enclosure?.type).toBe("audio/wav");
+      expect(item.enclosure?.type).toBe("audio/mpeg");
       expect(item.itunes?.duration).toBe("24");
       const audio = await request.head(item.enclosure?.url ?? "");
       expect(audio.status()).toBe(200);

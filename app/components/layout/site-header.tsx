@@ -10,36 +10,36 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-stone-700 hover:bg-stone-200 dark:text-stone-300 dark:hover:bg-stone-800"
   }`;
 
+/** Whether this browser opens a `popover` by itself (no JavaScript needed); older ones get the menu from React. */
+const nativePopover = () => typeof HTMLElement !== "undefined" && Object.hasOwn(HTMLElement.prototype, "popover");
+
 export function SiteHeader({ artistName, dashboardPath }: { artistName: string; dashboardPath: string | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
-  const header = useRef<HTMLElement>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const menu = useRef<HTMLDivElement>(null);
 
-  // Escape closes the open menu, as it does any disclosure. The keyboard goes
-  // back to the menu button when it was in the menu (or nowhere), never taken
-  // from a field elsewhere on the page.
+  // The mobile menu is a native popover: it opens at the first tap, before
+  // the page's JavaScript has arrived, and the browser closes it on Escape or
+  // a tap outside, giving the keyboard back to the menu button. Here it only
+  // closes when the page changes, and follows the browser's state.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      const active = document.activeElement;
-      const focusWasHere = active === null || active === document.body || (header.current?.contains(active) ?? false);
-      setMenuOpen(false);
-      if (focusWasHere) menuButton.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [menuOpen]);
+    const element = menu.current;
+    const open = !!element && nativePopover() && element.matches(":popover-open");
+    if (shownPath.current === location.pathname) {
+      // Hydrating: the fan may have opened it already, before the app was there.
+      if (open) setMenuOpen(true);
+      return;
+    }
+    shownPath.current = location.pathname;
+    if (open) element.hidePopover();
+    setMenuOpen(false);
+  }, [location.pathname]);
 
   const links = [...primaryNav, ...(dashboardPath ? [{ to: dashboardPath, label: "Dashboard" }] : [])];
   return (
-    <header
-      ref={header}
-      className="sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90"
-    >
+    <header className="group/header sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"
@@ -62,14 +62,18 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
         <div className="flex items-center gap-1">
           <ThemeToggle />
           <button
-            ref={menuButton}
             type="button"
+            popoverTarget={menuId}
             className="inline-flex size-10 items-center justify-center rounded-full hover:bg-stone-200 md:hidden dark:hover:bg-stone-800"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            // Browsers without popovers: React opens and closes it.
+            onClick={() => {
+              if (!nativePopover()) setMenuOpen((open) => !open);
+            }}
           >
+            {/* Both drawings: CSS shows the cross while the menu is open, before hydration too. */}
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -79,12 +83,22 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
               strokeWidth="2"
               strokeLinecap="round"
             >
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+              <path d="M4 7h16M4 12h16M4 17h16" className="group-has-[.menu-open]/header:hidden group-has-[:popover-open]/header:hidden" />
+              <path
+                d="M6 6l12 12M18 6 6 18"
+                className="hidden group-has-[.menu-open]/header:block group-has-[:popover-open]/header:block"
+              />
             </svg>
           </button>
         </div>
       </nav>
-      <div id={menuId} hidden={!menuOpen} className="border-t border-stone-200 md:hidden dark:border-stone-800">
+      <div
+        ref={menu}
+        id={menuId}
+        popover="auto"
+        onToggle={(event) => setMenuOpen(event.newState === "open")}
+        className={`${menuOpen ? "menu-open " : ""}fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-y border-stone-200 bg-stone-50 p-0 text-stone-900 shadow-lg md:hidden dark:border-stone-800 dark:bg-stone-950 dark:text-stone-100`}
+      >
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {links.map((link) => (
             <li key={link.to}>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { EARLY_ACTION_ATTRIBUTE } from "#app/lib/early-taps.ts";
 import { applyTheme, currentTheme, type Theme } from "./theme.ts";
 
 export function ThemeToggle() {
@@ -18,6 +19,8 @@ export function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
       data-testid="theme-toggle"
+      // Before hydration the page's early-tap script switches the theme itself.
+      {...{ [EARLY_ACTION_ATTRIBUTE]: "theme" }}
     >
       {/* Both icons render; CSS shows the right one, so there is no flash before hydration. */}
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 dark:hidden" fill="none" stroke="currentColor" strokeWidth="2">

@@ -2,10 +2,11 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/early-taps.ts";
 import type { PageSongs, Song } from "#app/lib/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
-import { usePlayer, usePlayerState } from "./player-context.tsx";
-import { PlayerIcon } from "./player-icons.tsx";
+import { useEarlyPlayClaim, usePlayer, usePlayerState } from "./player-context.tsx";
+import { PlayPauseIcon } from "./player-icons.tsx";
 import { StreamingLinks } from "./streaming-links.tsx";
 
 export type FeaturedSongSettings = { songId: string | null; description: string; link: { url: string; label: string } | null };
@@ -30,6 +31,7 @@ function OutsideLink({ link, primary }: { link: { url: string; label: string }; 
 function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings: FeaturedSongSettings; className: string }) {
   const store = usePlayer();
   const state = usePlayerState();
+  useEarlyPlayClaim(songs);
   const index = featuredSongIndex(songs, settings.songId);
   const song = songs[index];
   if (!song) {
@@ -44,6 +46,7 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
     ) : null;
   }
   const playing = state.queue[state.index]?.id === song.id && state.playing;
+  const buttonState: PlayButtonState = playing ? (state.buffering ? "loading" : "playing") : "paused";
   return (
     <section aria-labelledby="featured-heading" className={className}>
       <div className={`${panel} grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-10`}>
@@ -63,13 +66,22 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
           <div className="mt-6 flex flex-wrap gap-3">
             <button
               type="button"
-              className={buttonStyles.primary}
-              aria-pressed={playing}
+              className={`group relative ${buttonStyles.primary}`}
+              aria-label={`${playing ? "Pause" : "Play"} ${song.title}`}
+              data-state={buttonState}
+              {...{ [EARLY_PLAY_ATTRIBUTE]: song.audioUrl }}
               onClick={() => (playing ? store.pause() : store.playQueue(songs, index))}
             >
-              <PlayerIcon name={playing ? "pause" : "play"} className="size-4" />
-              {playing ? "Pause" : "Play"}
-              <span className="sr-only"> {song.title}</span>
+              {/* The words and icon follow data-state, which the early-tap script sets before hydration too. */}
+              <span className="relative inline-flex size-4">
+                <PlayPauseIcon className="size-4" />
+              </span>
+              <span aria-hidden="true" className="group-data-[state=loading]:hidden group-data-[state=playing]:hidden">
+                Play
+              </span>
+              <span aria-hidden="true" className="hidden group-data-[state=loading]:inline group-data-[state=playing]:inline">
+                Pause
+              </span>
             </button>
             {settings.link ? <OutsideLink link={settings.link} primary={false} /> : null}
             <Link to="/music" className={buttonStyles.secondaryOnDark}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { EARLY_PLAY_IN_ATTRIBUTE } from "#app/lib/early-taps.ts";
 import type { PageSongs, Song } from "#app/lib/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
 import { usePlayer } from "./player-context.tsx";
@@ -26,6 +27,8 @@ export function ListenNowButton({ songs, className, scrollTo }: { songs: PageSon
     <Link
       to="/music"
       className={className}
+      // Before hydration, the page's early-tap script presses that player's Play button instead.
+      {...(scrollTo ? { [EARLY_PLAY_IN_ATTRIBUTE]: scrollTo } : {})}
       onClick={(event) => {
         if (!list?.length) return;
         event.preventDefault();

@@ -1,8 +1,9 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
+import { EARLY_PLAY_ATTRIBUTE } from "#app/lib/early-taps.ts";
 import { formatDuration, type PageSongs, type Song } from "#app/lib/song.ts";
-import { usePlayer, usePlayerState } from "./player-context.tsx";
+import { useEarlyPlayClaim, usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
 import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";
 import { StreamingLinks } from "./streaming-links.tsx";
@@ -71,6 +72,7 @@ export function SongsPlayer({
 function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; initialSongId?: string; inFirstScreen: boolean }) {
   const store = usePlayer();
   const state = usePlayerState();
+  useEarlyPlayClaim(songs);
   const active = sameQueue(state.queue, songs) && state.index >= 0;
   const initialIndex = initialSongId ? songs.findIndex((s) => s.id === initialSongId) : -1;
   const [chosen, setChosen] = useState(initialIndex >= 0 ? initialIndex : defaultSongIndex(songs));
@@ -126,6 +128,7 @@ function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; i
             active={active}
             songCount={songs.length}
             title={song.title}
+            audioUrl={song.audioUrl}
             canJump={active || length > 0}
             onPlay={() => play(index)}
             onStep={step}
@@ -154,6 +157,7 @@ function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; i
                 <button
                   type="button"
                   onClick={() => play(i)}
+                  {...{ [EARLY_PLAY_ATTRIBUTE]: track.audioUrl }}
                   aria-current={current ? "true" : undefined}
                   className={`flex w-full items-center gap-3 px-2 py-3 text-left transition-colors hover:bg-stone-100 dark:hover:bg-stone-800 ${current ? "font-semibold text-brand-700 dark:text-brand-300" : ""}`}
                 >

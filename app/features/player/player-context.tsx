@@ -1,4 +1,6 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { SITE_AUDIO_ATTRIBUTE } from "#app/lib/early-taps.ts";
+import type { Song } from "#app/lib/song.ts";
 import { initialPlayerState, PlayerStore, type PlayerState } from "./player-store.ts";
 import { useMediaSession } from "./use-media-session.ts";
 
@@ -14,9 +16,12 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   useMediaSession(store);
   return (
     <PlayerContext value={store}>
+      {/*
+        Nothing is fetched until a fan presses play. First in the page, so it is
+        there for the early-tap script (decision 020) before any Play button is.
+      */}
+      <audio ref={audioRef} preload="none" data-testid="site-audio" {...{ [SITE_AUDIO_ATTRIBUTE]: "" }} />
       {children}
-      {/* Nothing is fetched until a fan presses play. */}
-      <audio ref={audioRef} preload="none" data-testid="site-audio" />
     </PlayerContext>
   );
 }
@@ -36,4 +41,14 @@ export function usePlayerState(): PlayerState {
 export function usePlayerTime(): number {
   const store = usePlayer();
   return useSyncExternalStore(store.subscribeTime, store.getTime, getServerTime);
+}
+
+/**
+ * A player's songs: when the fan started one of them before the page
+ * hydrated, this player takes it over, playing on (app/lib/early-taps.ts).
+ * A layout effect, so the player shows it before a tap is handed to it.
+ */
+export function useEarlyPlayClaim(songs: Song[]): void {
+  const store = usePlayer();
+  useLayoutEffect(() => store.claim(songs), [store, songs]);
 }

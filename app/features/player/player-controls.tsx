@@ -1,7 +1,8 @@
 import { useState } from "react";
+import { EARLY_ACTION_ATTRIBUTE, EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/early-taps.ts";
 import { formatDuration } from "#app/lib/song.ts";
 import { usePlayer, usePlayerState, usePlayerTime } from "./player-context.tsx";
-import { PlayerIcon } from "./player-icons.tsx";
+import { PlayerIcon, PlayPauseIcon } from "./player-icons.tsx";
 import { clamp, seekKeyTarget } from "./player-store.ts";
 
 // The colours live apart from the shape: two text colours on one element
@@ -92,6 +93,7 @@ export function TransportControls({
   active,
   songCount,
   title,
+  audioUrl,
   canJump,
   onPlay,
   onStep,
@@ -100,6 +102,8 @@ export function TransportControls({
   active: boolean;
   songCount: number;
   title: string;
+  /** The shown song's audio: the page's early-tap script plays it if the fan taps Play before hydration. */
+  audioUrl: string;
   /** False while the song's length is unknown and nothing plays: there is nowhere to jump to. */
   canJump: boolean;
   /** Starts this player's songs when it is not the one playing yet. */
@@ -110,8 +114,9 @@ export function TransportControls({
   onJump: (direction: 1 | -1) => void;
 }) {
   const store = usePlayer();
-  const { playing, loop } = usePlayerState();
+  const { playing, loop, buffering } = usePlayerState();
   const isPlaying = active && playing;
+  const state: PlayButtonState = isPlaying ? (buffering ? "loading" : "playing") : "paused";
   return (
     <div className="flex items-center justify-center gap-1 sm:justify-start">
       <button type="button" className={iconButton} onClick={() => onJump(-1)} disabled={!canJump} aria-label="Back 5 seconds">
@@ -126,9 +131,11 @@ export function TransportControls({
         type="button"
         onClick={() => (active ? store.toggle() : onPlay())}
         aria-label={isPlaying ? `Pause ${title}` : `Play ${title}`}
-        className="mx-1 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-md transition-colors hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400"
+        data-state={state}
+        {...{ [EARLY_PLAY_ATTRIBUTE]: audioUrl }}
+        className="group relative mx-1 inline-flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-md transition-colors hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400"
       >
-        <PlayerIcon name={isPlaying ? "pause" : "play"} className="size-6" />
+        <PlayPauseIcon className="size-6" />
       </button>
       {songCount > 1 ? (
         <button type="button" className={iconButton} onClick={() => onStep(1)} aria-label="Next song">
@@ -159,12 +166,16 @@ export function VolumeControl() {
     <div className="flex items-center gap-2">
       <button
         type="button"
-        className={iconButton}
+        className={`group/mute ${iconButton}`}
         onClick={() => store.toggleMute()}
         aria-label={muted ? "Unmute" : "Mute"}
         aria-pressed={muted}
+        data-state={silent ? "muted" : "on"}
+        {...{ [EARLY_ACTION_ATTRIBUTE]: "mute" }}
       >
-        <PlayerIcon name={silent ? "muted" : "volume"} />
+        {/* Both icons, shown by data-state: the page's early-tap script mutes before hydration too. */}
+        <PlayerIcon name="volume" className="size-5 group-data-[state=muted]/mute:hidden" />
+        <PlayerIcon name="muted" className="hidden size-5 group-data-[state=muted]/mute:block" />
       </button>
       <input
         type="range"

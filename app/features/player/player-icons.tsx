@@ -35,3 +35,41 @@ export function PlayerIcon({ name, className = "size-5" }: { name: keyof typeof 
     </svg>
   );
 }
+
+/**
+ * Play, or Pause with a turning ring while the song waits for its bytes, as
+ * the `data-state` of the enclosing `group` button says (paused, loading,
+ * playing). All three are in the markup and CSS picks: the page's early-tap
+ * script (app/lib/early-taps.ts) changes that attribute before hydration.
+ */
+export function PlayPauseIcon({ className }: { className: string }) {
+  return (
+    <>
+      <PlayerIcon name="play" className={`${className} group-data-[state=loading]:hidden group-data-[state=playing]:hidden`} />
+      <PlayerIcon name="pause" className={`${className} hidden group-data-[state=loading]:block group-data-[state=playing]:block`} />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 48 48"
+        className="pointer-events-none absolute -inset-1 hidden animate-spin group-data-[state=loading]:block motion-reduce:animate-none"
+        fill="none"
+      >
+        <circle
+          cx="24"
+          cy="24"
+          r="22"
+          stroke="currentColor"
+          strokeOpacity="0.25"
+          strokeWidth="2"
+          className="text-brand-600 dark:text-brand-400"
+        />
+        <path
+          d="M24 2a22 22 0 0 1 22 22"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          className="text-brand-600 dark:text-brand-400"
+        />
+      </svg>
+    </>
+  );
+}

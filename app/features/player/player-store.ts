@@ -17,6 +17,8 @@ export type PlayerState = {
   muted: boolean;
   /** Seconds; 0 until the audio's metadata is known. */
   duration: number;
+  /** Playing, but waiting for the song's bytes (a slow connection): the Play button says so. */
+  buffering: boolean;
   error: string | null;
 };
 
@@ -28,6 +30,7 @@ export const initialPlayerState: PlayerState = {
   volume: 1,
   muted: false,
   duration: 0,
+  buffering: false,
   error: null,
 };
 
@@ -87,6 +90,8 @@ export class PlayerStore {
   #listeners = new Set<() => void>();
   #timeListeners = new Set<() => void>();
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** Players on the page that may adopt a song the page started before it hydrated (`claim`). */
+  #claimants = new Set<Song[]>();
 
   getState = (): PlayerState => this.#state;
   /** Current position in seconds. */
@@ -125,15 +130,21 @@ export class PlayerStore {
     audio.loop = this.#state.loop;
     this.#set({ volume: audio.volume, muted: audio.muted });
 
-    const onPlay = () => {
-      this.#set({ playing: true, error: null });
+    const followPosition = () => {
       clearInterval(this.#timer);
       this.#timer = setInterval(() => this.#setTime(audio.currentTime), PROGRESS_INTERVAL_MS);
     };
+    const onPlay = () => {
+      // HAVE_FUTURE_DATA: below it, the song waits for its bytes before it is heard.
+      this.#set({ playing: true, buffering: audio.readyState < 3, error: null });
+      followPosition();
+    };
+    const onPlaying = () => this.#set({ buffering: false });
+    const onWaiting = () => this.#set({ buffering: !audio.paused });
     const onPause = () => {
       clearInterval(this.#timer);
       this.#setTime(audio.currentTime);
-      this.#set({ playing: false });
+      this.#set({ playing: false, buffering: false });
     };
     const onDuration = () => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
     const onTime = () => this.#setTime(audio.currentTime);
@@ -147,10 +158,12 @@ export class PlayerStore {
       else this.#setTime(0);
     };
     const onError = () => {
-      if (audio.getAttribute("src")) this.#set({ playing: false, error: PLAYBACK_ERROR });
+      if (audio.getAttribute("src")) this.#set({ playing: false, buffering: false, error: PLAYBACK_ERROR });
     };
     const events: [string, () => void][] = [
       ["play", onPlay],
+      ["playing", onPlaying],
+      ["waiting", onWaiting],
       ["pause", onPause],
       ["durationchange", onDuration],
       ["loadedmetadata", onDuration],
@@ -161,11 +174,45 @@ export class PlayerStore {
       ["error", onError],
     ];
     for (const [name, handler] of events) audio.addEventListener(name, handler);
+    // A fan's tap may have started a song before the app hydrated (app/lib/early-taps.ts).
+    if (!audio.paused) {
+      this.#set({ playing: true, buffering: audio.readyState < 3 });
+      followPosition();
+    }
+    this.#adoptEarlySong();
     return () => {
       clearInterval(this.#timer);
       for (const [name, handler] of events) audio.removeEventListener(name, handler);
       this.#audio = null;
     };
+  }
+
+  /**
+   * A player offers its songs: when the page started one of them before it
+   * hydrated (app/lib/early-taps.ts), that becomes the queue, playing on where
+   * it is. Returns a function that withdraws the offer.
+   */
+  claim(queue: Song[]): () => void {
+    this.#claimants.add(queue);
+    this.#adoptEarlySong();
+    return () => {
+      this.#claimants.delete(queue);
+    };
+  }
+
+  #adoptEarlySong() {
+    const audio = this.#audio;
+    const src = audio?.getAttribute("src");
+    if (!audio || !src || this.#state.index >= 0) return;
+    for (const queue of this.#claimants) {
+      const index = queue.findIndex((song) => song.audioUrl === src);
+      const song = queue[index];
+      if (!song) continue;
+      const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : (song.durationMs ?? 0) / 1000;
+      this.#set({ queue, index, duration, playing: !audio.paused, buffering: !audio.paused && audio.readyState < 3, error: null });
+      this.#setTime(audio.currentTime);
+      return;
+    }
   }
 
   #select(index: number, autoplay: boolean, startAt = 0) {

@@ -3,8 +3,8 @@
 import { expect, type Locator, type Page } from "./fixtures.ts";
 import { waitForHydration } from "./browser.ts";
 
-/** The demo stores audio as music/<ms>_<slug>.wav. */
-export const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.wav$`);
+/** The demo stores audio as music/<ms>_<slug>.mp3. */
+export const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.mp3$`);
 
 export const homePlayer = (page: Page) => page.getByRole("region", { name: "Latest Music player" });
 export const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });

@@ -1,0 +1,198 @@
+// Issue #31, point 1: a control a fan can see works at the first tap, before
+// the page's JavaScript has hydrated it (app/lib/early-taps.ts). Play starts
+// the song at once and the player takes it over; mute, the theme and the
+// mobile menu answer at once; every other control keeps the tap and carries it
+// out once the app is there, exactly once.
+//
+// The first test is the issue's phone (1.6 Mbit/s, 150 ms, CPU 4x slower)
+// tapping Play the moment it shows. The others hold the app's scripts back
+// until the test lets them through, so "before hydration" is certain.
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
+import { demoCli } from "./support/cli.ts";
+import { withE2eDb } from "./support/db.ts";
+import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+import { expect, test, type Page, type Route } from "./support/fixtures.ts";
+import { audioFile, audioState, homePlayer, musicPlayer } from "./support/player.ts";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+const hydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+
+/** Holds every app script until `release` is called: the page stays as the server sent it. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    (route) => (holding ? void held.push(route) : route.continue()),
+  );
+  return {
+    async release() {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await expect.poll(() => hydrated(page), { message: "the app hydrates" }).toBe(true);
+    },
+  };
+}
+
+test.describe("taps before the page is interactive", () => {
+  test.use(PHONE);
+
+  let keysBefore = new Set<string>();
+  test.beforeAll(async () => {
+    keysBefore = new Set(await storedKeys());
+    // Exactly the demo songs (newest first: Paper Boats, the latest release; Kitchen Table; Riverside Hymn).
+    await withE2eDb(async (db) => {
+      await db.deleteFrom("songs").execute();
+      await bumpContentVersion(db);
+    });
+    expect(demoCli()).toContain('Added "Paper Boats"');
+  });
+
+  test.afterAll(async () => {
+    // The site as the next spec file expects it: no songs.
+    await withE2eDb(async (db) => {
+      await db.deleteFrom("songs").execute();
+      await bumpContentVersion(db);
+    });
+    await deleteStoredKeys((await storedKeys()).filter((key) => !keysBefore.has(key)));
+  });
+
+  test("on a slow phone, the first tap on Play as it appears plays the song, and the player takes it over", async ({ page, context }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_PHONE.latencyMs,
+      downloadThroughput: SLOW_PHONE.downloadBitsPerSecond / 8,
+      uploadThroughput: SLOW_PHONE.uploadBitsPerSecond / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
+
+    void page.goto("/", { waitUntil: "commit" }).catch(() => {});
+    const region = homePlayer(page);
+    const play = region.getByRole("button", { name: "Play Paper Boats", exact: true });
+    await play.waitFor({ state: "visible", timeout: 20_000 });
+    await play.tap();
+    expect(await hydrated(page), "the tap came before the app hydrated").toBe(false);
+
+    // One tap: the song plays, from the server's own <audio> element.
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+    await expect.poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    expect((await audioState(page)).src).toMatch(audioFile("Paper Boats"));
+
+    // Once hydrated, the player shows what plays, playing on, and the next tap pauses it.
+    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
+    const pause = region.getByRole("button", { name: "Pause Paper Boats", exact: true });
+    await expect(pause).toBeVisible();
+    await expect(page.getByRole("region", { name: "Now playing" })).toContainText("Paper Boats");
+    const before = (await audioState(page)).currentTime;
+    await expect.poll(async () => (await audioState(page)).currentTime, { message: "playing on, not restarted" }).toBeGreaterThan(before);
+    await pause.tap();
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(region.getByRole("button", { name: "Play Paper Boats", exact: true })).toBeVisible();
+  });
+
+  test("Play shows it was heard before hydration: the pause icon, a second tap pauses", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/music", { waitUntil: "domcontentloaded" });
+    const region = musicPlayer(page);
+    const play = region.getByRole("button", { name: "Play Paper Boats", exact: true });
+    await play.tap();
+    const pause = region.getByRole("button", { name: "Pause Paper Boats", exact: true });
+    await expect(pause).toHaveAttribute("data-state", /^(loading|playing)$/);
+    await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
+    await expect(pause).toHaveAttribute("data-state", "playing");
+    await pause.tap();
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(region.getByRole("button", { name: "Play Paper Boats", exact: true })).toHaveAttribute("data-state", "paused");
+    expect(await hydrated(page)).toBe(false);
+
+    // A track chosen from the list plays at once too; the app then shows that track.
+    await region
+      .getByRole("list", { name: "Tracks" })
+      .getByRole("button", { name: /Kitchen Table/ })
+      .tap();
+    await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await scripts.release();
+    await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
+    await expect(region.getByRole("button", { name: "Pause Kitchen Table", exact: true })).toBeVisible();
+    expect((await audioState(page)).paused).toBe(false);
+  });
+
+  test("Listen Now before hydration plays the latest release and brings its player into view", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("link", { name: "Listen Now" }).tap();
+    await expect(page).toHaveURL("/");
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    expect((await audioState(page)).src).toMatch(audioFile("Paper Boats"));
+    await expect(homePlayer(page)).toBeInViewport();
+    await scripts.release();
+    await expect(homePlayer(page).getByRole("button", { name: "Pause Paper Boats", exact: true })).toBeVisible();
+  });
+
+  test("mute, the theme and the mobile menu answer the first tap before hydration, and agree with the app after it", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/music", { waitUntil: "domcontentloaded" });
+    const region = musicPlayer(page);
+
+    await region.getByRole("button", { name: "Mute", exact: true }).tap();
+    expect((await audioState(page)).muted).toBe(true);
+    await expect(region.getByRole("button", { name: "Unmute", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+    await page.getByTestId("theme-toggle").tap();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await expect(page.getByTestId("theme-toggle")).toHaveAccessibleName("Switch to light theme");
+
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    const menu = page.locator("[popover]");
+    await expect(menu.getByRole("link", { name: "Bio" })).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+
+    await scripts.release();
+    // The app took each over as it found it: one more tap undoes each.
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("link", { name: "Bio" }).tap();
+    await expect(page).toHaveURL("/bio");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+
+    await expect(page.getByTestId("theme-toggle")).toHaveAccessibleName("Switch to light theme");
+    await page.getByTestId("theme-toggle").tap();
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+
+    // The page moved on in the app: the same audio element, still muted, and the player says so.
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await menu.getByRole("link", { name: "Music" }).tap();
+    await expect(page).toHaveURL("/music");
+    const unmute = musicPlayer(page).getByRole("button", { name: "Unmute", exact: true });
+    await expect(unmute).toHaveAttribute("aria-pressed", "true");
+    await unmute.tap();
+    expect((await audioState(page)).muted).toBe(false);
+  });
+
+  test("other controls keep a tap from before hydration and carry it out once, after it", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/music", { waitUntil: "domcontentloaded" });
+    const region = musicPlayer(page);
+    const loop = region.getByRole("button", { name: "Loop" });
+    await loop.tap();
+    // Shown as on its way, not yet done.
+    await expect(loop).toHaveAttribute("data-early-held", "");
+    await expect(loop).toHaveAttribute("aria-pressed", "false");
+    await region.getByRole("button", { name: "Next song" }).tap();
+    await expect(region.getByTestId("player-title")).toHaveText("Paper Boats");
+
+    await scripts.release();
+    await expect(loop).toHaveAttribute("aria-pressed", "true");
+    await expect(loop).not.toHaveAttribute("data-early-held");
+    expect((await audioState(page)).loop).toBe(true);
+    // Next, pressed once: the song after the shown one plays.
+    await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
+    await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
+  });
+});
