@@ -48,7 +48,7 @@ import appStylesheetText from "./app.css?inline";
  */
 const firstPaintCss = import.meta.env.SSR ? appStylesheetText : "";
 /** Runs once, from the server's document; hydration keeps the element as it is. */
-const earlyTapsSource = import.meta.env.SSR ? earlyTapsScript : "";
+const earlyTapsSource = import.meta.env.SSR ? earlyTapsScript() : "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

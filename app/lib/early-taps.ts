@@ -208,10 +208,16 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
   );
 }
 
-/** The script's text for the document's head. */
-export const earlyTapsScript = `(${String(catchEarlyTaps)})(${JSON.stringify({
-  audio: SITE_AUDIO_ATTRIBUTE,
-  play: EARLY_PLAY_ATTRIBUTE,
-  playIn: EARLY_PLAY_IN_ATTRIBUTE,
-  action: EARLY_ACTION_ATTRIBUTE,
-})});`;
+/**
+ * The script's text for the document's head. A function, so a browser build
+ * that never calls it (root.tsx renders the text on the server only) leaves it out.
+ */
+export function earlyTapsScript(): string {
+  const attributes = {
+    audio: SITE_AUDIO_ATTRIBUTE,
+    play: EARLY_PLAY_ATTRIBUTE,
+    playIn: EARLY_PLAY_IN_ATTRIBUTE,
+    action: EARLY_ACTION_ATTRIBUTE,
+  };
+  return `(${String(catchEarlyTaps)})(${JSON.stringify(attributes)});`;
+}
