@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import { FullPageLoader } from "#app/components/full-page-loader.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
+import { SignInNotice } from "#app/components/layout/sign-in-notice.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { ToastProvider, useToasts } from "#app/components/toast/toast-provider.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
@@ -177,13 +178,14 @@ function NavigationLoader() {
 function FlashToastShower({ toast }: { toast: FlashToast | null }) {
   const { addToast } = useToasts();
   useEffect(() => {
-    if (toast) addToast(toast.message, toast.type, toast.duration);
+    // A sign-in notice is said in the page instead (SignInNotice).
+    if (toast && !toast.signInTo) addToast(toast.message, toast.type, toast.duration);
   }, [toast, addToast]);
   return null;
 }
 
 export default function App() {
-  const { siteMeta, year, social, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
+  const { siteMeta, year, social, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   const bare = useBareDocument();
   // The whole page answers now: taps kept from before are carried out (app/lib/early-taps.ts).
   useEffect(markHydrated, []);
@@ -196,12 +198,14 @@ export default function App() {
         <NavigationLoader />
         <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} />
         <main id="main" className="flex-1">
+          {toast?.signInTo ? <SignInNotice key={toast.signInTo} message={toast.message} returnTo={toast.signInTo} /> : null}
           <Outlet />
         </main>
         <SiteFooter
           artistName={siteMeta.artistName}
           year={year}
           social={social}
+          signedIn={user !== null}
           newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
         />
         <NowPlayingBar />

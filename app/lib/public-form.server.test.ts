@@ -87,6 +87,14 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     expect(await held()).toEqual([]);
   });
 
+  it("a form that says what a kept submission came to tells a stored one from a held one, from the parsed value", async () => {
+    const form = testForm({ accepted: ({ word }, how) => ({ word, how }) } as Partial<PublicForm<typeof schema>>);
+    expect((await send(form, request({ word: " Kept " }))).body).toEqual({ ok: true, word: "Kept", how: "stored" });
+    expect((await send(form, request({ word: "Fast" }, { startedAgoMs: 100 }))).body).toEqual({ ok: true, word: "Fast", how: "held" });
+    expect(stored).toEqual([{ word: "Kept" }]);
+    expect((await held()).map((row) => row.kind)).toEqual(["newsletter"]);
+  });
+
   it("answers a submission the schema refuses with 400 and the first issue's message; nothing is stored or held", async () => {
     const form = testForm();
     // A person, and a bot: the schema is asked before the bot checks, so neither is kept.

@@ -12,13 +12,17 @@ import type { Services } from "./services.server.ts";
 // bot checks, so a bot is limited and refused like anyone, and only a valid
 // submission is ever held.
 
-/** What a public form's action answers; a bot gets the same `{ ok: true }` as a person. */
-export type PublicFormResult = { ok: true } | { ok: false; error: string };
+/**
+ * What a public form's action answers. By default a bot gets the same
+ * `{ ok: true }` as a person; a form whose fan must know whether it took
+ * effect (a sign-up) says more with `accepted`.
+ */
+export type PublicFormResult<Accepted extends object = object> = ({ ok: true } & Partial<Accepted>) | { ok: false; error: string };
 
 /** What a form keeps for review when the bot checks catch it: a HoldRequest without the reason, which the checks supply. */
 type HeldItem = { [K in HoldRequest["kind"]]: Omit<Extract<HoldRequest, { kind: K }>, "reason"> }[HoldRequest["kind"]];
 
-export type PublicForm<Schema extends z.ZodType> = {
+export type PublicForm<Schema extends z.ZodType, Accepted extends object = object> = {
   rateLimit: FormRateLimit;
   /** The schema's input from the posted fields. Untrusted, so unknown: the schema is what checks it. */
   fields: (form: FormData) => unknown;
@@ -26,6 +30,11 @@ export type PublicForm<Schema extends z.ZodType> = {
   /** Where the parsed value goes when the checks pass; it is not parsed again. Throwing answers 500. */
   store: (db: Db, value: z.output<Schema>) => Promise<void>;
   held: (value: z.output<Schema>) => HeldItem;
+  /**
+   * What the answer adds to `ok: true` once the submission is kept: stored, or
+   * held for the artist (decision 009). Without it, both answer alike.
+   */
+  accepted?: (value: z.output<Schema>, how: "stored" | "held") => Accepted;
   /** Sent with every answer, the refusals included. */
   headers?: Record<string, string>;
   messages: {
@@ -48,9 +57,14 @@ export type PublicForm<Schema extends z.ZodType> = {
  * message), then store it, or hold it for the artist when the bot checks catch
  * it. Either way the fan is told it was received, because it was kept.
  */
-export async function handlePublicForm<Schema extends z.ZodType>(services: Services, request: Request, form: PublicForm<Schema>) {
-  const answer = (result: PublicFormResult, status = 200) =>
-    data<PublicFormResult>(result, form.headers ? { status, headers: form.headers } : { status });
+export async function handlePublicForm<Schema extends z.ZodType, Accepted extends object = object>(
+  services: Services,
+  request: Request,
+  form: PublicForm<Schema, Accepted>,
+) {
+  const answer = (result: PublicFormResult<Accepted>, status = 200) =>
+    data<PublicFormResult<Accepted>>(result, form.headers ? { status, headers: form.headers } : { status });
+  const accepted = (value: z.output<Schema>, how: "stored" | "held") => answer({ ok: true, ...form.accepted?.(value, how) });
 
   const read = await readForm(request);
   if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
@@ -64,10 +78,10 @@ export async function handlePublicForm<Schema extends z.ZodType>(services: Servi
     if (verdict.bot) {
       await holdSubmission(services.db, { ...form.held(parsed.data), reason: verdict.reason });
       console.info(`${form.log.held} (${verdict.reason})`);
-      return answer({ ok: true });
+      return accepted(parsed.data, "held");
     }
     await form.store(services.db, parsed.data);
-    return answer({ ok: true });
+    return accepted(parsed.data, "stored");
   } catch (error) {
     // Logged in full here; the visitor gets a message that leaks nothing about the database.
     console.error(form.log.failed, error);

@@ -7,6 +7,7 @@ const flashToastSchema = z.object({
   message: z.string().min(1).max(500),
   type: z.enum(toastTypes),
   duration: z.number().int().min(0).max(60_000).optional(),
+  signInTo: z.string().max(2000).optional(),
 }) satisfies z.ZodType<FlashToast>;
 
 /** Signed with the site's secret; Secure whenever the site is served over https, like the session cookie. */

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { LoginForm } from "#app/features/auth/login-form.tsx";
@@ -6,13 +6,17 @@ import { handleLogin } from "#app/features/auth/login.server.ts";
 import { loginModeFrom } from "#app/features/auth/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { safeReturnPath } from "#app/lib/return-path.ts";
 import { getProfile } from "#app/lib/session.server.ts";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getProfile(servicesOf(context), request);
+  const query = new URL(request.url).searchParams;
   return {
-    mode: loginModeFrom(new URL(request.url).searchParams.get("mode")),
+    mode: loginModeFrom(query.get("mode")),
+    // Where to go once signed in (a page that asked for it); never off the site.
+    returnTo: safeReturnPath(query.get("returnTo")),
     signedInAs: profile ? profile.displayName || profile.email : null,
     // "Forgot password?" only where a reset link can be mailed.
     canReset: Boolean(servicesOf(context).mail),
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Login() {
-  const { mode, signedInAs, canReset } = useLoaderData<typeof loader>();
+  const { mode, returnTo, signedInAs, canReset } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section className="flex justify-center px-4 py-16 sm:py-24">
@@ -42,14 +46,21 @@ export default function Login() {
         <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
           <h1 className="text-2xl font-semibold">You're signed in</h1>
           <p className="mt-3 text-stone-600 dark:text-stone-400">Signed in as {signedInAs}.</p>
-          <Form method="post" action="/logout" className="mt-6">
-            <button type="submit" className={buttonStyles.secondary}>
-              Logout
-            </button>
-          </Form>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {returnTo ? (
+              <Link to={returnTo} className={buttonStyles.primary}>
+                Continue
+              </Link>
+            ) : null}
+            <Form method="post" action="/logout">
+              <button type="submit" className={buttonStyles.secondary}>
+                Logout
+              </button>
+            </Form>
+          </div>
         </div>
       ) : (
-        <LoginForm key={mode} mode={mode} result={actionData} canReset={canReset} />
+        <LoginForm key={mode} mode={mode} returnTo={returnTo} result={actionData} canReset={canReset} />
       )}
     </section>
   );

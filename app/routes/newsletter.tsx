@@ -37,12 +37,22 @@ export default function Newsletter() {
   const result = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const ok = result?.ok === true;
+  const held = ok && result.outcome === "held";
+  const email = ok ? (result.email ?? "") : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6 sm:py-24">
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">Mailing list</p>
-      <h1 className="mt-3 text-4xl font-semibold tracking-tight">{ok ? NEWSLETTER_TEXT.footerSuccess : "Join the mailing list"}</h1>
+      <h1 className="mt-3 text-4xl font-semibold tracking-tight">
+        {held ? NEWSLETTER_TEXT.heldTitle : ok ? NEWSLETTER_TEXT.footerSuccess : "Join the mailing list"}
+      </h1>
       {ok ? (
-        <p className="mt-4 text-lg text-stone-600 dark:text-stone-400">You'll be the first to hear about new music.</p>
+        <p role="status" className="mt-4 text-lg text-stone-600 dark:text-stone-400">
+          {held
+            ? NEWSLETTER_TEXT.held(email)
+            : result.outcome === "confirm"
+              ? NEWSLETTER_TEXT.confirm(email)
+              : "You'll be the first to hear about new music."}
+        </p>
       ) : (
         <div className="mt-10">
           <NewsletterForm

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
@@ -60,9 +60,18 @@ export default function Setup() {
             </button>
           </Form>
         ) : (
-          <p role="alert" className="mt-6 text-center text-stone-700 dark:text-stone-300">
-            {SETUP_INVALID}
-          </p>
+          <>
+            <p role="alert" className="mt-6 text-center text-stone-700 dark:text-stone-300">
+              {SETUP_INVALID}
+            </p>
+            {/* Most often the link was used already: the account it made signs in as any other. */}
+            <p className="mt-4 text-center text-sm text-stone-600 dark:text-stone-400">Already set up your account?</p>
+            <div className="mt-3 flex justify-center">
+              <Link to="/login" className={buttonStyles.primary}>
+                Sign in
+              </Link>
+            </div>
+          </>
         )}
       </div>
     </section>

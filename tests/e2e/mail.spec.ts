@@ -195,6 +195,80 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     expect(consent[0]?.words).toContain("Stay in the Loop");
   });
 
+  test("with mail on, each sign-up form says a confirmation mail is on its way to the address and must be opened, with and without JavaScript", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // A song not out yet, for its page's notify-me form.
+    const coming = randomUUID();
+    await withE2eDb((db) =>
+      db
+        .insertInto("songs")
+        .values({
+          id: coming,
+          title: "Coming Soon Song",
+          artist: "Juniper Vale",
+          audioKey: "music/0_not-out-yet.mp3",
+          coverKey: "covers/0_not-out-yet.png",
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+          released: 0,
+          releaseAt: Date.now() + 7 * 86_400_000,
+          releaseTimeZone: "UTC",
+        })
+        .execute(),
+    );
+    try {
+      const forms = [
+        { path: "/", form: (page: Page) => page.getByRole("contentinfo"), button: "Subscribe", heading: "Thanks for subscribing!" },
+        {
+          path: "/music",
+          form: (page: Page) => page.getByRole("region", { name: "Stay in the Loop" }),
+          button: "Notify Me",
+          heading: "Welcome to the family!",
+        },
+        {
+          path: `/music/${coming}`,
+          form: (page: Page) => page.getByRole("region", { name: "Hear it first" }),
+          button: "Notify me",
+          heading: "You'll hear the moment it's out!",
+        },
+      ];
+      for (const javaScriptEnabled of [true, false]) {
+        for (const { path, form, button, heading } of forms) {
+          const fan = `confirm-line-${randomUUID().slice(0, 8)}@fans.example`;
+          seeded.push(fan);
+          const context = await browser.newContext({ javaScriptEnabled, baseURL: origin(PORTS.A) });
+          const page = await context.newPage();
+          await page.goto(path);
+          if (javaScriptEnabled) await waitForHydration(page);
+          // A person takes a moment to type; a form sent at once is held as a bot's.
+          await page.waitForTimeout(2100);
+          await form(page).getByLabel("Email address").fill(fan);
+          await form(page).getByRole("button", { name: button }).click();
+          const line = `One more step: open the link we've mailed to ${fan} to confirm.`;
+          const what = `${path}, JavaScript ${javaScriptEnabled ? "on" : "off"}`;
+          if (javaScriptEnabled) {
+            // SPEC's words, then, once they have gone, the reminder stays.
+            await expect(form(page).getByText(heading), what).toBeVisible();
+            await expect(form(page).getByText(line), what).toBeVisible();
+            await expect(form(page).getByText(`Check your inbox: open the link we mailed to ${fan} to join the list.`), what).toBeVisible({
+              timeout: 6000,
+            });
+          } else {
+            await expect(page.getByRole("heading", { level: 1, name: "Thanks for subscribing!" }), what).toBeVisible();
+            await expect(page.getByText(line), what).toBeVisible();
+          }
+          await expect.poll(() => sink.received.filter((mail) => mail.to[0] === fan).length, { message: what }).toBe(1);
+          expect(await onTheList(), what).not.toContain(fan);
+          await context.close();
+        }
+      }
+    } finally {
+      await withE2eDb((db) => db.deleteFrom("songs").where("id", "=", coming).execute());
+    }
+  });
+
   test("Forgot password? mails a link that changes the password once and ends the account's other sessions; an unknown address gets the same answer", async ({
     page,
     browser,

@@ -211,7 +211,9 @@ test.describe("newsletter", () => {
     expect(await rowsFor(email)).toEqual([first]);
   });
 
-  test("a filled honeypot is told it succeeded, and the sign-up is held for review, off the list", async ({ page }) => {
+  test("a filled honeypot is not told it succeeded: the sign-up is held for review, off the list, and the answer says so", async ({
+    page,
+  }) => {
     const email = uniqueEmail("honeypot");
     await openReady(page, "/");
     const form = footerForm(page);
@@ -224,7 +226,12 @@ test.describe("newsletter", () => {
       box.className = "";
     });
     await honeypot.fill("http://spam.example");
-    await subscribeInFooter(page, email);
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    const answer = page.getByRole("status").filter({ hasText: "We couldn't add you right away" });
+    await expect(answer).toBeVisible();
+    await expect(answer).toContainText(`${email} is not on the list yet`);
+    await expect(page.getByText(MESSAGES.footerSuccess)).toHaveCount(0);
     expect(await rowsFor(email)).toEqual([]);
     const held = await withE2eDb((db) =>
       db.selectFrom("heldSubmissions").select(["kind", "reason"]).where("payload", "like", `%${email.toLowerCase()}%`).execute(),

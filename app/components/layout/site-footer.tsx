@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SocialLinks } from "#app/components/social-icons.tsx";
 import type { SocialLink } from "#app/lib/site-config-schema.ts";
 import { primaryNav } from "./nav-links.ts";
@@ -9,13 +9,18 @@ export function SiteFooter({
   year,
   social,
   newsletter,
+  signedIn = false,
 }: {
   artistName: string;
   year: number;
   social: SocialLink[];
+  /** Signed out, the footer offers a quiet way to sign in (the artist's way back to the dashboard). */
+  signedIn?: boolean;
   /** The footer newsletter form, composed in by the root route. */
   newsletter?: ReactNode;
 }) {
+  // Not on the sign-in pages themselves.
+  const onSignIn = useLocation().pathname.startsWith("/login");
   return (
     <footer className="mt-24 border-t border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900">
       {/* The first column a little wider on large screens: a row of seven social links fits on one line. */}
@@ -54,6 +59,13 @@ export function SiteFooter({
                 Terms
               </Link>
             </li>
+            {signedIn || onSignIn ? null : (
+              <li>
+                <Link to="/login" className="hover:text-brand-600 dark:hover:text-brand-400">
+                  Sign in
+                </Link>
+              </li>
+            )}
           </ul>
         </div>
       </div>

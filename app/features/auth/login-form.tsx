@@ -55,10 +55,13 @@ const FORM_ERROR_ID = "login-error";
  */
 export function LoginForm({
   mode,
+  returnTo = null,
   result,
   canReset = false,
 }: {
   mode: LoginMode;
+  /** The page to go back to once signed in (already checked to be on this site). */
+  returnTo?: string | null;
   result: { error: string } | undefined;
   canReset?: boolean;
 }) {
@@ -109,6 +112,7 @@ export function LoginForm({
         onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value={mode} />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         {signUp ? (
           <TextField
             label="Name"
@@ -158,7 +162,7 @@ export function LoginForm({
       <p className="mt-6 text-center text-sm text-stone-600 dark:text-stone-400">
         {signUp ? "Already have an account?" : "Don't have an account?"}{" "}
         <Link
-          to={signUp ? "/login" : "/login?mode=signup"}
+          to={loginAddress(signUp ? "signin" : "signup", returnTo)}
           replace
           className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
         >
@@ -167,4 +171,13 @@ export function LoginForm({
       </p>
     </div>
   );
+}
+
+/** The sign-in page in `mode`, keeping where to go back to. */
+function loginAddress(mode: LoginMode, returnTo: string | null): string {
+  const query = new URLSearchParams();
+  if (mode === "signup") query.set("mode", "signup");
+  if (returnTo) query.set("returnTo", returnTo);
+  const search = query.toString();
+  return search ? `/login?${search}` : "/login";
 }

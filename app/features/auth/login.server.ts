@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { callAuth, headersWithCookies, type AuthCallResult } from "./auth-request.server.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import { parseRoles } from "#app/lib/profile.ts";
+import { safeReturnPath } from "#app/lib/return-path.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
 import { flashToast } from "#app/lib/toast.server.ts";
@@ -27,7 +28,9 @@ export async function handleLogin(services: Services, request: Request) {
     const toast = input.intent === "signin" ? SIGN_IN_TOAST : SIGN_UP_TOAST;
     const toastCookie = await flashToast(services.env, { ...toast, type: "success" });
     const user = await services.db.selectFrom("user").select("role").where("email", "=", input.email).executeTakeFirst();
-    const destination = parseRoles(user?.role).includes("admin") ? dashboardPath : "/";
+    // Back to the page that asked for signing in; else an admin's dashboard, a fan's home page.
+    const returnTo = safeReturnPath(read.form.get("returnTo"));
+    const destination = returnTo ?? (parseRoles(user?.role).includes("admin") ? dashboardPath : "/");
     return redirect(destination, { headers: headersWithCookies(result.setCookies, [toastCookie]) });
   } catch (error) {
     console.error("Login failed unexpectedly", error);

@@ -52,6 +52,8 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
     initialError ? { message: initialError, ours: false } : null,
   );
   const [succeeded, setSucceeded] = useState(false);
+  // What the fan still has to know once SPEC's success words have gone: a mail to open, or a sign-up held for checking.
+  const [note, setNote] = useState<{ kind: "confirm" | "held"; email: string } | null>(null);
 
   // Set while a post of ours is on its way: a fetcher keeps its last data, so
   // "idle with data" alone does not mean a fresh answer.
@@ -66,6 +68,13 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
       setError(null);
       // The form stays in the page (hidden) so the footer keeps its height: empty it for next time.
       formRef.current?.reset();
+      const email = result.email ?? "";
+      if (result.outcome === "held") {
+        // Not on the list: no success words, only the truth.
+        setNote({ kind: "held", email });
+        return;
+      }
+      setNote(result.outcome === "confirm" ? { kind: "confirm", email } : null);
       setSucceeded(true);
       return;
     }
@@ -102,6 +111,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
       return;
     }
     setError(null);
+    setNote(null);
     asked.current = true;
   };
 
@@ -186,14 +196,35 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
             {check}
             <div>
               <p className="font-display text-xl font-semibold text-emerald-900 dark:text-emerald-100">{success}</p>
-              <p className="text-sm">You'll be the first to hear about new music.</p>
+              <p className="text-sm">
+                {note?.kind === "confirm" ? NEWSLETTER_TEXT.confirm(note.email) : "You'll be the first to hear about new music."}
+              </p>
             </div>
           </div>
         ) : (
-          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-            {check}
-            {success}
-          </p>
+          <div className="text-sm text-emerald-700 dark:text-emerald-400">
+            <p className="flex items-center gap-2 font-semibold">
+              {check}
+              {success}
+            </p>
+            {note?.kind === "confirm" ? <p className="mt-1">{NEWSLETTER_TEXT.confirm(note.email)}</p> : null}
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+
+  // Once the success words have gone (SPEC: after 3 s), what is still true stays, until the next sign-up.
+  const noteRegion = (
+    <div role="status" className={note && !succeeded ? (panel ? "mx-auto mt-4 max-w-md text-left" : "mt-3") : undefined}>
+      {note && !succeeded ? (
+        note.kind === "held" ? (
+          <div className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">{NEWSLETTER_TEXT.heldTitle}</p>
+            <p className="mt-1">{NEWSLETTER_TEXT.held(note.email)}</p>
+          </div>
+        ) : (
+          <p className="text-sm text-stone-700 dark:text-stone-300">{NEWSLETTER_TEXT.confirmReminder(note.email)}</p>
         )
       ) : null}
     </div>
@@ -201,10 +232,13 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
 
   // The message and the form share one grid cell (see the form's class).
   const body = (
-    <div className={`grid ${panel ? "mt-8" : "mt-3"}`}>
-      {statusRegion}
-      {form}
-    </div>
+    <>
+      <div className={`grid ${panel ? "mt-8" : "mt-3"}`}>
+        {statusRegion}
+        {form}
+      </div>
+      {noteRegion}
+    </>
   );
 
   if (panel) {

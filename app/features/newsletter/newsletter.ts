@@ -11,8 +11,16 @@ export const MAX_EMAIL_LENGTH = 254;
 /** SPEC section 9: every subscription made here is marked as coming from the website. */
 export const SUBSCRIPTION_SOURCE = "website";
 
-/** What POST /newsletter answers; a bot gets the same `{ ok: true }` as a person. */
-export type SubscribeResult = { ok: true } | { ok: false; error: string };
+/**
+ * What a kept sign-up came to, as the fan is told: on the list; or a
+ * confirmation mail on its way to `email` (with mail on; an address already on
+ * the list gets the same answer, so the form tells nobody who is); or held by
+ * the bot checks for the artist to look at (decision 009), not on the list yet.
+ */
+export type SignUpOutcome = { outcome: "subscribed" | "confirm" | "held"; email: string };
+
+/** What POST /newsletter answers. */
+export type SubscribeResult = ({ ok: true } & Partial<SignUpOutcome>) | { ok: false; error: string };
 
 /** A subscriber as the dashboard sees it. */
 export type Subscriber = {

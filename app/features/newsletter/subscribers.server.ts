@@ -7,7 +7,7 @@ import type { Outcome } from "#app/lib/outcome.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
 import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
-import type { Subscriber, SubscriberPage } from "./newsletter.ts";
+import type { SignUpOutcome, Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
 
@@ -169,7 +169,7 @@ export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZ
 
 // ---- The subscribe form's action -------------------------------------------
 
-function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchema> {
+function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchema, SignUpOutcome> {
   return {
     rateLimit: NEWSLETTER_RATE_LIMIT,
     fields: (form) => ({ email: form.get("email") ?? undefined, form: form.get("form"), page: form.get("page") }),
@@ -179,6 +179,8 @@ function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchem
       if (queued) services.mail?.wake();
     },
     held: ({ email }) => ({ kind: "newsletter", content: { email } }),
+    // The fan is told what happened: not "subscribed" while a mail still has to be opened, nor when held.
+    accepted: ({ email }, how) => ({ email, outcome: how === "held" ? "held" : services.mail ? "confirm" : "subscribed" }),
     headers: { "Cache-Control": "no-store" },
     messages: { failed: NEWSLETTER_TEXT.failed, invalid: NEWSLETTER_TEXT.invalid },
     log: { held: "Newsletter: held a sign-up for review", failed: "Subscribing failed" },
@@ -189,7 +191,7 @@ function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchem
  * POST /newsletter (the footer form, the /music panel, and the no-JavaScript
  * path alike). A client over the rate limit gets 429; a bad address 400. A
  * sign-up the bot checks catch is held for the artist to look at (the
- * dashboard's Filtered list), not dropped, and the fan is told it was received.
+ * dashboard's Filtered list), not dropped, and the fan is told it waits to be checked.
  */
 export function handleSubscribe(services: Services, request: Request) {
   return handlePublicForm(services, request, subscribeForm(services));

@@ -8,6 +8,14 @@ export const NEWSLETTER_TEXT = {
   panelSuccess: "Welcome to the family!",
   releaseSuccess: "You'll hear the moment it's out!",
   sending: "Subscribing...",
+  /** Beside SPEC's success words when the address must still be confirmed by mail (said alike for an address already on the list). */
+  confirm: (email: string) =>
+    `One more step: open the link we've mailed to ${email} to confirm. Already on the list? Then there's nothing more to do.`,
+  /** Stays below the form once the success words have gone. */
+  confirmReminder: (email: string) => `Check your inbox: open the link we mailed to ${email} to join the list.`,
+  heldTitle: "We couldn't add you right away",
+  held: (email: string) =>
+    `Sign-ups that arrive like this one are checked by hand first, so ${email} is not on the list yet. If it's fine, it goes through; there's nothing more to do now.`,
   loadFailed: "Failed to load subscribers",
   invalidCursor: "Invalid cursor",
   invalidLimit: "Invalid limit",
