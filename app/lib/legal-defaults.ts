@@ -1,10 +1,21 @@
 /*
- * The privacy and terms pages until the artist writes their own: Markdown made
- * from the artist's name and general e-mail as they are now, so a renamed
- * artist's pages follow without anyone touching them.
+ * The privacy and terms pages until the artist writes their own. Their
+ * Markdown holds the artist's name and general e-mail as tokens, filled in as
+ * the page is shown, so the pages follow the Site area's settings, also once
+ * the artist has edited the text (the editor shows the tokens).
  */
 
-export function defaultPrivacyMarkdown(name: string, email: string): string {
+/** Written in the text where the page shows the artist's name now. */
+const NAME_TOKEN = "{artist name}";
+/** Written in the text where the page shows the general contact e-mail now. */
+const EMAIL_TOKEN = "{contact email}";
+
+/** The page's Markdown with its tokens filled in. */
+export function fillLegalTokens(markdown: string, values: { name: string; email: string }): string {
+  return markdown.replaceAll(NAME_TOKEN, values.name).replaceAll(EMAIL_TOKEN, values.email);
+}
+
+export function defaultPrivacyMarkdown(name = NAME_TOKEN, email = EMAIL_TOKEN): string {
   return `## What we collect
 
 When you send a message through the contact form we keep what you type: your message and, if you give them, your name and e-mail address. When you join the mailing list we keep your e-mail address and the time you subscribed.
@@ -25,7 +36,7 @@ You can ask for your messages, subscription or account to be deleted at any time
 `;
 }
 
-export function defaultTermsMarkdown(name: string): string {
+export function defaultTermsMarkdown(name = NAME_TOKEN): string {
   return `## Using this site
 
 You are welcome to listen, read and share links to anything on this site. Please do not try to break, overload or gain access to parts of it that are not meant for you.

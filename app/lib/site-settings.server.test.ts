@@ -5,6 +5,7 @@ import { siteSectionSchemas } from "./site-config-schema.ts";
 import {
   FIRST_START_AUTHOR,
   legalMarkdown,
+  legalTemplate,
   listSiteVersions,
   loadSiteSettings,
   loadSiteSettingsState,
@@ -83,34 +84,6 @@ describe.each(testStacks)("site settings on %s", (stack) => {
     expect(await restoreSiteVersion(db, "bio", versions[0]?.id ?? "", 0, "Bo")).toEqual({ ok: false, missing: true });
   });
 
-  it("moves the songs credited to the old name to the new one, and leaves other credits", async () => {
-    const db = site.services.db;
-    const { sections, settings } = await loadSiteSettingsState(db);
-    const now = Date.now();
-    const song = (id: string, artistName: string) => ({
-      id,
-      title: id,
-      artist: artistName,
-      audioKey: `music/${id}.mp3`,
-      coverKey: `covers/${id}.png`,
-      durationMs: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await db
-      .insertInto("songs")
-      .values([song("mine", settings.artist.name), song("duet", "Someone & Friends")])
-      .execute();
-    await saveSiteSection(db, "artist", artist("Renamed Artist"), sections.artist.revision, "Ada");
-    const credits = await db.selectFrom("songs").select(["id", "artist"]).orderBy("id").execute();
-    expect(credits).toEqual([
-      { id: "duet", artist: "Someone & Friends" },
-      { id: "mine", artist: "Renamed Artist" },
-    ]);
-    await saveSiteSection(db, "artist", artist(siteConfig.artist.name), sections.artist.revision + 1, "Ada");
-    await db.deleteFrom("songs").execute();
-  });
-
   it("shows site.config.ts's value when a stored section is no longer valid", async () => {
     const db = site.services.db;
     await db
@@ -138,5 +111,22 @@ describe.each(testStacks)("site settings on %s", (stack) => {
     expect(legalMarkdown(settings, "terms")).toContain("© Nova Reyes");
     await saveSiteSection(db, "terms", { markdown: "## Our terms\n\nBe kind." }, 0, "Ada");
     expect(legalMarkdown(await loadSiteSettings(db), "terms")).toBe("## Our terms\n\nBe kind.");
+  });
+
+  it("keeps the artist's own privacy text following the name and general e-mail where it writes their tokens", async () => {
+    const db = site.services.db;
+    const state = await loadSiteSettingsState(db);
+    // The editor starts from the built-in text, tokens and all; the artist adds a line and saves.
+    const edited = `${legalTemplate(state.settings, "privacy")}\nWrite to {contact email} any time.`;
+    expect(edited).toContain("{contact email}");
+    expect(await saveSiteSection(db, "privacy", { markdown: edited }, state.sections.privacy.revision, "Ada")).toMatchObject({ ok: true });
+    const contact = { ...state.settings.contact, general: { ...state.settings.contact.general, email: "new-inbox@example.org" } };
+    expect(await saveSiteSection(db, "contact", contact, state.sections.contact.revision, "Ada")).toMatchObject({ ok: true });
+    const page = legalMarkdown(await loadSiteSettings(db), "privacy");
+    expect(page).toContain("Write to new-inbox@example.org any time.");
+    expect(page).toContain("[new-inbox@example.org](mailto:new-inbox@example.org)");
+    expect(page).not.toContain("{contact email}");
+    expect(page).not.toContain(state.settings.contact.general.email);
+    await db.deleteFrom("siteSettings").where("section", "in", ["privacy", "contact"]).execute();
   });
 });

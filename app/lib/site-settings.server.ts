@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesOf } from "./app-context.ts";
 import { bumpContentVersion } from "./content-version.server.ts";
 import type { Database } from "./db-schema.ts";
-import { defaultPrivacyMarkdown, defaultTermsMarkdown } from "./legal-defaults.ts";
+import { defaultPrivacyMarkdown, defaultTermsMarkdown, fillLegalTokens } from "./legal-defaults.ts";
 import { SITE_SECTIONS, settingsFromConfig, siteSectionSchemas, type SiteSection, type SiteSettings } from "./site-config-schema.ts";
 import { siteConfig } from "./site-config.server.ts";
 
@@ -76,17 +76,25 @@ export function siteSettingsOf(context: Readonly<RouterContextProvider>): Promis
   return settings;
 }
 
-/** The privacy or terms page's Markdown: the artist's own, or the built-in text made from the name and e-mail. */
-export function legalMarkdown(settings: SiteSettings, page: "privacy" | "terms"): string {
-  const own = settings[page].markdown;
-  if (own) return own;
-  return page === "privacy"
-    ? defaultPrivacyMarkdown(settings.artist.name, settings.contact.general.email)
-    : defaultTermsMarkdown(settings.artist.name);
+/**
+ * The privacy or terms page's Markdown as the editor shows it: the artist's
+ * own, or the built-in text, with the name and e-mail as tokens.
+ */
+export function legalTemplate(settings: SiteSettings, page: "privacy" | "terms"): string {
+  return settings[page].markdown || (page === "privacy" ? defaultPrivacyMarkdown() : defaultTermsMarkdown());
 }
 
-/** The artist's name as stored now (or site.config.ts's), read inside the saving transaction. */
-async function artistNameIn(db: Kysely<Database>): Promise<string> {
+/** The privacy or terms page's Markdown as fans read it: the tokens filled with the name and general e-mail now. */
+export function legalMarkdown(settings: SiteSettings, page: "privacy" | "terms"): string {
+  return fillLegalTokens(legalTemplate(settings, page), { name: settings.artist.name, email: settings.contact.general.email });
+}
+
+/**
+ * The artist's name as stored now (or site.config.ts's). Every song is
+ * credited to it as it is read, so a rename reaches every page, feed, embed
+ * and mail at once, whatever name a song was uploaded under.
+ */
+export async function currentArtistName(db: Kysely<Database>): Promise<string> {
   const row = await db.selectFrom("siteSettings").select("data").where("section", "=", "artist").executeTakeFirst();
   return (row ? parseSection("artist", row.data)?.name : null) ?? firstStart.artist.name;
 }
@@ -126,7 +134,6 @@ export async function saveSiteSection<S extends SiteSection>(
   const data = JSON.stringify(value);
   const revision = expectedRevision + 1;
   return db.transaction().execute(async (trx) => {
-    const renamed = section === "artist" ? await artistNameIn(trx) : null;
     const written =
       expectedRevision === 0
         ? await trx
@@ -146,11 +153,6 @@ export async function saveSiteSection<S extends SiteSection>(
     // The first save keeps the value it replaces too, so the first-start text can be restored.
     if (expectedRevision === 0) await insertVersion(trx, section, 0, JSON.stringify(firstStart[section]), now, FIRST_START_AUTHOR);
     await insertVersion(trx, section, revision, data, now, savedBy);
-    // Songs credited to the artist's old name follow the new one (a song credited otherwise keeps its credit).
-    const newName = (value as SiteSettings["artist"]).name;
-    if (renamed !== null && renamed !== newName) {
-      await trx.updateTable("songs").set({ artist: newName }).where("artist", "=", renamed).execute();
-    }
     await trx
       .deleteFrom("siteSettingVersions")
       .where("section", "=", section)

@@ -11,7 +11,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { requireAdminPage } from "#app/lib/require-admin.server.ts";
 import { SITE_SECTIONS, type SiteSection } from "#app/lib/site-config-schema.ts";
 import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { legalMarkdown, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/lib/site-settings.server.ts";
+import { legalTemplate, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/lib/site-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sections,
     versions,
     songs: songs.map((song) => ({ id: song.id, title: song.title })),
-    legal: { privacy: legalMarkdown(settings, "privacy"), terms: legalMarkdown(settings, "terms") },
+    legal: { privacy: legalTemplate(settings, "privacy"), terms: legalTemplate(settings, "terms") },
   };
   return { dashboardPath, editor, photos };
 }

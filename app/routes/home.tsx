@@ -160,7 +160,7 @@ export default function Home() {
           ) : null}
           <div className={photos.portrait ? "" : "contents"}>
             <h2 id="about-heading" className="text-3xl font-semibold">
-              About {artist.name.split(" ")[0]}
+              About {artist.name}
             </h2>
             <div className={photos.portrait ? "mt-4" : ""}>
               <p className="text-lg leading-relaxed text-stone-700 dark:text-stone-300">{home.aboutPreview}</p>

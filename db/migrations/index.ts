@@ -12,6 +12,7 @@ import * as m0010 from "./0010-consent.ts";
 import * as m0011 from "./0011-notifications.ts";
 import * as m0012 from "./0012-scheduled-releases.ts";
 import * as m0013 from "./0013-shows.ts";
+import * as m0014 from "./0014-legal-page-tokens.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011-notifications": m0011,
   "0012-scheduled-releases": m0012,
   "0013-shows": m0013,
+  "0014-legal-page-tokens": m0014,
 };

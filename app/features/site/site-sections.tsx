@@ -334,7 +334,7 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
           title={page === "privacy" ? "Privacy page" : "Terms page"}
           description={
             <>
-              Markdown: ## for a heading, a blank line between paragraphs, [words](https://…) for a link.{" "}
+              Markdown: ## for a heading, a blank line between paragraphs, [words](https://…) for a link. {SITE_TEXT.legalTokens}{" "}
               {s[page].markdown ? null : SITE_TEXT.legalBuiltIn}{" "}
               <a href={`/${page}`} target="_blank" rel="noopener" className="underline">
                 See the page<span className="sr-only"> (opens in a new tab)</span>

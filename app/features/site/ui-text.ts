@@ -18,6 +18,8 @@ export const SITE_TEXT = {
   restore: "Restore",
   savedBy: (who: string, when: string) => `${when}, by ${who}`,
   firstStart: "The first-start text",
-  legalBuiltIn:
-    "Until you save your own, this page shows the built-in text, which follows your name and general e-mail. Empty it and save to go back to the built-in text.",
+  legalBuiltIn: "Until you save your own, this page shows the built-in text. Empty it and save to go back to the built-in text.",
+  /** Said under both legal pages' editors: the tokens and what they become. */
+  legalTokens:
+    "Write {artist name} and {contact email} where the page should show your name and general e-mail: they follow your settings above.",
 } as const;

@@ -1,6 +1,7 @@
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import type { Song } from "#app/lib/song.ts";
+import { currentArtistName } from "#app/lib/site-settings.server.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
@@ -109,7 +110,7 @@ export async function updateSong(services: Services, input: unknown): Promise<So
   if (newCover !== null && newCover !== oldCover) await deleteCoverFiles(services, oldCover);
   const row = await services.db.selectFrom("songs").selectAll().where("id", "=", edit.id).executeTakeFirst();
   if (!row) return { success: false, status: 404, error: SONG_TEXT.deleted };
-  return { success: true, song: toSong(row) };
+  return { success: true, song: toSong(row, await currentArtistName(services.db)) };
 }
 
 class Conflict extends Error {}

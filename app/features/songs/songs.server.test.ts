@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { loadSiteSettingsState, saveSiteSection } from "#app/lib/site-settings.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
@@ -166,5 +167,25 @@ describe.each(testStacks)("songs on %s", (kind) => {
     const expected = [...rows].sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id)).map((r) => r.id);
     expect(seen).toEqual(expected);
     await expect(listSongsPage(site.services, { before: "not-a-cursor!" })).rejects.toThrow();
+  });
+
+  it("credits every song to the artist's name now: a rename, a restore or an old upload under another name", async () => {
+    const { services } = site;
+    const created = await createSong(services, { title: "Renamed Credit", ...(await upload("renamed")) });
+    if (!created.success) throw new Error(created.error);
+    // Uploaded under a name the artist no longer uses (a restore, an import, an older version).
+    await services.db.updateTable("songs").set({ artist: "The Old Name" }).where("id", "=", created.id).execute();
+    const { sections, settings } = await loadSiteSettingsState(services.db);
+    const rename = (name: string, revision: number) =>
+      saveSiteSection(services.db, "artist", { ...settings.artist, name }, revision, "Test");
+    expect(await rename("The Harbour Lights", sections.artist.revision)).toMatchObject({ ok: true });
+    try {
+      expect((await getSong(services, created.id))?.artist).toBe("The Harbour Lights");
+      expect(new Set((await listSongs(services)).map((song) => song.artist))).toEqual(new Set(["The Harbour Lights"]));
+      expect(new Set((await listSongsPage(services)).songs.map((song) => song.artist))).toEqual(new Set(["The Harbour Lights"]));
+    } finally {
+      await rename(settings.artist.name, sections.artist.revision + 1);
+      await deleteSong(services, created.id);
+    }
   });
 });

@@ -10,7 +10,7 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { mediaUrl, type PageSongs, type Song } from "#app/lib/song.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import { currentArtistName, loadSiteSettings } from "#app/lib/site-settings.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
@@ -18,11 +18,15 @@ import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
 
 export type { Outcome } from "#app/lib/outcome.ts";
 
-export function toSong(row: Selectable<SongsTable>): Song {
+/**
+ * A stored song as pages see it, credited to the artist's name now (SPEC: the
+ * artist is fixed to the artist's name), not the name it was uploaded under.
+ */
+export function toSong(row: Selectable<SongsTable>, artistName: string): Song {
   return {
     id: row.id,
     title: row.title,
-    artist: row.artist,
+    artist: artistName,
     audioUrl: mediaUrl(row.audioKey),
     coverUrl: mediaUrl(row.coverKey),
     coverKey: row.coverKey,
@@ -44,27 +48,31 @@ export type SongsPage = { songs: Song[]; nextCursor: string | null };
  * range on the (createdAt, id) index, so a catalogue of any size stays fast.
  */
 export async function listSongsPage(services: Services, options: PageRequest = {}): Promise<SongsPage> {
+  const artistName = await currentArtistName(services.db);
   const page = await keysetPage({
     query: services.db.selectFrom("songs").selectAll(),
     time: "createdAt",
     request: options,
     size: { default: LIBRARY_PAGE_SIZE, max: 100 },
-    toItem: toSong,
+    toItem: (row) => toSong(row, artistName),
   });
   return { songs: page.items, nextCursor: page.nextCursor };
 }
 
 /** Every released song, newest first: what fans may see (a scheduled song is in no public list until it is out). */
 export async function listSongs(services: Services): Promise<Song[]> {
-  const rows = await services.db
-    .selectFrom("songs")
-    .selectAll()
-    .where("released", "=", 1)
-    // A song scheduled weeks ago and out today is the newest.
-    .orderBy(sql`coalesce("releaseAt", "createdAt")`, "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map(toSong);
+  const [rows, artistName] = await Promise.all([
+    services.db
+      .selectFrom("songs")
+      .selectAll()
+      .where("released", "=", 1)
+      // A song scheduled weeks ago and out today is the newest.
+      .orderBy(sql`coalesce("releaseAt", "createdAt")`, "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    currentArtistName(services.db),
+  ]);
+  return rows.map((row) => toSong(row, artistName));
 }
 
 /** How long a page waits for its songs before it streams without them. */
@@ -101,8 +109,11 @@ export async function songsForPage(context: Readonly<RouterContextProvider>): Pr
 }
 
 export async function getSong(services: Services, id: string): Promise<Song | null> {
-  const row = await services.db.selectFrom("songs").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toSong(row) : null;
+  const [row, artistName] = await Promise.all([
+    services.db.selectFrom("songs").selectAll().where("id", "=", id).executeTakeFirst(),
+    currentArtistName(services.db),
+  ]);
+  return row ? toSong(row, artistName) : null;
 }
 
 /**
