@@ -19,6 +19,9 @@ import { siteConfig } from "./site-config.server.ts";
  */
 
 const firstStart: SiteSettings = settingsFromConfig(siteConfig);
+
+/** Where a new site starts (site.config.ts): what the first-run checklist calls demo content while it is still shown. */
+export const firstStartSettings = (): SiteSettings => firstStart;
 /** Who "saved" a section's value before anyone did: the file it came from. */
 export const FIRST_START_AUTHOR = "site.config.ts";
 /** Versions kept per section; older ones go as new ones come. */

@@ -26,7 +26,7 @@ const dangerButton = `${smallButton} border border-red-300 text-red-700 hover:bg
 /** The dashboard's Photos panel: the three single photos, then the press photos. */
 export function PhotosPanel({ photos }: { photos: PagePhotos }) {
   return (
-    <section aria-labelledby="photos-heading" className="space-y-8" data-testid="photos-panel">
+    <section id="section-photos" aria-labelledby="photos-heading" className="scroll-mt-24 space-y-8" data-testid="photos-panel">
       <div>
         <h2 id="photos-heading" className="text-2xl font-semibold">
           {PHOTO_TEXT.panelTitle}

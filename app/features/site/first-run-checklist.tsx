@@ -1,11 +1,17 @@
 import { Link } from "react-router";
-import type { ChecklistItem } from "./first-run.server.ts";
+import type { ChecklistId, ChecklistItem } from "./first-run.server.ts";
 
-const WORDS: Record<ChecklistItem["id"], { label: string; hint: string; area: "site" | "overview" }> = {
-  name: { label: "Your name and description", hint: "The site still says what it started with.", area: "site" },
-  photo: { label: "A photo of you", hint: "The home page has no hero photo yet.", area: "site" },
-  song: { label: "Your first song", hint: "Add it with the wizard below.", area: "overview" },
-  links: { label: "Your links", hint: "Some links still go to a platform's front page, not to you.", area: "site" },
+/** Each part's name, what it means when it is left, and where it is changed (a Site area part, or the overview's wizard). */
+const WORDS: Record<ChecklistId, { label: string; hint: string; section?: string }> = {
+  name: { label: "Your name and description", hint: "Still the demo's:", section: "artist" },
+  photo: { label: "A photo of you", hint: "The home page has no hero photo yet.", section: "photos" },
+  song: { label: "Your first song", hint: "Add it with the wizard below." },
+  home: { label: "The home page's words", hint: "Still the demo's:", section: "home" },
+  bio: { label: "Your story and influences", hint: "Still the demo's:", section: "bio" },
+  featured: { label: "The featured song's line", hint: "Still the demo's words.", section: "featuredSong" },
+  video: { label: "Your live video", hint: "Still the demo's:", section: "liveVideo" },
+  links: { label: "Your links", hint: "Still going to a front page or the demo's, not to you:", section: "social" },
+  contact: { label: "Your contact details", hint: "Still the demo's:", section: "contact" },
 };
 
 /** What is still demo content, with where to change it; gone once everything is the artist's own. */
@@ -43,13 +49,14 @@ export function FirstRunChecklist({ items, dashboardPath }: { items: ChecklistIt
                 </p>
                 {item.done ? null : (
                   <p className="text-sm text-stone-600 dark:text-stone-400">
-                    {words.hint}{" "}
-                    {words.area === "site" ? (
+                    {words.hint}
+                    {words.hint.endsWith(":") ? ` ${item.demo.join(", ")}.` : null}{" "}
+                    {words.section ? (
                       <Link
-                        to={`${dashboardPath}/site`}
+                        to={`${dashboardPath}/site#section-${words.section}`}
                         className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
                       >
-                        Open Site<span className="sr-only"> to change {words.label.toLowerCase()}</span>
+                        Change it<span className="sr-only"> ({words.label.toLowerCase()})</span>
                       </Link>
                     ) : null}
                   </p>

@@ -218,8 +218,10 @@ export function SectionForm({
 
   return (
     <section
+      // The first-run checklist links straight to a part (#section-bio).
+      id={`section-${section}`}
       aria-labelledby={headingId}
-      className="rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900/60"
+      className="scroll-mt-24 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900/60"
     >
       <h2 id={headingId} className="text-xl font-semibold">
         {title}
