@@ -57,7 +57,7 @@ interface SubscribersTable {
 export interface ConsentsTable {
   id: string;
   email: string;
-  event: "signed-up" | "confirmed" | "imported" | "unsubscribed";
+  event: "signed-up" | "confirmed" | "imported" | "unsubscribed" | "removed-by-artist" | "restored-by-artist";
   at: EpochMs;
   /** The words on the form, as the fan saw them; for an import, where it came from. */
   words: string | null;

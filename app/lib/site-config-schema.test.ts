@@ -47,5 +47,27 @@ describe("site sections", () => {
     );
     const video = siteSectionSchemas.liveVideo.parse({ youtubeId: "https://youtu.be/aqz-KE-bpKQ", startSeconds: "1:23", title: "Live" });
     expect(video).toEqual({ youtubeId: "aqz-KE-bpKQ", startSeconds: 83, title: "Live" });
+    // A time in the pasted address sets the start, over what the start field still said.
+    const timed = siteSectionSchemas.liveVideo.parse({
+      youtubeId: "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=73s",
+      startSeconds: "0:42",
+      title: "Live",
+    });
+    expect(timed).toEqual({ youtubeId: "aqz-KE-bpKQ", startSeconds: 73, title: "Live" });
+  });
+});
+
+describe("web addresses as people paste them", () => {
+  it("take the https:// they left out, and still refuse what is no address", async () => {
+    const { siteSectionSchemas } = await import("./site-config-schema.ts");
+    const link = (url: string) => siteSectionSchemas.social.safeParse({ links: [{ platform: "instagram", url }] });
+    expect(link("instagram.com/juniper").data?.links[0]?.url).toBe("https://instagram.com/juniper");
+    expect(link("www.instagram.com/juniper").data?.links[0]?.url).toBe("https://www.instagram.com/juniper");
+    expect(link("  name.bandcamp.com  ").data?.links[0]?.url).toBe("https://name.bandcamp.com");
+    expect(link("//juniper.example/music").data?.links[0]?.url).toBe("https://juniper.example/music");
+    expect(link("http://juniper.example/").data?.links[0]?.url).toBe("http://juniper.example/");
+    for (const bad of ["juniper", "not an address", "javascript:alert(1)", "ftp://files.example/", "instagram dot com"]) {
+      expect(link(bad).success, bad).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SOCIAL_PLATFORM_IDS } from "./social-platforms.ts";
-import { parseVideoStart, parseYouTubeId } from "./youtube.ts";
+import { parseVideoStart, parseYouTubeId, parseYouTubeStart } from "./youtube.ts";
 
 /*
  * What the site says, section by section. site.config.ts is checked against
@@ -12,10 +12,21 @@ import { parseVideoStart, parseYouTubeId } from "./youtube.ts";
 
 const text = (max: number) => z.string().trim().min(1, "Required.").max(max, `At most ${max} characters.`);
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+/**
+ * An address as people copy it from a browser's bar or a profile:
+ * `instagram.com/name` or `www.site.com` get the https:// they left out.
+ */
+const withScheme = (value: string) => {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  if (value.startsWith("//")) return `https:${value}`;
+  return /^[^\s/@:]+\.[a-z]{2,}(?:[/?#:]|$)/i.test(value) ? `https://${value}` : value;
+};
+
 const webAddress = z
   .string()
   .trim()
   .max(500, "At most 500 characters.")
+  .transform(withScheme)
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Must be a web address starting with https://" }));
 const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Must be an e-mail address, like name@example.com."));
 
@@ -60,7 +71,7 @@ const featuredSongSection = z.object({
     .default(null),
 });
 
-const liveVideoSection = z.object({
+const liveVideoFields = z.object({
   /** Any YouTube address (watch, youtu.be, shorts, embed) or the bare id; kept as the id. */
   youtubeId: z
     .string()
@@ -85,6 +96,18 @@ const liveVideoSection = z.object({
   }),
   title: text(120),
 });
+
+/**
+ * A time in the pasted address (`…&t=73s`, youtu.be/…?t=73) is where the
+ * artist wants the video to start: it sets the start, so a link copied "at
+ * current time" starts there without a second field to fill.
+ */
+const liveVideoSection = z.preprocess((input) => {
+  if (typeof input !== "object" || input === null) return input;
+  const fields = input as { youtubeId?: unknown };
+  const start = typeof fields.youtubeId === "string" ? parseYouTubeStart(fields.youtubeId) : null;
+  return start === null ? input : { ...input, startSeconds: start };
+}, liveVideoFields);
 
 const socialLink = z
   .object({

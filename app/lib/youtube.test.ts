@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatVideoStart, parseVideoStart, parseYouTubeId } from "./youtube.ts";
+import { formatVideoStart, parseVideoStart, parseYouTubeId, parseYouTubeStart } from "./youtube.ts";
 
 describe("parseYouTubeId", () => {
   it.each([
@@ -50,4 +50,27 @@ describe("parseVideoStart", () => {
     expect(formatVideoStart(3723)).toBe("1:02:03");
     expect(formatVideoStart(0)).toBe("0:00");
   });
+});
+
+describe("parseYouTubeStart", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=73s", 73],
+    ["https://www.youtube.com/watch?t=73&v=aqz-KE-bpKQ", 73],
+    ["https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=1m13s", 73],
+    ["https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=1h2m3s", 3723],
+    ["https://youtu.be/aqz-KE-bpKQ?t=73", 73],
+    ["https://youtu.be/aqz-KE-bpKQ?si=abc&t=73", 73],
+    ["https://www.youtube.com/embed/aqz-KE-bpKQ?start=73", 73],
+    ["https://www.youtube.com/watch?v=aqz-KE-bpKQ#t=73", 73],
+    ["youtube.com/watch?v=aqz-KE-bpKQ&t=0s", 0],
+  ])("reads %s", (input, seconds) => expect(parseYouTubeStart(input)).toBe(seconds));
+
+  it.each([
+    "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
+    "aqz-KE-bpKQ",
+    "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=",
+    "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=soon",
+    "https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=-5",
+    "https://evil.example/watch?v=aqz-KE-bpKQ&t=73",
+  ])("finds no start in %s", (input) => expect(parseYouTubeStart(input)).toBeNull());
 });

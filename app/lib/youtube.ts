@@ -33,6 +33,29 @@ export function parseYouTubeId(input: string): string | null {
   return candidate && ID.test(candidate) ? candidate : null;
 }
 
+/**
+ * The time a pasted YouTube address starts at (`t=73`, `t=73s`, `t=1m13s`,
+ * `t=1h2m3s`, `start=73`, also after a `#`), in seconds; null when it names none.
+ * Only for an address parseYouTubeId reads.
+ */
+export function parseYouTubeStart(input: string): number | null {
+  if (parseYouTubeId(input) === null) return null;
+  let url: URL;
+  try {
+    const value = input.trim();
+    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  const fromHash = new URLSearchParams(url.hash.slice(1));
+  const raw = url.searchParams.get("t") ?? url.searchParams.get("start") ?? fromHash.get("t") ?? fromHash.get("start");
+  if (raw === null) return null;
+  const parts = /^(?:(\d{1,3})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s?)?$/.exec(raw.trim());
+  if (!parts || raw.trim() === "") return null;
+  const [, h = "0", m = "0", s = "0"] = parts;
+  return parseVideoStart(Number(h) * 3600 + Number(m) * 60 + Number(s));
+}
+
 /** The start of a video from "1:23", "1:02:03", "83", "83s" or a number; null when it is not one. */
 export function parseVideoStart(input: string | number): number | null {
   if (typeof input === "number") return Number.isInteger(input) && input >= 0 && input < 360_000 ? input : null;

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoader
 import type { Route } from "./+types/newsletter-confirm";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
+import { confirmLinkState, confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
 import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
@@ -18,11 +18,16 @@ type PageState =
 
 const noStore = { "Cache-Control": "no-store" };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const fields = { email: query.get("email"), t: query.get("t"), token: query.get("token") };
-  const link = readConfirmLink(servicesOf(context).env.authSecret, fields);
+  const services = servicesOf(context);
+  const link = readConfirmLink(services.env.authSecret, fields);
   if (!link) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
+  // A link already used says so, with no button to press again; one a newer sign-up replaced says that.
+  const standing = await confirmLinkState(services.db, link);
+  if (standing === "done") return data<PageState>({ state: "done" }, { headers: noStore });
+  if (standing === "stale") return data<PageState>({ state: "invalid" }, { status: 409, headers: noStore });
   return data<PageState>(
     { state: "confirm", email: link.email, t: String(link.issuedAt), token: fields.token ?? "" },
     { headers: noStore },

@@ -3,7 +3,7 @@ import type { Route } from "./+types/unsubscribe";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
-import { unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
+import { isOnTheList, unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
@@ -28,11 +28,14 @@ function credentials(url: URL, form?: FormData) {
   return { email: pick("email")?.trim().toLowerCase() ?? "", token: pick("token") ?? "" };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
   const { email, token } = credentials(new URL(request.url));
-  if (!verifyUnsubscribeToken(servicesOf(context).env.authSecret, email, token)) {
+  if (!verifyUnsubscribeToken(services.env.authSecret, email, token)) {
     return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
   }
+  // Already off the list (the link used before, or the address never confirmed): said, with no button to press again.
+  if (!(await isOnTheList(services, email))) return data<PageState>({ state: "done", email }, { headers: noStore });
   return data<PageState>({ state: "confirm", email, token }, { headers: noStore });
 }
 

@@ -142,7 +142,10 @@ const MATRIX: Record<string, Call[]> = {
       expect: adminOnly(404),
     },
   ],
-  "routes/api.subscribers.ts": [{ method: "GET", path: "/api/subscribers", expect: adminOnly(200) }],
+  "routes/api.subscribers.ts": [
+    { method: "GET", path: "/api/subscribers", expect: adminOnly(200) },
+    { method: "POST", path: "/api/subscribers", form: { intent: "remove", id: "no-such-subscriber" }, expect: adminOnly(404) },
+  ],
   "routes/api.subscribers-import.ts": [
     { method: "GET", path: "/api/subscribers/import", expect: 405 },
     // An empty file: the admin is told; nobody is added for anyone.

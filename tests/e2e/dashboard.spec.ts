@@ -105,6 +105,9 @@ test.describe.serial("dashboard", () => {
     await page.getByRole("button", { name: "Mark as Latest: Lantern Light" }).click();
     await expect(card.getByText("Latest Release")).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark as Latest: Lantern Light" })).toHaveCount(0);
+    // Said, not only shown: a toast, and the keyboard on the card instead of lost with the button.
+    await expect(toast(page, "success", '"Lantern Light" is now the latest release.')).toBeVisible();
+    await expect(card.getByRole("button", { name: /^Edit\b/ })).toBeFocused();
     await page.goto("/");
     const home = page.getByRole("region", { name: "Latest Music player" });
     await expect(home.getByTestId("player-title")).toHaveText("Lantern Light");
@@ -348,4 +351,21 @@ test.describe.serial("contact messages", () => {
     await page.getByRole("button", { name: "Mark as Read: message from Gone Fan" }).click();
     await expect(toast(page, "error", "Failed to mark message as read: Message not found")).toBeVisible();
   });
+});
+
+test("on a 390 px phone the dashboard's areas sit on one row, the current one in view, and the page never scrolls sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  for (const area of ["", "/site", "/shows", "/mail", "/account"]) {
+    await page.goto(`${DASHBOARD_PATH}${area}`);
+    const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
+    await expect(tabs).toHaveCount(5);
+    const tops = new Set<number>();
+    for (const tab of await tabs.all()) tops.add(Math.round((await tab.boundingBox())?.y ?? -1));
+    expect(tops.size, `${area || "/"}: one row`).toBe(1);
+    await expect(page.locator('nav[aria-label="Dashboard"] [aria-current="page"]')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), area).toBe(true);
+  }
 });

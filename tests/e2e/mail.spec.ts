@@ -186,6 +186,10 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page.getByRole("heading", { name: "You're on the list!" })).toBeVisible();
     expect(await onTheList()).toContain(fan);
+    // The link opened again says so, with no button to press again.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "You're on the list!" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Confirm my subscription" })).toHaveCount(0);
     expect(await waiting()).toBe(waitingBefore);
     const consent = await withE2eDb((db) =>
       db.selectFrom("consents").select(["event", "form", "page", "words"]).where("email", "=", fan).orderBy("at").execute(),

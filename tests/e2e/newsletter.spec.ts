@@ -1,7 +1,7 @@
 // The mailing list: the footer form and the /music panel, what bots get, the
 // no-JavaScript path, unsubscribing, and the dashboard's Subscribers panel.
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
-import { DASHBOARD_PATH, isDarkColor, signUpThroughUi, waitForHydration } from "./support/browser.ts";
+import { DASHBOARD_PATH, isDarkColor, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 
@@ -272,6 +272,45 @@ test.describe("newsletter", () => {
     }
   });
 
+  test("the artist removes an address by hand after a confirm, with Undo; it leaves the count and the export", async ({ page }) => {
+    await signInAsAdmin(page);
+    const email = uniqueEmail("removed-by-hand");
+    await withE2eDb((db) =>
+      db
+        .insertInto("subscribers")
+        .values({ id: `sub-${email}`, email, timestamp: Date.now(), subscribed: 1, source: "website" })
+        .execute(),
+    );
+    await page.goto(DASHBOARD_PATH);
+    const panel = page.getByRole("region", { name: "Subscribers" });
+    const count = async () => Number.parseInt((await panel.getByTestId("subscriber-count").textContent()) ?? "", 10);
+    const before = await count();
+    const row = panel.getByRole("listitem").filter({ hasText: email });
+
+    // Dismissing the confirm keeps it.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await row.getByRole("button", { name: `Remove: ${email}` }).click();
+    await expect(row.getByRole("button", { name: `Remove: ${email}` })).toBeVisible();
+    expect((await rowsFor(email))[0]?.subscribed).toBe(1);
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain(`Remove ${email} from the mailing list?`);
+      void dialog.accept();
+    });
+    await row.getByRole("button", { name: `Remove: ${email}` }).click();
+    await expect(row.getByText(`${email} was removed from the list.`)).toBeVisible();
+    await expect(panel.getByTestId("subscriber-count")).toHaveText(`${before - 1} subscribed`);
+    await expect(row.getByRole("button", { name: `Undo: ${email}` })).toBeFocused();
+    expect((await rowsFor(email))[0]?.subscribed).toBe(0);
+    expect(await (await page.request.get("/api/subscribers.csv")).text()).not.toContain(email);
+
+    await row.getByRole("button", { name: `Undo: ${email}` }).click();
+    await expect(toast(page, "success", `${email} is back on the list.`)).toBeVisible();
+    await expect(row.getByRole("button", { name: `Remove: ${email}` })).toBeVisible();
+    expect(await count()).toBe(before);
+    expect(await (await page.request.get("/api/subscribers.csv")).text()).toContain(email);
+  });
+
   test("the Subscribers panel lists and counts the address; the CSV export carries a working unsubscribe link", async ({ page }) => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);
@@ -314,6 +353,10 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
     expect(await rowsFor(email)).toMatchObject([{ subscribed: 0 }]);
     expect(await (await page.request.get("/api/subscribers.csv")).text()).not.toContain(email);
+    // The link opened again says it is done, with no button to press again.
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 
     // A link with the token of another address (or none) is refused plainly.
     const otherToken = new URL(link ?? "").searchParams.get("token") ?? "";

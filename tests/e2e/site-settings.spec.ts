@@ -217,6 +217,11 @@ test.describe.serial("the Site area", () => {
     await expect(first).toHaveAttribute("aria-invalid", "true");
     await expect(first).toBeFocused();
     await expect(social.getByText("Must be a web address starting with https://")).toBeVisible();
+    // The form's own word comes first, above the fields it says are marked below.
+    const notSaved = social.getByText("Not saved: fix the fields marked below.");
+    await expect(notSaved).toBeVisible();
+    const [said, field] = [await notSaved.boundingBox(), await social.getByLabel(/link$/).first().boundingBox()];
+    expect(said && field && said.y < field.y).toBe(true);
     const contact = await (await main.get("/contact")).text();
     expect(contact).toContain('href="https://open.spotify.com/"');
     expect(contact).not.toContain("javascript:");
@@ -228,8 +233,17 @@ test.describe.serial("the Site area", () => {
     await video.getByLabel("YouTube address").fill("https://youtu.be/dQw4w9WgXcQ");
     await video.getByLabel("Start at").fill("1:23");
     await save(page, "Live video");
-    const music = await (await main.get("/music")).text();
+    let music = await (await main.get("/music")).text();
     expect(music).toContain("dQw4w9WgXcQ");
+    // An address copied "at current time" starts there.
+    await video.getByLabel("YouTube address").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m13s");
+    await save(page, "Live video");
+    await expect(section(page, "Live video").getByLabel("Start at")).toHaveValue("1:13");
+    // A profile address copied without its https:// is taken, with it.
+    await section(page, "Social links").getByLabel("Spotify link").fill("open.spotify.com/artist/juniper");
+    await save(page, "Social links");
+    await expect(section(page, "Social links").getByLabel("Spotify link")).toHaveValue("https://open.spotify.com/artist/juniper");
+    music = await (await main.get("/music")).text();
     expect(music).not.toContain("youtube-nocookie.com/embed"); // nothing from the video host before a click
 
     const home = section(page, "Home page");

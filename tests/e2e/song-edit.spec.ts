@@ -338,6 +338,30 @@ test.describe.serial("editing a song after upload", () => {
         await expect(player.getByRole("button", { name: "Pause Embedded Song" })).toBeVisible();
       } finally {
         await fan.close();
+      }
+
+      // On a 390 px phone the player takes the column's width: the fan's page does not scroll sideways.
+      const phone = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      try {
+        const narrow = await phone.newPage();
+        await narrow.goto(outside.url);
+        const frame = narrow.locator("iframe");
+        await expect(frame).toBeVisible();
+        const widths = await narrow.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          screen: window.innerWidth,
+          frame: document.querySelector("iframe")?.getBoundingClientRect().width ?? 0,
+        }));
+        expect(widths.page).toBeLessThanOrEqual(widths.screen);
+        expect(widths.frame).toBeGreaterThan(300);
+        expect(widths.frame).toBeLessThanOrEqual(widths.screen);
+        await narrow.frameLocator("iframe").getByRole("button", { name: "Play Embedded Song" }).tap();
+        await expect(narrow.frameLocator("iframe").getByRole("button", { name: "Pause Embedded Song" })).toBeVisible();
+      } finally {
+        await phone.close();
         await outside.close();
       }
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, NavLink, useNavigation } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, NavLink, useLocation, useNavigation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
@@ -13,7 +13,7 @@ const AREAS = [
 ] as const;
 
 const tabStyles = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+  `shrink-0 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
     isActive
       ? "bg-stone-900 text-white dark:bg-stone-100 dark:text-stone-950"
       : "text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
@@ -22,6 +22,12 @@ const tabStyles = ({ isActive }: { isActive: boolean }) =>
 /** The heading, the area tabs and Logout that every dashboard page starts with. */
 export function DashboardHeader({ dashboardPath, title, children }: { dashboardPath: string; title: string; children?: ReactNode }) {
   const loggingOut = useNavigation().formAction === "/logout";
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // One row, never two: on a narrow phone it scrolls sideways, with the current area in view.
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <div className="space-y-6">
       {/* Every dashboard page starts here, so its styles come with it. */}
@@ -37,7 +43,11 @@ export function DashboardHeader({ dashboardPath, title, children }: { dashboardP
           </button>
         </Form>
       </div>
-      <nav aria-label="Dashboard" className="-mx-1 flex flex-wrap gap-1">
+      <nav
+        ref={tabs}
+        aria-label="Dashboard"
+        className="-mx-1 flex snap-x gap-1 overflow-x-auto px-1 pb-1 [scrollbar-width:thin] *:snap-start"
+      >
         {AREAS.map((area) => (
           <NavLink key={area.label} to={`${dashboardPath}${area.path}`} end className={tabStyles}>
             {area.label}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import type { MailConfig } from "#app/lib/mail/mail-config.server.ts";
-import { CONFIRM_LINK_MS, confirmSignUp, readConfirmLink, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
+import { CONFIRM_LINK_MS, confirmLinkState, confirmSignUp, readConfirmLink, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
 import { unsubscribe } from "./subscribers.server.ts";
 import { CONFIRM_TEXT, consentWords } from "./ui-text.ts";
 
@@ -51,7 +51,10 @@ describe.each(testStacks)("double opt-in on %s", (stack) => {
     const link = readConfirmLink(site.services.env.authSecret, await linkIn(email), 1_000_000 + 60_000);
     expect(link).toEqual({ email, issuedAt: 1_000_000 });
     if (!link) throw new Error("no link");
+    // Opening the link asks and changes nothing: it is waiting for its button.
+    expect(await confirmLinkState(db(), link)).toBe("waiting");
     expect(await confirmSignUp(db(), link, 1_000_000 + 120_000)).toBe("done");
+    expect(await confirmLinkState(db(), link)).toBe("done");
     expect(await row(email)).toMatchObject({
       subscribed: 1,
       confirmedAt: 1_000_000 + 120_000,
@@ -79,6 +82,7 @@ describe.each(testStacks)("double opt-in on %s", (stack) => {
     expect(await storeSignUp(db(), mailOn, { email, form: "footer", page: "/bio" }, t0 + 61 * 60_000)).toBe(true);
     expect(await mailsTo(email)).toHaveLength(2);
     if (!first) throw new Error("no link");
+    expect(await confirmLinkState(db(), first)).toBe("stale");
     expect(await confirmSignUp(db(), first, t0 + 62 * 60_000)).toBe("stale");
     expect((await row(email))?.subscribed).toBe(0);
   });

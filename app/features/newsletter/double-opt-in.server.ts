@@ -103,6 +103,22 @@ export function readConfirmLink(
 }
 
 /**
+ * Where a valid link stands, without changing anything (opening the link only
+ * asks): still waiting for its button, already confirmed (pressed once
+ * already), or stale (a newer sign-up or an unsubscribe came after it).
+ */
+export async function confirmLinkState(db: Db, link: ConfirmLink): Promise<"waiting" | "done" | "stale"> {
+  const row = await db
+    .selectFrom("subscribers")
+    .select(["subscribed", "pendingSince", "confirmedAt"])
+    .where("email", "=", link.email)
+    .executeTakeFirst();
+  if (!row) return "stale";
+  if (row.pendingSince !== null && Number(row.pendingSince) === link.issuedAt) return "waiting";
+  return row.subscribed === 1 && row.confirmedAt !== null && Number(row.confirmedAt) >= link.issuedAt ? "done" : "stale";
+}
+
+/**
  * Subscribes the address of a valid link, if it is still waiting for this
  * sign-up. "done" also for a second press (the address is on the list);
  * "stale" when a newer sign-up or an unsubscribe came after the link.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
+import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { ListCount, ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
 import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
@@ -165,6 +166,90 @@ function ImportSummary({ answer }: { answer: ImportAnswer }) {
   );
 }
 
+type RemoveAnswer = { success: boolean; email?: string; error?: string };
+
+/** One address, with Remove (after a confirm); once removed, a line saying so, with Undo. */
+function SubscriberRow({
+  subscriber,
+  domId,
+  timeZone,
+  removed,
+  onRemoved,
+}: {
+  subscriber: Subscriber;
+  domId: string;
+  timeZone: string | undefined;
+  removed: boolean;
+  onRemoved: (removed: boolean) => void;
+}) {
+  const fetcher = useFetcher<RemoveAnswer>();
+  const { addToast } = useToasts();
+  const asked = useRef<"remove" | "restore" | null>(null);
+  const row = useRef<HTMLLIElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const intent = asked.current;
+    if (busy || !fetcher.data || !intent) return;
+    asked.current = null;
+    if (!fetcher.data.success) {
+      addToast(`${NEWSLETTER_TEXT.removeFailed}: ${fetcher.data.error ?? NEWSLETTER_TEXT.failed}`, "error");
+      return;
+    }
+    onRemoved(intent === "remove");
+    if (intent === "restore") addToast(NEWSLETTER_TEXT.restored(subscriber.email), "success");
+    // The button pressed is gone: the keyboard stays on the row.
+    requestAnimationFrame(() => row.current?.querySelector<HTMLElement>("button")?.focus());
+  }, [busy, fetcher.data, onRemoved, addToast, subscriber.email]);
+
+  const submit = (intent: "remove" | "restore") => {
+    if (busy) return;
+    asked.current = intent;
+    void fetcher.submit({ intent, id: subscriber.id }, { method: "post", action: SUBSCRIBERS_API, defaultShouldRevalidate: false });
+  };
+
+  return (
+    <li ref={row} id={domId} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
+      {removed ? (
+        <>
+          <span role="status" className="min-w-0 break-all text-sm text-stone-600 dark:text-stone-400">
+            {NEWSLETTER_TEXT.removed(subscriber.email)}
+          </span>
+          <button
+            type="button"
+            aria-disabled={busy || undefined}
+            onClick={() => submit("restore")}
+            className="rounded-full px-3 py-1.5 text-xs font-semibold text-brand-700 underline underline-offset-2 hover:bg-stone-100 aria-disabled:opacity-50 dark:text-brand-300 dark:hover:bg-stone-800"
+            aria-label={`${NEWSLETTER_TEXT.undo}: ${subscriber.email}`}
+          >
+            {NEWSLETTER_TEXT.undo}
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="min-w-0 flex-1 break-all font-medium">{subscriber.email}</span>
+          <span className="flex shrink-0 items-center gap-3">
+            <time dateTime={isoDate(subscriber.timestamp)} className="text-sm text-stone-600 dark:text-stone-400">
+              {formatDate(subscriber.timestamp, timeZone)}
+            </time>
+            <button
+              type="button"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy && window.confirm(NEWSLETTER_TEXT.confirmRemove(subscriber.email))) submit("remove");
+              }}
+              className="rounded-full border border-red-300 px-3 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
+              aria-label={`${busy ? NEWSLETTER_TEXT.removing : NEWSLETTER_TEXT.remove}: ${subscriber.email}`}
+            >
+              {busy ? NEWSLETTER_TEXT.removing : NEWSLETTER_TEXT.remove}
+            </button>
+          </span>
+        </>
+      )}
+    </li>
+  );
+}
+
 /**
  * The dashboard's mailing list: the first page comes from the dashboard's
  * loader, further pages from /api/subscribers, the whole list as a CSV file
@@ -182,6 +267,8 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
     domIdOf,
   });
   const timeZone = useVisitorTimeZone();
+  // Taken off the list by hand in this visit: shown in place with Undo until the page is loaded again.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   // After an import the dashboard's loader runs again: once its new first page arrives, the list starts from it.
   const [importedOver, setImportedOver] = useState<SubscribersPanelProps["initial"] | null>(null);
   const { reset } = list;
@@ -194,7 +281,7 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
   return (
     <PanelFrame
       headingId={headingId}
-      count={list.count}
+      count={list.count === null ? null : Math.max(0, list.count - removed.size)}
       awaiting={"error" in initial ? 0 : initial.awaitingCount}
       onImported={() => setImportedOver(initial)}
     >
@@ -208,17 +295,21 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
           className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white dark:divide-stone-800 dark:border-stone-800 dark:bg-stone-900"
         >
           {list.items.map((subscriber) => (
-            <li
+            <SubscriberRow
               key={subscriber.id}
-              id={domIdOf(subscriber.id)}
-              tabIndex={-1}
-              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5"
-            >
-              <span className="min-w-0 break-all font-medium">{subscriber.email}</span>
-              <time dateTime={isoDate(subscriber.timestamp)} className="shrink-0 text-sm text-stone-600 dark:text-stone-400">
-                {formatDate(subscriber.timestamp, timeZone)}
-              </time>
-            </li>
+              subscriber={subscriber}
+              domId={domIdOf(subscriber.id)}
+              timeZone={timeZone}
+              removed={removed.has(subscriber.id)}
+              onRemoved={(removedNow) =>
+                setRemoved((current) => {
+                  const next = new Set(current);
+                  if (removedNow) next.add(subscriber.id);
+                  else next.delete(subscriber.id);
+                  return next;
+                })
+              }
+            />
           ))}
         </ul>
       )}

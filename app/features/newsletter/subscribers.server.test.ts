@@ -16,6 +16,8 @@ import {
   subscribe,
   subscribersCsvStream,
   subscribersForDashboard,
+  removeSubscriber,
+  restoreSubscriber,
   unsubscribe,
 } from "./subscribers.server.ts";
 
@@ -167,6 +169,46 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       expect(link.searchParams.get("email")).toBe("fan+music@example.com");
       const token = link.searchParams.get("token");
       expect(verifyUnsubscribeToken(site.services.env.authSecret, "fan+music@example.com", token)).toBe(true);
+    });
+  });
+
+  describe("removing an address by hand", () => {
+    it("takes it off the list, the count and the export, records it, and Undo puts it back as it was", async () => {
+      await subscribe(site.services, "gone@example.com", BASE);
+      await subscribe(site.services, "kept@example.com", BASE);
+      const id = (await rows()).find((r) => r.email === "gone@example.com")?.id ?? "";
+      expect(await removeSubscriber(site.services, id, BASE + 1000)).toEqual({ success: true, email: "gone@example.com" });
+      expect((await listSubscribers(site.services)).subscribers.map((s) => s.email)).toEqual(["kept@example.com"]);
+      const csv = await new Response(subscribersCsvStream(site.services)).text();
+      expect(csv).not.toContain("gone@example.com");
+      // Twice: it is not on the list any more, and that is said (404 through the admin action).
+      expect(await removeSubscriber(site.services, id)).toEqual({ success: false, error: NEWSLETTER_TEXT.subscriberNotFound });
+
+      expect(await restoreSubscriber(site.services, id, BASE + 2000)).toEqual({ success: true, email: "gone@example.com" });
+      const back = (await rows()).find((r) => r.email === "gone@example.com");
+      expect(back).toMatchObject({ subscribed: 1, timestamp: BASE });
+      const events = await site.services.db
+        .selectFrom("consents")
+        .select("event")
+        .where("email", "=", "gone@example.com")
+        .orderBy("at")
+        .execute();
+      expect(events.map((e) => e.event)).toEqual(["signed-up", "removed-by-artist", "restored-by-artist"]);
+    });
+
+    it("does not undo over what the fan did since, and refuses a missing id", async () => {
+      await subscribe(site.services, "moved@example.com", BASE);
+      const id = (await rows())[0]?.id ?? "";
+      await removeSubscriber(site.services, id, BASE + 1000);
+      // A fan taken off by hand can sign up again themselves; the artist's Undo then has nothing to undo.
+      await subscribe(site.services, "moved@example.com", BASE + 2000);
+      expect((await rows())[0]?.subscribed).toBe(1);
+      await unsubscribe(site.services, "moved@example.com", BASE + 3000);
+      expect(await restoreSubscriber(site.services, id, BASE + 4000)).toEqual({ success: false, error: NEWSLETTER_TEXT.cannotUndo });
+      expect((await rows())[0]?.subscribed).toBe(0);
+      for (const bad of [undefined, "", 42, "x".repeat(101)]) {
+        expect(await removeSubscriber(site.services, bad)).toEqual({ success: false, error: NEWSLETTER_TEXT.subscriberIdRequired });
+      }
     });
   });
 

@@ -59,6 +59,63 @@ export async function unsubscribe(services: Services, email: unknown, now = Date
   return { success: true };
 }
 
+/**
+ * The artist takes an address off the list by hand (a fan asked by mail, a
+ * bounce): as an unsubscribe, recorded as the artist's doing, so it leaves the
+ * list, the count and the export, and the fan can sign up again later.
+ */
+export async function removeSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Outcome<{ email: string }>> {
+  if (typeof id !== "string" || id === "" || id.length > 100) return { success: false, error: NEWSLETTER_TEXT.subscriberIdRequired };
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("subscribers").select("email").where("id", "=", id).where("subscribed", "=", 1).executeTakeFirst();
+    if (!row) return { success: false, error: NEWSLETTER_TEXT.subscriberNotFound };
+    await trx.updateTable("subscribers").set({ subscribed: 0, pendingSince: null }).where("id", "=", id).execute();
+    await trx
+      .insertInto("consents")
+      .values({ id: randomUUID(), email: row.email, event: "removed-by-artist", at: now, words: null, form: null, page: null })
+      .execute();
+    return { success: true, email: row.email };
+  });
+}
+
+/**
+ * Undoes removeSubscriber, only while nothing else has happened to the address
+ * since (the fan did not sign up or leave meanwhile): back as it was, with its
+ * subscription date.
+ */
+export async function restoreSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Outcome<{ email: string }>> {
+  if (typeof id !== "string" || id === "" || id.length > 100) return { success: false, error: NEWSLETTER_TEXT.subscriberIdRequired };
+  return services.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("subscribers").select(["email", "subscribed"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return { success: false, error: NEWSLETTER_TEXT.subscriberNotFound };
+    const last = await trx
+      .selectFrom("consents")
+      .select("event")
+      .where("email", "=", row.email)
+      .orderBy("at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (row.subscribed === 1 || last?.event !== "removed-by-artist") return { success: false, error: NEWSLETTER_TEXT.cannotUndo };
+    await trx.updateTable("subscribers").set({ subscribed: 1 }).where("id", "=", id).execute();
+    await trx
+      .insertInto("consents")
+      .values({ id: randomUUID(), email: row.email, event: "restored-by-artist", at: now, words: null, form: null, page: null })
+      .execute();
+    return { success: true, email: row.email };
+  });
+}
+
+/** Whether `email` is on the list or waiting to confirm: what an unsubscribe link would still change. */
+export async function isOnTheList(services: Services, email: string): Promise<boolean> {
+  const row = await services.db
+    .selectFrom("subscribers")
+    .select("id")
+    .where("email", "=", email)
+    .where((eb) => eb.or([eb("subscribed", "=", 1), eb("pendingSince", "is not", null)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // ---- The dashboard's list --------------------------------------------------
 
 export type ListSubscribersOptions = PageRequest;

@@ -18,6 +18,19 @@ export const NEWSLETTER_TEXT = {
     `Sign-ups that arrive like this one are checked by hand first, so ${email} is not on the list yet. If it's fine, it goes through; there's nothing more to do now.`,
   loadFailed: "Failed to load subscribers",
   invalidCursor: "Invalid cursor",
+  subscriberIdRequired: "Subscriber ID is required",
+  subscriberNotFound: "That address is not on the list any more.",
+  cannotUndo: "It can't be put back: the address has signed up or left since.",
+  unknownIntent: "Unknown action",
+  badRequest: "Bad request",
+  remove: "Remove",
+  removing: "Removing...",
+  confirmRemove: (email: string) =>
+    `Remove ${email} from the mailing list? They get no more mailings and leave the export; they can sign up again themselves.`,
+  removed: (email: string) => `${email} was removed from the list.`,
+  undo: "Undo",
+  restored: (email: string) => `${email} is back on the list.`,
+  removeFailed: "Failed to remove subscriber",
   invalidLimit: "Invalid limit",
 } as const;
 

@@ -216,6 +216,12 @@ export function SectionForm({
       }),
   };
 
+  const problemMessage = (
+    <div tabIndex={-1} id={errorId} className="outline-none">
+      <FormError id={`${errorId}-text`} message={problem?.message} />
+    </div>
+  );
+
   return (
     <section
       // The first-run checklist links straight to a part (#section-bio).
@@ -242,10 +248,10 @@ export function SectionForm({
         >
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="section" value={section} />
+          {/* Fields to fix: said above them, where "marked below" is true and read first; a conflict beside its Save over it button. */}
+          {problem && !problem.conflict ? problemMessage : null}
           {children}
-          <div tabIndex={-1} id={errorId} className="outline-none">
-            <FormError id={`${errorId}-text`} message={problem?.message} />
-          </div>
+          {problem?.conflict ? problemMessage : null}
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" className={buttonStyles.primary} aria-disabled={busy || undefined}>
               {busy ? SITE_TEXT.saving : SITE_TEXT.save}

@@ -287,7 +287,7 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
         <Field
           name="youtubeId"
           label="YouTube address"
-          hint="Paste the video's address (watch, youtu.be, shorts or embed) or its id."
+          hint="Paste the video's address (watch, youtu.be, shorts or embed) or its id. A time in the address (…&t=1m13s) sets the start."
           defaultValue={`https://www.youtube.com/watch?v=${s.liveVideo.youtubeId}`}
           maxLength={500}
         />

@@ -82,9 +82,10 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, pl
     if (result.success) {
       onDone(intent, song.id, result.updatedAt);
       if (result.message) addToast(result.message, "success");
+      else if (intent === "mark-latest") addToast(LIBRARY_TEXT.markedLatest(song.title), "success");
     } else addToast(`${failed[intent]}: ${result.error ?? "Unknown error"}`, "error");
     setIntent(null);
-  }, [fetcher.data, busy, intent, song.id, onDone, addToast]);
+  }, [fetcher.data, busy, intent, song.id, song.title, onDone, addToast]);
 
   const submit = (next: Intent) => {
     if (busy) return;
@@ -207,9 +208,9 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, pl
               aria-disabled={busy}
               onClick={() => submit("mark-latest")}
               className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900`}
-              aria-label={`Mark as Latest: ${song.title}`}
+              aria-label={`${busy && intent === "mark-latest" ? LIBRARY_TEXT.marking : "Mark as Latest"}: ${song.title}`}
             >
-              Mark as Latest
+              {busy && intent === "mark-latest" ? LIBRARY_TEXT.marking : "Mark as Latest"}
             </button>
           )}
           <button
@@ -321,7 +322,12 @@ export function MusicLibrary({
       : // Out now, perhaps as the latest release: the server's list says which.
         intent === "release-now"
         ? reload()
-        : list.updateItems((song) => ({ ...song, isLatest: song.id === id, updatedAt: updatedAt ?? song.updatedAt }));
+        : markedLatest(id, updatedAt);
+  const markedLatest = (id: string, updatedAt: number | undefined) => {
+    list.updateItems((song) => ({ ...song, isLatest: song.id === id, updatedAt: updatedAt ?? song.updatedAt }));
+    // The pressed button goes with the badge that replaces it: the keyboard moves to the card's Edit button.
+    requestAnimationFrame(() => editButtons.current.get(id)?.focus());
+  };
 
   const replaceSong = (changed: Song) => list.updateItems((song) => (song.id === changed.id ? changed : song));
   const closeEditor = (focusId: string | null) => {

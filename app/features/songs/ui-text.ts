@@ -80,6 +80,9 @@ export const LIBRARY_TEXT = {
   embedCopied: "Embed code copied. Paste it into your website or blog to show this song's player there.",
   embedCopyRefused: "Couldn't copy the embed code automatically. It is selected below: copy it with Ctrl+C (⌘C on a Mac) or a long press.",
   embedCode: "Embed code",
+  marking: "Marking...",
+  /** Said once Mark as Latest has worked: the site's players and the home page now lead with it. */
+  markedLatest: (title: string) => `"${title}" is now the latest release. The home page and players lead with it.`,
 } as const;
 
 /** Scheduling a song to come out later, and its page until then. */

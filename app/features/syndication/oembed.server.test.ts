@@ -137,7 +137,8 @@ describe("oEmbed", () => {
       allow: "autoplay; encrypted-media",
       loading: "lazy",
       title: "Paper Boats by Juniper Vale",
-      style: "border:0;border-radius:12px",
+      // Fluid: never wider than the page's column, at most its width.
+      style: "border:0;border-radius:12px;width:100%;max-width:480px",
     });
   });
 

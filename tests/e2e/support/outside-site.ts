@@ -8,7 +8,9 @@ import type { AddressInfo } from "node:net";
 export async function outsideSite(html: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((_req, res) => {
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><html><head><title>A fan's blog</title></head><body>${html}</body></html>`);
+    res.end(
+      `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>A fan's blog</title></head><body>${html}</body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
