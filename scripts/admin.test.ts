@@ -41,6 +41,27 @@ describe.each(testStacks)("npm run admin on %s", (kind) => {
   const accounts = () => site.services.db.selectFrom("user").select("email").execute();
   const setupTokens = () => site.services.db.selectFrom("setupTokens").select("tokenHash").execute();
 
+  it("prints its usage for --help, -h and help (exit 0), and says what is wrong with an unknown option or command (exit 2), never a stack trace", () => {
+    for (const args of [["--help"], ["-h"], ["help"], ["list", "--help"]]) {
+      const run = admin(...args);
+      expect(run.status, args.join(" ")).toBe(0);
+      expect(run.stdout).toContain("Usage:");
+      expect(run.stdout).toContain("npm run admin -- create --email E --password P --name N");
+      expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    }
+    for (const [args, said] of [
+      [["--verbose"], "Unknown option '--verbose'"],
+      [["dance"], 'Unknown command "dance".'],
+      [[], "No command given."],
+    ] as const) {
+      const run = admin(...args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr).toContain(said);
+      expect(run.stderr).toContain("Usage:");
+      expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+|TypeError|ERR_PARSE_ARGS/);
+    }
+  }, 60_000);
+
   it("refuses a guessable password, or a name or address over its limit, with a message and no stack trace, creating nobody", async () => {
     for (const [password, message] of [
       ["aaaaaaaa", WEAK_PASSWORD_MESSAGE],

@@ -12,7 +12,8 @@ const USAGE = `Usage:
   npm run admin -- grant E                                   make an existing account admin
   npm run admin -- revoke E                                  take admin away and end that account's sessions
   npm run admin -- password E --password P                   set a new password (when no reset mail can be sent) and end that account's sessions
-  npm run admin -- list                                      list admins`;
+  npm run admin -- list                                      list admins
+  npm run admin -- --help                                    this text`;
 
 // The same bounds as every other way in (app/lib/auth.server.ts). How guessable
 // the password is, better-auth's hook decides when the account is created, and
@@ -41,11 +42,25 @@ function fail(message: string): never {
 }
 
 if (existsSync(".env")) process.loadEnvFile(".env");
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
-});
+let parsed: ReturnType<typeof readArgs>;
+function readArgs() {
+  return parseArgs({
+    allowPositionals: true,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+}
+try {
+  parsed = readArgs();
+} catch (error) {
+  // An option we do not know (a typo, --verbose): said plainly, with the usage, not as a stack trace.
+  fail(error instanceof Error ? (error.message.split(". ")[0] ?? error.message) : String(error));
+}
+const { positionals, values } = parsed;
 const [command, target] = positionals;
+if (values.help || command === "help") {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!command) fail("No command given.");
 
 const services = await createServices();

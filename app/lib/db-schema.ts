@@ -230,6 +230,31 @@ export interface ShowsTable {
   updatedAt: EpochMs;
 }
 
+/** A one-time link inviting an e-mail address to become an admin (db/migrations/0015-admin-invites.ts). */
+export interface AdminInvitesTable {
+  id: string;
+  email: string;
+  /** SHA-256 of the link's token, hex: the token itself is never stored. */
+  tokenHash: string;
+  /** The inviting admin's user id. */
+  invitedBy: string;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  acceptedAt: EpochMs | null;
+  revokedAt: EpochMs | null;
+}
+
+/** What an admin did about the admins: who, to whom, when. */
+export interface AdminEventsTable {
+  id: string;
+  at: EpochMs;
+  event: "invited" | "invite-revoked" | "invite-accepted" | "admin-removed";
+  /** Who did it, as the Account area names them (name and e-mail). */
+  actor: string;
+  /** The address it was about. */
+  subject: string;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -250,4 +275,6 @@ export interface Database {
   mailings: MailingsTable;
   mailContents: MailContentsTable;
   outbox: OutboxTable;
+  adminInvites: AdminInvitesTable;
+  adminEvents: AdminEventsTable;
 }

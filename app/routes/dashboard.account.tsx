@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(siteMetaFrom(matches), { title: "Account", description: "Your account.", path: location.pathname, noindex: true });
 
 export default function DashboardAccount() {
-  const { dashboardPath, name, email, admins } = useLoaderData<typeof loader>();
+  const { dashboardPath, name, email, admins, invites, history, mailOn } = useLoaderData<typeof loader>();
   // Set only when a form was posted without JavaScript; otherwise each form's fetcher has its answer.
   const result = useActionData<typeof action>();
   return (
@@ -35,7 +35,7 @@ export default function DashboardAccount() {
           <EmailForm email={email} initial={result} />
           <PasswordForm email={email} initial={result} />
         </div>
-        <AdminsList admins={admins} />
+        <AdminsList admins={admins} invites={invites} history={history} mailOn={mailOn} />
       </div>
     </div>
   );

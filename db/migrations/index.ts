@@ -13,6 +13,7 @@ import * as m0011 from "./0011-notifications.ts";
 import * as m0012 from "./0012-scheduled-releases.ts";
 import * as m0013 from "./0013-shows.ts";
 import * as m0014 from "./0014-legal-page-tokens.ts";
+import * as m0015 from "./0015-admin-invites.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0012-scheduled-releases": m0012,
   "0013-shows": m0013,
   "0014-legal-page-tokens": m0014,
+  "0015-admin-invites": m0015,
 };

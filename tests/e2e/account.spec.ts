@@ -208,6 +208,7 @@ test.describe("account", () => {
     const theirs = list.getByRole("listitem").filter({ hasText: second });
     await expect(theirs).toContainText("Rowan Second");
     await expect(theirs).not.toContainText("You");
-    await expect(page.getByText("npm run admin -- grant <email>")).toBeVisible();
+    // Added from here now, not from a server shell.
+    await expect(page.getByRole("region", { name: "Admins" }).getByRole("button", { name: "Make invite link" })).toBeVisible();
   });
 });

@@ -88,6 +88,20 @@ const MATRIX: Record<string, Call[]> = {
       expect: 400,
     },
   ],
+  "routes/invite.tsx": [
+    // A forged invite: the page says it does not work, and posting it makes nobody an admin.
+    { method: "GET", path: "/invite?token=forged", expect: 200 },
+    {
+      method: "POST",
+      path: "/invite",
+      form: { token: "forged", name: "Mallory", password: "correct-horse-battery" },
+      expect: 410,
+    },
+  ],
+  "routes/api.admins.ts": [
+    { method: "GET", path: "/api/admins", expect: 405 },
+    { method: "POST", path: "/api/admins", form: { intent: "revoke-invite", id: "no-such-invite" }, expect: adminOnly(404) },
+  ],
   "routes/dashboard.tsx": [{ method: "GET", path: DASHBOARD_PATH, expect: adminPage(200) }],
   "routes/dashboard.site.tsx": [{ method: "GET", path: `${DASHBOARD_PATH}/site`, expect: adminPage(200) }],
   "routes/api.site.ts": [

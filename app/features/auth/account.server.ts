@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { listAdmins } from "./admins.server.ts";
+import { listAdminEvents, listPendingInvites } from "./invites.server.ts";
 import { callAuth, headersWithCookies, type AuthCallResult } from "./auth-request.server.ts";
 import { INVALID_PASSWORD } from "#app/lib/auth.server.ts";
 import type { Profile } from "#app/lib/profile.ts";
@@ -11,18 +12,31 @@ import { accountSchema, type AccountInput } from "./schema.ts";
 import { ACCOUNT_INTENTS, ACCOUNT_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
 
 /** One admin as the Account page lists them; `you` marks the one signed in. */
-export type AccountAdmin = { name: string; email: string; createdAt: number; you: boolean };
+export type AccountAdmin = { id: string; name: string; email: string; createdAt: number; you: boolean };
 
-/** What the Account page shows: the signed-in admin's own name and address, and every admin. */
+/**
+ * What the Account page shows: the signed-in admin's own name and address,
+ * every admin, the invites waiting, the latest steps taken on the admins, and
+ * whether invites go out by mail.
+ */
 export async function accountPage(services: Services, profile: Profile) {
-  const admins = await listAdmins(services);
+  const [admins, invites, history] = await Promise.all([listAdmins(services), listPendingInvites(services), listAdminEvents(services)]);
   return {
     name: profile.displayName,
     email: profile.email,
     // The signed-in admin first, then the others as listed (by address).
     admins: admins
-      .map((admin): AccountAdmin => ({ name: admin.name, email: admin.email, createdAt: admin.createdAt, you: admin.id === profile.id }))
+      .map((admin): AccountAdmin => ({
+        id: admin.id,
+        name: admin.name,
+        email: admin.email,
+        createdAt: admin.createdAt,
+        you: admin.id === profile.id,
+      }))
       .sort((a, b) => Number(b.you) - Number(a.you)),
+    invites,
+    history,
+    mailOn: Boolean(services.mail),
   };
 }
 

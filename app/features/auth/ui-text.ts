@@ -61,9 +61,73 @@ export const ACCOUNT_TEXT = {
   you: "You",
   joined: "Joined",
   noAdmins: "No admins found.",
-  adminsHowTo: "To add or remove an admin, run the admin command on the server:",
-  adminsGrant: "npm run admin -- grant <email>",
-  adminsRevoke: "npm run admin -- revoke <email>",
+} as const;
+
+/** Admins inviting and removing admins in the Account area, and the page an invite's link opens. */
+export const INVITE_TEXT = {
+  inviteHeading: "Invite an admin",
+  inviteIntro: "They get a link to set their name and password, and can then run the site with you. The link works once, for a week.",
+  emailLabel: "Their email address",
+  invite: "Send invite",
+  inviteNoMail: "Make invite link",
+  inviting: "Inviting...",
+  invitedByMail: (email: string) => `Invite sent to ${email}. The link in it works once, for a week.`,
+  invitedLink: (email: string) =>
+    `This site sends no mail, so pass this link on to ${email} yourself. It works once, for a week, and is shown only now.`,
+  linkLabel: "Invite link",
+  copyLink: "Copy link",
+  linkCopied: "Invite link copied",
+  invalidEmail: "Please enter a valid email address",
+  alreadyAdmin: (email: string) => `${email} is already an admin.`,
+  pendingHeading: "Waiting to be accepted",
+  expires: "Link works until",
+  revoke: "Revoke",
+  confirmRevoke: (email: string) => `Revoke the invite to ${email}? Its link stops working.`,
+  revoked: (email: string) => `The invite to ${email} is revoked.`,
+  remove: "Remove admin",
+  confirmRemove: (email: string) =>
+    `Remove ${email} as an admin? They are signed out at once and can no longer open the dashboard. Their account stays.`,
+  confirmRemoveSelf: "Remove yourself as an admin? You are signed out at once and can no longer open the dashboard.",
+  removed: (email: string) => `${email} is no longer an admin.`,
+  lastAdmin: "A site needs at least one admin: invite another before removing this one.",
+  notAnAdmin: "That account is not an admin any more.",
+  notFound: "That invite is not waiting any more.",
+  idRequired: "Which one? The request named none.",
+  historyHeading: "History",
+  events: {
+    invited: "invited",
+    "invite-revoked": "revoked the invite to",
+    "invite-accepted": "accepted the invite and became an admin",
+    "admin-removed": "removed",
+  },
+  failed: "Something went wrong. Please try again.",
+  badRequest: "Bad request",
+  unknownIntent: "Unknown action",
+
+  // The /invite page.
+  pageTitle: "Join as an admin",
+  pageIntro: (artist: string, email: string) => `You're invited to run ${artist}'s site. Choose your name and a password for ${email}.`,
+  existingIntro: (artist: string, email: string) =>
+    `You're invited to run ${artist}'s site as ${email}, which already has an account here.`,
+  signInToAccept: (email: string) => `Sign in as ${email} to accept.`,
+  accept: "Accept and open the dashboard",
+  create: "Create admin account",
+  signInFirst: (email: string) =>
+    `This invite is for ${email}, which already has an account: sign in as ${email}, then open the link again.`,
+  closed: {
+    used: "This invite has been used already.",
+    expired: "This invite has expired.",
+    revoked: "This invite was revoked.",
+    unknown: "This invite link does not work. It may be cut short: open it again from the mail, copying the whole of it.",
+  },
+  closedHint: "If you run this site already, sign in. Otherwise ask an admin for a new invite.",
+  welcome: "You're an admin now. Welcome!",
+  mail: (artist: string, from: string, link: string) => ({
+    subject: `${from} invited you to run ${artist}'s site`,
+    text:
+      `Hi,\n\n${from} invited you to be an admin of ${artist}'s site: you will be able to add music, read fans' messages and edit the site.\n\n` +
+      `To accept, open this link within a week and choose your name and password:\n\n${link}\n\nIt works once. If you did not expect this, ignore this mail.`,
+  }),
 } as const;
 
 /** Which of the Account page's forms a submission belongs to. */
