@@ -196,7 +196,7 @@ export default function App() {
         <FlashToastShower toast={toast} />
         <ScrollToTopOnNavigate />
         <NavigationLoader />
-        <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} />
+        <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} user={user} />
         <main id="main" className="flex-1">
           {toast?.signInTo ? <SignInNotice key={toast.signInTo} message={toast.message} returnTo={toast.signInTo} /> : null}
           <Outlet />

@@ -23,6 +23,8 @@ export default [
   route("logout", "routes/logout.ts"),
   route("setup", "routes/setup.tsx"),
   route("invite", "routes/invite.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/email", "routes/account-email.tsx"),
   route(dashboard, "routes/dashboard.tsx"),
   route(`${dashboard}/site`, "routes/dashboard.site.tsx"),
   route(`${dashboard}/shows`, "routes/dashboard.shows.tsx"),

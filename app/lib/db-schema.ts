@@ -165,6 +165,8 @@ export interface MailingsTable {
   songId: string | null;
   /** A draft can be changed; a sent mailing is kept as it went out (its outbox rows tell the progress). */
   status: "draft" | "sent";
+  /** A scheduled song's announcement: goes out with the song (never by Send), to the fans its release mails. */
+  announces: string | null;
   /** The words as they went out, for all recipients (mailContents). */
   contentId: string | null;
   recipients: number | null;
@@ -183,6 +185,8 @@ export interface MailContentsTable {
   html: string | null;
   /** 1: a mailing to the list, with List-Unsubscribe headers and each recipient's link. */
   listUnsubscribe: number;
+  /** Where a reply goes (`Name <address>`, checked header-safe), when not to the sender. */
+  replyTo: string | null;
   createdAt: number;
 }
 
@@ -255,6 +259,19 @@ export interface AdminEventsTable {
   subject: string;
 }
 
+/** A change of sign-in e-mail waiting for the new address to confirm it (db/migrations/0016-email-changes.ts). */
+export interface EmailChangesTable {
+  id: string;
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+  /** SHA-256 of the link's token, hex. */
+  tokenHash: string;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  usedAt: EpochMs | null;
+}
+
 export interface Database {
   songs: SongsTable;
   contacts: ContactsTable;
@@ -277,4 +294,5 @@ export interface Database {
   outbox: OutboxTable;
   adminInvites: AdminInvitesTable;
   adminEvents: AdminEventsTable;
+  emailChanges: EmailChangesTable;
 }

@@ -22,6 +22,8 @@ export type Song = {
   releaseAt: number | null;
   /** The zone the artist set the release time in, to show it as they wrote it. */
   releaseTimeZone: string | null;
+  /** Whether a scheduled song's coming out mails everyone on the list (else only the fans who asked on its page). */
+  releaseAnnounce: boolean;
 };
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */

@@ -32,7 +32,7 @@ export default function DashboardAccount() {
       <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
         <div className="space-y-8">
           <NameForm name={name} initial={result} />
-          <EmailForm email={email} initial={result} />
+          <EmailForm email={email} initial={result} confirmByMail={mailOn} />
           <PasswordForm email={email} initial={result} />
         </div>
         <AdminsList admins={admins} invites={invites} history={history} mailOn={mailOn} />

@@ -14,6 +14,8 @@ import * as m0012 from "./0012-scheduled-releases.ts";
 import * as m0013 from "./0013-shows.ts";
 import * as m0014 from "./0014-legal-page-tokens.ts";
 import * as m0015 from "./0015-admin-invites.ts";
+import * as m0016 from "./0016-email-changes.ts";
+import * as m0017 from "./0017-mail-edges.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   "0013-shows": m0013,
   "0014-legal-page-tokens": m0014,
   "0015-admin-invites": m0015,
+  "0016-email-changes": m0016,
+  "0017-mail-edges": m0017,
 };

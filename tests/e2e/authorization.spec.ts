@@ -98,6 +98,15 @@ const MATRIX: Record<string, Call[]> = {
       expect: 410,
     },
   ],
+  "routes/account.tsx": [
+    { method: "GET", path: "/account", expect: { anonymous: 302, fan: 200, admin: 200 } },
+    // Leaving the list changes only the signed-in person's own address; without a session, off to sign in.
+    { method: "POST", path: "/account", form: { intent: "leave-list" }, expect: { anonymous: 302, fan: 200, admin: 200 } },
+  ],
+  "routes/account-email.tsx": [
+    { method: "GET", path: "/account/email?token=forged", expect: 410 },
+    { method: "POST", path: "/account/email", form: { token: "forged" }, expect: 410 },
+  ],
   "routes/api.admins.ts": [
     { method: "GET", path: "/api/admins", expect: 405 },
     { method: "POST", path: "/api/admins", form: { intent: "revoke-invite", id: "no-such-invite" }, expect: adminOnly(404) },

@@ -121,6 +121,11 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     expect(mail?.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail?.headers.get("content-type")).toMatch(/^multipart\/alternative/);
     expect(mail?.raw).toMatch(/Content-Type: text\/plain/);
+    // The plain text reads as words (no Markdown marks, the link's address beside its words); the HTML fits a phone.
+    const decoded = decodeQuotedPrintable(mail?.raw ?? "");
+    expect(decoded).toContain(`A new song today.\r\n\r\nListen here (${origin(PORTS.A)}/music)`);
+    expect(decoded).not.toContain("**A new song**");
+    expect(decoded).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     const link = /^<(.+)>$/.exec(mail?.headers.get("list-unsubscribe") ?? "")?.[1] ?? "";
     expect(link).toContain(`${origin(PORTS.A)}/unsubscribe?`);
 
@@ -132,6 +137,15 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     });
     expect(oneClick.status()).toBe(200);
     expect(await onTheList()).not.toContain(fans[0]);
+
+    // A sent mailing opens again, as it went out, and its words start a new draft.
+    await page.getByRole("button", { name: `Open ${subject}` }).click();
+    const sent = page.getByRole("region", { name: "Sent mailing" });
+    await expect(sent.getByText(subject)).toBeVisible();
+    await expect(sent.frameLocator("iframe").locator("strong", { hasText: "A new song" })).toBeVisible();
+    await sent.getByRole("button", { name: "Copy into a new draft" }).click();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue(subject);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("**A new song** today.\n\n[Listen here](/music)");
   });
 
   test("with mail on, a sign-up waits for its owner: the mail's link shows a button, and only pressing it subscribes; the dashboard counts it as waiting meanwhile", async ({
@@ -277,6 +291,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     page,
     browser,
   }) => {
+    // Two browsers' sessions, an admin made by the CLI's own process, and mail: about 15 s alone, twice that on a busy machine.
+    test.setTimeout(60_000);
     const account = await signInAsAdmin(page);
     const other = await browser.newContext({ baseURL: origin(PORTS.A) });
     const otherPage = await other.newPage();
@@ -355,6 +371,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await fanPage.goto("/contact");
     await waitForHydration(fanPage);
     await fanPage.waitForTimeout(2100);
+    const fanEmail = `writer-${randomUUID().slice(0, 8)}@fans.example`;
+    await fanPage.getByLabel("Email (optional)").fill(fanEmail);
     await fanPage.getByLabel("Message", { exact: true }).fill(words);
     await fanPage.getByRole("button", { name: "Send Message" }).click();
     await expect(fanPage.getByText("Message Sent!")).toBeVisible();
@@ -367,6 +385,9 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
         intervals: [1_000],
       })
       .toBe(1);
+    // Reply writes to the fan, not to the site's own address.
+    const noticeMail = sink.received.find((mail) => mail.to[0] === admin.email && mail.raw.includes(words));
+    expect(noticeMail?.headers.get("reply-to")).toBe(fanEmail);
 
     await notice.click();
     await expect(toast(page, "success", "No more mails about fan messages.")).toBeVisible();
@@ -375,6 +396,109 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await expect(page.getByRole("switch", { name: "E-mail me when fans write" })).toHaveAttribute("aria-checked", "false");
     await page.getByRole("switch", { name: "E-mail me when fans write" }).click();
     await expect(toast(page, "success", "You will get a mail when fans write.")).toBeVisible();
+  });
+
+  test("a new sign-in e-mail waits for its own confirmation: the new address gets a link with a button, the old one is told before and after", async ({
+    page,
+  }) => {
+    const password = "kitchen-table-77";
+    const oldEmail = `change-old-${randomUUID().slice(0, 8)}@fans.example`;
+    const newEmail = `change-new-${randomUUID().slice(0, 8)}@fans.example`;
+    const api = (path: string, data: object) =>
+      page.request.post(`${origin(PORTS.A)}/api/auth${path}`, { data, headers: { origin: origin(PORTS.A) } });
+    expect((await api("/sign-up/email", { email: oldEmail, password, name: "Robin" })).ok()).toBe(true);
+    expect((await api("/sign-in/email", { email: oldEmail, password })).ok()).toBe(true);
+
+    await page.goto(`${origin(PORTS.A)}/account`);
+    await waitForHydration(page);
+    await page.getByLabel("New email address").fill(newEmail);
+    await page.getByLabel("Current password").first().fill(password);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await expect(page.getByText(`Almost done: open the link we mailed to ${newEmail} to confirm it.`)).toBeVisible();
+
+    const mailTo = (to: string) => sink.received.filter((mail) => mail.to[0] === to);
+    await expect.poll(() => mailTo(newEmail).length + mailTo(oldEmail).length).toBe(2);
+    expect(mailTo(oldEmail)[0]?.headers.get("subject")).toBe("Your sign-in e-mail for Juniper Vale's site is being changed");
+    // The old address is told of the change, not of the whole new address.
+    expect(decodeQuotedPrintable(mailTo(oldEmail)[0]?.raw ?? "")).not.toContain(newEmail);
+    const link = /https?:\/\/\S+\/account\/email\?token=\S+/.exec(decodeQuotedPrintable(mailTo(newEmail)[0]?.raw ?? ""))?.[0] ?? "";
+    expect(link).toContain(`${origin(PORTS.A)}/account/email?token=`);
+
+    // Until the link's button is pressed, the old address still signs in; opening the link changes nothing.
+    await page.goto(link);
+    expect(await withE2eDb((db) => db.selectFrom("user").select("email").where("email", "=", oldEmail).executeTakeFirst())).toBeDefined();
+    await page.getByRole("button", { name: "Confirm new e-mail" }).click();
+    await expect(toast(page, "success", `Your e-mail is now ${newEmail}. Use it the next time you sign in.`)).toBeVisible();
+    await expect
+      .poll(() => mailTo(oldEmail).map((mail) => mail.headers.get("subject")))
+      .toContain("Your sign-in e-mail for Juniper Vale's site was changed");
+    await page.context().clearCookies();
+    expect((await api("/sign-in/email", { email: oldEmail, password })).ok()).toBe(false);
+    expect((await api("/sign-in/email", { email: newEmail, password })).ok()).toBe(true);
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByText(/This link does not work any more/)).toBeVisible();
+  });
+
+  test("a scheduled song's announcement is written, previewed and saved in the Mail area, and goes out only with its song", async ({
+    page,
+  }) => {
+    const id = `announce-${randomUUID().slice(0, 8)}`;
+    const title = `Night Ferry ${id.slice(-4)}`;
+    await withE2eDb((db) =>
+      db
+        .insertInto("songs")
+        .values({
+          id,
+          title,
+          artist: "Juniper Vale",
+          audioKey: `music/${id}.mp3`,
+          coverKey: `covers/${id}.png`,
+          durationMs: 1000,
+          released: 0,
+          releaseAt: Date.now() + 7 * 86_400_000,
+          releaseAnnounce: 1,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        })
+        .execute(),
+    );
+    try {
+      await signInAsAdmin(page);
+      await page.goto(`${origin(PORTS.A)}${DASHBOARD_PATH}/mail`);
+      await waitForHydration(page);
+      const upcoming = page.getByRole("region", { name: "With a release" });
+      await expect(upcoming).toContainText(`"${title}" is out now`);
+      await expect(upcoming).toContainText(`When “${title}” comes out`);
+      await upcoming.getByRole("button", { name: `Write the announcement of ${title}` }).click();
+
+      const composer = page.getByRole("region", { name: `Announcement of “${title}”` });
+      await expect(composer.getByLabel("Subject", { exact: true })).toHaveValue(`"${title}" is out now`);
+      // It goes with the song: no Send button of its own.
+      await expect(composer.getByRole("button", { name: /^Send to/ })).toHaveCount(0);
+      await expect(composer).toContainText(`Goes out by itself when “${title}” comes out`);
+      await composer.getByLabel("Subject", { exact: true }).fill(`Tonight: ${title}`);
+      await composer.getByLabel("Message", { exact: true }).fill("Out at midnight,\nwith **love**.");
+      await composer.getByRole("button", { name: "Preview" }).click();
+      const preview = composer.frameLocator('iframe[title="The mailing as fans will see it"]');
+      await expect(preview.locator("strong", { hasText: "love" })).toBeVisible();
+      await expect(preview.getByText(title, { exact: true })).toBeVisible();
+      await composer.getByRole("button", { name: "Save draft" }).click();
+      await expect(toast(page, "success", "Draft saved.")).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("region", { name: "With a release" })).toContainText(`Tonight: ${title}`);
+      // Not among the mailings to send by hand.
+      await expect(page.getByRole("region", { name: "Mailings" })).not.toContainText(`Tonight: ${title}`);
+      const saved = await withE2eDb((db) =>
+        db.selectFrom("mailings").select(["announces", "songId", "status"]).where("announces", "=", id).execute(),
+      );
+      expect(saved).toEqual([{ announces: id, songId: id, status: "draft" }]);
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("mailings").where("announces", "=", id).execute();
+        await db.deleteFrom("songs").where("id", "=", id).execute();
+      });
+    }
   });
 
   test("a subject with a line break is refused at the field, and nothing is saved", async ({ page }) => {

@@ -147,6 +147,59 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     expect((await mailingsFor(songId)).mailings).toEqual([]);
   });
 
+  test("Edit moves a scheduled song's time, turns its announcement on and replaces its audio: the same share link, the new time on its page", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    const title = `Moved Date ${randomUUID().slice(0, 4)}`;
+    const songId = await scheduleSong(page.request, title, Date.UTC(2031, 4, 1, 18, 0));
+    const before = await withE2eDb((db) =>
+      db.selectFrom("songs").select(["audioKey", "releaseAnnounce"]).where("id", "=", songId).executeTakeFirstOrThrow(),
+    );
+    expect(before.releaseAnnounce).toBe(0);
+
+    // On a process with mail on, where a release's announcement can be turned on.
+    await page.goto(`${origin(PORTS.A)}${DASHBOARD_PATH}`);
+    await waitForHydration(page);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card.getByText("Comes out May 1, 2031 at 6:00 PM (UTC)")).toBeVisible();
+    await card.getByRole("button", { name: `Edit: ${title}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Song" });
+    const when = dialog.getByLabel("Comes out on");
+    await expect(when).toHaveValue("2031-05-01T18:00");
+    // A time already past is refused on its field, nothing lost.
+    await when.fill("2020-01-01T10:00:00");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(when).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(/That time has already passed/)).toBeVisible();
+
+    await when.fill("2031-06-12T21:30:00");
+    await dialog.getByLabel("Time zone").selectOption("Europe/Oslo");
+    await dialog.getByRole("checkbox", { name: "Mail my subscribers when it comes out" }).check();
+    await dialog
+      .getByRole("button", { name: /new audio file/ })
+      .setInputFiles({ name: "remaster.wav", mimeType: "audio/wav", buffer: synthWav({ seconds: 2, chords: [[62, 65, 69]], bpm: 90 }) });
+    await expect(dialog.getByText("New file: remaster.wav")).toBeVisible();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "success", `Saved changes to "${title}"`)).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByText("Comes out June 12, 2031 at 9:30 PM (Europe/Oslo)")).toBeVisible();
+
+    const after = await withE2eDb((db) =>
+      db.selectFrom("songs").select(["id", "audioKey", "releaseAt", "releaseAnnounce", "durationMs"]).where("title", "=", title).execute(),
+    );
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: songId, releaseAnnounce: 1, durationMs: 2000 });
+    expect(Number(after[0]?.releaseAt)).toBe(Date.UTC(2031, 5, 12, 19, 30));
+    expect(after[0]?.audioKey).not.toBe(before.audioKey);
+    // The share link is the same page, now counting down to the new time.
+    const fan = await page.context().browser()!.newPage();
+    await fan.goto(`${origin(PORTS.B)}/music/${songId}`);
+    await expect(fan.getByText("Out June 12, 2031 at 9:30 PM (Europe/Oslo)")).toBeVisible();
+    await fan.close();
+    await withE2eDb((db) => db.deleteFrom("songs").where("id", "=", songId).execute());
+  });
+
   test("at its time the song comes out on its own on every process, once, with one announcement, while a process is killed at that moment", async ({
     page,
   }) => {

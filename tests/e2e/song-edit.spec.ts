@@ -118,7 +118,7 @@ test.describe.serial("editing a song after upload", () => {
       await expect(dialog.getByText(INVALID_LINK)).toHaveCount(0);
       await dialog.getByLabel("Apple Music").fill("https://music.apple.com/album/after");
       const png = await coverPng("After", ["#0c4a6e", "#f43f5e"], 300);
-      await dialog.locator('input[type="file"]').setInputFiles({ name: "after.png", mimeType: "image/png", buffer: png });
+      await dialog.getByRole("button", { name: /new cover/ }).setInputFiles({ name: "after.png", mimeType: "image/png", buffer: png });
       await expect(dialog.getByRole("img", { name: "New cover art" })).toBeVisible();
       await dialog.getByRole("button", { name: "Save Changes" }).click();
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "#app/components/theme/theme-toggle.tsx";
 import { primaryNav } from "./nav-links.ts";
 
@@ -13,7 +13,40 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Whether this browser opens a `popover` by itself (no JavaScript needed); older ones get the menu from React. */
 const nativePopover = () => typeof HTMLElement !== "undefined" && Object.hasOwn(HTMLElement.prototype, "popover");
 
-export function SiteHeader({ artistName, dashboardPath }: { artistName: string; dashboardPath: string | null }) {
+/** Signed in: their name, linking to their account page, and Sign out (a form: it works before and without JavaScript). */
+function AccountLinks({ user, className }: { user: { displayName: string; email: string }; className: string }) {
+  return (
+    <div className={className}>
+      <Link
+        to="/account"
+        className="max-w-40 truncate rounded-full px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-200 dark:text-stone-300 dark:hover:bg-stone-800"
+        title={user.email}
+      >
+        <span className="sr-only">Your account: </span>
+        {user.displayName || user.email}
+      </Link>
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className="rounded-full px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-200 dark:text-stone-300 dark:hover:bg-stone-800"
+        >
+          Sign out
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function SiteHeader({
+  artistName,
+  dashboardPath,
+  user = null,
+}: {
+  artistName: string;
+  dashboardPath: string | null;
+  /** Who is signed in, if anyone. */
+  user?: { displayName: string; email: string } | null;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -60,6 +93,7 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
           ))}
         </ul>
         <div className="flex items-center gap-1">
+          {user ? <AccountLinks user={user} className="hidden items-center gap-1 md:flex" /> : null}
           <ThemeToggle />
           <button
             type="button"
@@ -108,6 +142,12 @@ export function SiteHeader({ artistName, dashboardPath }: { artistName: string; 
             </li>
           ))}
         </ul>
+        {user ? (
+          <AccountLinks
+            user={user}
+            className="mx-auto flex max-w-6xl items-center gap-1 border-t border-stone-200 px-4 py-3 dark:border-stone-800"
+          />
+        ) : null}
       </div>
     </header>
   );

@@ -4,7 +4,7 @@ import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { ACCOUNT_TEXT, LOGIN_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
+import { ACCOUNT_TEXT, EMAIL_CHANGE_TEXT, LOGIN_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
 
 const cardStyles = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900";
 const introStyles = "mt-1 text-sm text-stone-600 dark:text-stone-400";
@@ -155,7 +155,16 @@ export function NameForm({ name, initial }: { name: string; initial: AccountResu
   );
 }
 
-export function EmailForm({ email, initial }: { email: string; initial: AccountResult | undefined }) {
+export function EmailForm({
+  email,
+  initial,
+  confirmByMail,
+}: {
+  email: string;
+  initial: AccountResult | undefined;
+  /** Whether the new address confirms by a mailed link (the site sends mail) or the change is made at once. */
+  confirmByMail: boolean;
+}) {
   const form = useAccountForm("email", { newEmail: emailCheck(email), currentPassword: currentPasswordCheck }, initial, (element) =>
     element.reset(),
   );
@@ -166,7 +175,8 @@ export function EmailForm({ email, initial }: { email: string; initial: AccountR
       intro={
         <>
           {ACCOUNT_TEXT.emailIntro}{" "}
-          <strong className="font-semibold text-stone-900 [overflow-wrap:anywhere] dark:text-stone-100">{email}</strong>.
+          <strong className="font-semibold text-stone-900 [overflow-wrap:anywhere] dark:text-stone-100">{email}</strong>.{" "}
+          {confirmByMail ? EMAIL_CHANGE_TEXT.withMail : EMAIL_CHANGE_TEXT.withoutMail}
         </>
       }
     >

@@ -8,8 +8,13 @@ import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getProfile } from "#app/lib/session.server.ts";
+import { takeFormRateLimit, type FormRateLimit } from "#app/lib/form-guard.server.ts";
+import { isCurrentPassword, requestEmailChange } from "./email-change.server.ts";
 import { accountSchema, type AccountInput } from "./schema.ts";
-import { ACCOUNT_INTENTS, ACCOUNT_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
+import { ACCOUNT_INTENTS, ACCOUNT_TEXT, EMAIL_CHANGE_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
+
+/** Tries of a current password that better-auth does not count itself (our own checks), per client. */
+export const PASSWORD_TRIES: FormRateLimit = { name: "current-password", max: 10, windowMs: 10 * 60 * 1000 };
 
 /** One admin as the Account page lists them; `you` marks the one signed in. */
 export type AccountAdmin = { id: string; name: string; email: string; createdAt: number; you: boolean };
@@ -70,11 +75,15 @@ function intentOf(fields: Record<string, string>): AccountIntent | null {
  * password. Each goes through better-auth's HTTP endpoint (rate limits,
  * password checks, session handling) as the signed-in admin.
  */
-export async function handleAccountAction(services: Services, request: Request) {
-  const denied = await denyUnlessAdmin(services, request);
-  if (denied) {
-    const body = (await denied.json()) as { error: string };
-    return refused({ status: denied.status, error: body.error, field: null }, null);
+export async function handleAccountAction(services: Services, request: Request, who: "admin" | "anyone signed in" = "admin") {
+  if (who === "admin") {
+    const denied = await denyUnlessAdmin(services, request);
+    if (denied) {
+      const body = (await denied.json()) as { error: string };
+      return refused({ status: denied.status, error: body.error, field: null }, null);
+    }
+  } else if (!(await getProfile(services, request))) {
+    return refused({ status: 401, error: ACCOUNT_TEXT.signInFirst, field: null }, null);
   }
   const read = await readForm(request);
   if (!read.ok) return refused({ status: read.status, error: read.error, field: null }, null);
@@ -133,6 +142,19 @@ async function changeEmail(
   const profile = await getProfile(services, request);
   if (!profile) return refused({ status: 401, error: ACCOUNT_TEXT.failed, field: null }, "email", values);
   if (input.newEmail === profile.email) return refused({ status: 400, error: ACCOUNT_TEXT.emailSame, field: "newEmail" }, "email", values);
+  if (services.mail) {
+    // With mail, the new address must confirm, and the old one is told (email-change.server.ts).
+    if (!(await takeFormRateLimit(services, request, PASSWORD_TRIES))) {
+      return refused({ status: 429, error: ACCOUNT_TEXT.tooManyTries, field: null }, "email", values);
+    }
+    if (!(await isCurrentPassword(services, profile.id, input.currentPassword))) {
+      return refused({ status: 400, error: ACCOUNT_TEXT.wrongPassword, field: "currentPassword" }, "email", values);
+    }
+    const taken = await services.db.selectFrom("user").select("id").where("email", "=", input.newEmail).executeTakeFirst();
+    if (taken) return refused({ status: 409, error: ACCOUNT_TEXT.emailInUse, field: "newEmail" }, "email", values);
+    await requestEmailChange(services, profile, input.newEmail);
+    return data<AccountResult>({ intent: "email", ok: true, message: EMAIL_CHANGE_TEXT.pending(input.newEmail, profile.email) });
+  }
   const result = await callAuth(services, request, "/change-email", { newEmail: input.newEmail, currentPassword: input.currentPassword });
   if (!result.ok) return refused(refusalOf(result, false), "email", values);
   // better-auth answers an address another account holds as if it had changed

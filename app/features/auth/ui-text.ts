@@ -24,7 +24,7 @@ export const loginModeFrom = (value: string | null): LoginMode => (value === "si
 /** The Account page: the admin's own name, e-mail and password, and who else is an admin. */
 export const ACCOUNT_TEXT = {
   nameHeading: "Your name",
-  nameIntro: "The dashboard greets you with it.",
+  nameIntro: "Shown at the top of the site while you are signed in.",
   nameLabel: "Name",
   nameTooLong: "Name must be at most 100 characters",
   saveName: "Save name",
@@ -54,6 +54,7 @@ export const ACCOUNT_TEXT = {
 
   saving: "Saving...",
   tooManyTries: "Too many tries. Please wait a minute and try again.",
+  signInFirst: "Please sign in first.",
   failed: LOGIN_TEXT.exception,
 
   adminsHeading: "Admins",
@@ -61,6 +62,65 @@ export const ACCOUNT_TEXT = {
   you: "You",
   joined: "Joined",
   noAdmins: "No admins found.",
+} as const;
+
+/** A signed-in person's own page, /account (a fan's; an admin's too). */
+export const MY_ACCOUNT_TEXT = {
+  title: "Your account",
+  intro: (artist: string) => `Your account on ${artist}'s site: your name, how you sign in, and the mailing list.`,
+  dashboardNote: "You're an admin: the dashboard has your Account area too.",
+  openDashboard: "Open the dashboard",
+  listHeading: "Mailing list",
+  listOn: (email: string) => `${email} is on the mailing list.`,
+  listWaiting: (email: string) => `${email} is waiting to join: open the confirmation link we mailed there.`,
+  listOff: (email: string) => `${email} is not on the mailing list.`,
+  join: "Join the mailing list",
+  leave: "Leave the mailing list",
+  joined: "You're on the list. Thanks!",
+  joinConfirm: (email: string) => `One more step: open the link we mailed to ${email} to join.`,
+  left: "You've left the mailing list.",
+  deleteHeading: "Delete your account",
+  deleteIntro:
+    "Your account, its sign-in and its sessions are deleted at once. Messages you sent through the contact form stay with the artist, who may already have read them.",
+  alsoLeave: "Also take my address off the mailing list",
+  deleteButton: "Delete my account",
+  deleteConfirm: "Delete your account? This cannot be undone.",
+  deleted: "Your account is deleted.",
+  signOut: "Sign out",
+  yourAccount: "Your account",
+} as const;
+
+/** A change of sign-in e-mail confirmed by the new address (when the site sends mail). */
+export const EMAIL_CHANGE_TEXT = {
+  pending: (newEmail: string, oldEmail: string) =>
+    `Almost done: open the link we mailed to ${newEmail} to confirm it. Until then you sign in with ${oldEmail}, which we told about the change.`,
+  withoutMail: "This site sends no mail, so the change is made at once, without a confirmation from the new address.",
+  withMail: "We mail a link to the new address to confirm it, and tell the old one.",
+  pageTitle: "Confirm your new e-mail",
+  prompt: (newEmail: string) => `Sign in with ${newEmail} from now on?`,
+  button: "Confirm new e-mail",
+  done: (newEmail: string) => `Your e-mail is now ${newEmail}. Use it the next time you sign in.`,
+  closed:
+    "This link does not work any more: it was used, replaced by a newer one, or is more than a day old. Ask for the change again from your account page.",
+  taken: "Another account uses that address now, so the change could not be made.",
+  wrongPassword: "That is not your current password",
+  lastAdmin: "You are the site's only admin: invite another admin before deleting your account.",
+  confirmMail: (artist: string, link: string) => ({
+    subject: `Confirm your new e-mail for ${artist}'s site`,
+    text:
+      `Hi,\n\nSomeone, hopefully you, asked to sign in to ${artist}'s site with this address from now on. To confirm, open this link within a day and press the button:\n\n${link}\n\n` +
+      `If it was not you, ignore this mail: nothing changes.`,
+  }),
+  noticeMail: (artist: string, masked: string) => ({
+    subject: `Your sign-in e-mail for ${artist}'s site is being changed`,
+    text:
+      `Hi,\n\nSomeone signed in to your account on ${artist}'s site asked to sign in with ${masked} instead of this address. It changes only once that address confirms.\n\n` +
+      `If it was not you, sign in and change your password now: the request then stays unconfirmed.`,
+  }),
+  doneMail: (artist: string, masked: string) => ({
+    subject: `Your sign-in e-mail for ${artist}'s site was changed`,
+    text: `Hi,\n\nYour account on ${artist}'s site now signs in with ${masked} instead of this address.\n\nIf it was not you, write to the site through its contact page at once.`,
+  }),
 } as const;
 
 /** Admins inviting and removing admins in the Account area, and the page an invite's link opens. */

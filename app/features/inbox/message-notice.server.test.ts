@@ -41,7 +41,7 @@ describe.each(testStacks)("mail about new fan messages on %s", (stack) => {
     site.services.db
       .selectFrom("outbox")
       .innerJoin("mailContents", "mailContents.id", "outbox.contentId")
-      .select(["recipient", "subject", "text"])
+      .select(["recipient", "subject", "text", "replyTo"])
       .where("recipient", "=", "artist@juniper.example")
       .orderBy("mailContents.createdAt")
       .execute();
@@ -61,6 +61,9 @@ describe.each(testStacks)("mail about new fan messages on %s", (stack) => {
     expect(mails[0]?.text).toContain("Hello from Ada");
     expect(mails[0]?.text).toContain("Hello from Bo");
     expect(mails[0]?.text).not.toContain("Hello from Early");
+    // Two fans: no one Reply-To, each message with its own way to answer.
+    expect(mails[0]?.replyTo).toBeNull();
+    expect(mails[0]?.text).toContain("Reply: mailto:ada@fans.example");
 
     await write("Cy", t0 + 60_000);
     expect(await notifyNewMessages(services, t0 + 120_000)).toBe(false);
@@ -69,6 +72,9 @@ describe.each(testStacks)("mail about new fan messages on %s", (stack) => {
     expect(mails).toHaveLength(2);
     expect(mails[1]).toMatchObject({ subject: "New message from Cy" });
     expect(mails[1]?.text).not.toContain("Hello from Ada");
+    // One fan: Reply answers them.
+    expect(JSON.parse(mails[1]?.replyTo ?? "null")).toEqual({ name: "Cy", address: "cy@fans.example" });
+    expect(mails[1]?.text).toContain("Reply to this mail to answer.");
   });
 
   it("sends nothing while turned off, and once on again, only about what comes after", async () => {

@@ -40,15 +40,20 @@ export async function notifyNewMessages(services: Pick<Services, "db" | "env" | 
   const count = messages.length;
   const first = messages[0];
   const subject = count === 1 ? `New message from ${first?.name?.trim() || "a fan"}` : `${count} new messages on ${artist.name}'s site`;
+  // Reply answers the fan, not the site's own address: when every message is from one address (one fan, the usual case).
+  const senders = new Set(messages.map((message) => message.email?.trim().toLowerCase() || null));
+  const only = senders.size === 1 ? [...senders][0] : null;
+  const replyTo = only ? { name: messages.find((message) => message.name?.trim())?.name?.trim() ?? "", address: only } : undefined;
   const text = [
     `${count === 1 ? "A fan wrote" : `${count} fans wrote`} through the contact form:`,
     ...messages.map((message) => {
       const from =
         [message.name?.trim(), message.email ? `<${message.email}>` : null].filter(Boolean).join(" ") || "Someone who left no name";
       const body = message.message.length > EXCERPT ? `${message.message.slice(0, EXCERPT)}…` : message.message;
-      return `${from}, ${new Date(Number(message.timestamp)).toUTCString()}:\n${body}`;
+      const reply = count > 1 && message.email ? `\nReply: mailto:${message.email}` : "";
+      return `${from}, ${new Date(Number(message.timestamp)).toUTCString()}:\n${body}${reply}`;
     }),
-    `Read and answer them in the dashboard: ${services.env.publicUrl}${dashboardPath}\n\nTurn these mails off in the dashboard's Mail area.`,
+    `${replyTo ? "Reply to this mail to answer. Every message is in the dashboard" : "Read and answer them in the dashboard"}: ${services.env.publicUrl}${dashboardPath}\n\nTurn these mails off in the dashboard's Mail area.`,
   ].join("\n\n");
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -59,7 +64,7 @@ export async function notifyNewMessages(services: Pick<Services, "db" | "env" | 
       .where("enabled", "=", 1)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return false;
-    await enqueueMail(trx, { subject, text, listUnsubscribe: false }, admins, now);
+    await enqueueMail(trx, { subject, text, listUnsubscribe: false, replyTo }, admins, now);
     return true;
   });
 }

@@ -2,7 +2,17 @@ import { messageNoticeEnabled, setMessageNotice } from "#app/lib/mail/notificati
 import type { Profile } from "#app/lib/profile.ts";
 import { readForm, textFields } from "#app/lib/read-form.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { deleteDraft, listMailings, type MailingSummary, renderMailing, saveDraft, sendMailing, sendTest } from "./mailings.server.ts";
+import {
+  deleteDraft,
+  listMailings,
+  type MailingSummary,
+  renderMailing,
+  saveDraft,
+  sendMailing,
+  sendTest,
+  sentMailing,
+} from "./mailings.server.ts";
+import { upcomingAnnouncements, type UpcomingAnnouncement } from "./release-announcement.server.ts";
 import { mailingDraftSchema, mailingRequestSchema } from "./schema.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
@@ -15,10 +25,12 @@ export type MailAreaData = {
   mailings: MailingSummary[];
   /** Whether new fan messages are mailed to the admins. */
   messageNotice: boolean;
+  /** Scheduled songs' announcements, soonest first. */
+  announcements: UpcomingAnnouncement[];
 };
 
 export async function mailAreaPage(services: Services, profile: Profile): Promise<MailAreaData> {
-  const [count, songs, mailings, notice] = await Promise.all([
+  const [count, songs, mailings, notice, announcements] = await Promise.all([
     services.db
       .selectFrom("subscribers")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -27,6 +39,7 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
     services.db.selectFrom("songs").select(["id", "title"]).orderBy("createdAt", "desc").execute(),
     listMailings(services.db),
     messageNoticeEnabled(services.db),
+    upcomingAnnouncements(services.db),
   ]);
   return {
     mailOn: Boolean(services.mail),
@@ -35,6 +48,7 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
     songs,
     mailings,
     messageNotice: notice,
+    announcements,
   };
 }
 
@@ -76,6 +90,11 @@ export async function handleMailAreaAction(
   const by = profile.displayName || profile.email;
   const parsed = asked.data;
   if (parsed.intent === "delete") return answerOf(intent, await deleteDraft(services.db, parsed.id));
+  if (parsed.intent === "open") {
+    const sent = await sentMailing(services.db, parsed.id);
+    if (!sent) return { status: 404, answer: { ok: false, intent, error: MAILING_TEXT.notFound } };
+    return { status: 200, answer: { ok: true, intent, id: parsed.id, message: "", preview: sent } };
+  }
   if (parsed.intent === "notify") {
     await setMessageNotice(services.db, parsed.enabled === "on");
     return {
@@ -86,7 +105,8 @@ export async function handleMailAreaAction(
   // Save, test and send all save the form's words first: what is tested or sent is what the artist sees.
   const draft = mailingDraftSchema.safeParse(fields);
   if (!draft.success) return fieldProblem(intent, draft.error.issues);
-  const saved = await saveDraft(services.db, parsed.id, draft.data, by);
+  const announces = parsed.intent === "send" ? undefined : parsed.announces;
+  const saved = await saveDraft(services.db, parsed.id, draft.data, by, Date.now(), announces);
   if (!saved.ok || parsed.intent === "save") return answerOf(intent, saved);
   if (parsed.intent === "test") return answerOf(intent, await sendTest(services, saved.id, profile.email));
   return answerOf(intent, await sendMailing(services, saved.id, by));

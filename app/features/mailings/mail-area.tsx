@@ -6,7 +6,8 @@ import { FieldError, FormError, inputStyles, TextField } from "#app/components/u
 import { formatDateTime } from "#app/lib/format-date.ts";
 import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
 import type { MailingSummary } from "./mailings.server.ts";
-import { MAX_BODY, MAX_SUBJECT } from "./schema.ts";
+import type { UpcomingAnnouncement } from "./release-announcement.server.ts";
+import { type MailingDraft, MAX_BODY, MAX_SUBJECT } from "./schema.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 sm:p-8 dark:border-stone-800 dark:bg-stone-900";
@@ -26,10 +27,17 @@ function useLiveProgress(mailings: MailingSummary[]) {
 
 export function MailArea({ data }: { data: MailAreaData }) {
   useLiveProgress(data.mailings);
-  const drafts = data.mailings.filter((mailing) => mailing.status === "draft");
+  const drafts = data.mailings.filter((mailing) => mailing.status === "draft" && !mailing.announces);
   const [editing, setEditing] = useState<string | null>(drafts[0]?.id ?? null);
+  // A scheduled song whose announcement is being written before it has a draft of its own.
+  const [announcing, setAnnouncing] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
+  // A sent mailing opened to read again (its stored mail), and words copied from one into a new draft.
+  const [opened, setOpened] = useState<{ id: string; mail: Preview | null } | null>(null);
+  const [copied, setCopied] = useState<{ from: string; words: MailingDraft } | null>(null);
   const draft = data.mailings.find((mailing) => mailing.id === editing && mailing.status === "draft");
+  const openedMailing = data.mailings.find((mailing) => mailing.id === opened?.id && mailing.status === "sent");
+  const announcement = data.announcements.find((upcoming) => upcoming.songId === (draft ? draft.announces : announcing));
   // Here, not in the composer: sending turns the draft into a sent mailing, and the composer
   // starts afresh (a new key) before the answer arrives; the answer must still be told.
   const fetcher = useFetcher<MailAreaAnswer>();
@@ -43,11 +51,18 @@ export function MailArea({ data }: { data: MailAreaData }) {
       if (!answer.fieldErrors) addToast(answer.error, "error");
       return;
     }
+    if (answer.intent === "open") return setOpened({ id: answer.id, mail: answer.preview ?? null });
     if (answer.preview) return setPreview(answer.preview);
     addToast(answer.message, "success");
     setPreview(null);
     setEditing(answer.intent === "send" || answer.intent === "delete" ? null : answer.id);
+    if (answer.intent === "save") setCopied(null);
+    if (answer.intent === "delete") setAnnouncing(null);
   }, [answer, fetcher.state, addToast]);
+  const open = (id: string) => {
+    setOpened({ id, mail: null });
+    void fetcher.submit({ intent: "open", id }, { method: "post" });
+  };
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
       <div className="space-y-6">
@@ -59,21 +74,60 @@ export function MailArea({ data }: { data: MailAreaData }) {
             {MAILING_TEXT.mailOff}
           </p>
         )}
-        <Composer
-          key={draft?.id ?? "new"}
-          data={data}
-          draft={draft}
-          fetcher={fetcher}
-          preview={preview}
-          onClosePreview={() => setPreview(null)}
-          onNew={() => {
-            setEditing(null);
-            setPreview(null);
-          }}
-        />
+        {openedMailing && opened ? (
+          <SentMailing
+            mailing={openedMailing}
+            mail={opened.mail}
+            onClose={() => setOpened(null)}
+            onCopy={() => {
+              setCopied({ from: openedMailing.id, words: openedMailing });
+              setEditing(null);
+              setPreview(null);
+              setOpened(null);
+            }}
+          />
+        ) : (
+          <Composer
+            key={draft?.id ?? (announcement ? `announce-${announcement.songId}` : copied ? `copy-${copied.from}` : "new")}
+            data={data}
+            draft={draft}
+            announcement={announcement}
+            words={draft ?? announcement?.words ?? copied?.words}
+            fetcher={fetcher}
+            preview={preview}
+            onClosePreview={() => setPreview(null)}
+            onNew={() => {
+              setEditing(null);
+              setAnnouncing(null);
+              setCopied(null);
+              setPreview(null);
+            }}
+          />
+        )}
       </div>
       <div className="space-y-6">
-        <MailingsList mailings={data.mailings} editing={draft?.id ?? null} onEdit={setEditing} />
+        <MailingsList
+          mailings={data.mailings}
+          editing={opened ? null : (draft?.id ?? null)}
+          opened={opened?.id ?? null}
+          onEdit={(id) => {
+            setOpened(null);
+            setEditing(id);
+          }}
+          onOpen={open}
+        />
+        {data.announcements.length > 0 ? (
+          <Announcements
+            announcements={data.announcements}
+            editing={opened ? null : (announcement?.songId ?? null)}
+            onEdit={(upcoming) => {
+              setOpened(null);
+              setPreview(null);
+              setEditing(upcoming.draftId);
+              setAnnouncing(upcoming.songId);
+            }}
+          />
+        ) : null}
         <MessageNotice enabled={data.messageNotice} mailOn={data.mailOn} />
       </div>
     </div>
@@ -85,6 +139,8 @@ type Preview = { subject: string; html: string };
 function Composer({
   data,
   draft,
+  announcement,
+  words,
   fetcher,
   preview,
   onClosePreview,
@@ -92,6 +148,10 @@ function Composer({
 }: {
   data: MailAreaData;
   draft: MailingSummary | undefined;
+  /** A scheduled song's announcement: it goes out with the song, not by Send. */
+  announcement: UpcomingAnnouncement | undefined;
+  /** What the fields start with: the draft's, or a sent mailing's copied into a new one. */
+  words: MailingDraft | undefined;
   fetcher: FetcherWithComponents<MailAreaAnswer>;
   preview: Preview | null;
   onClosePreview: () => void;
@@ -106,9 +166,9 @@ function Composer({
     <section aria-labelledby="compose-heading" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="compose-heading" className="text-xl font-semibold">
-          {draft ? "Edit draft" : "New mailing"}
+          {announcement ? `Announcement of “${announcement.title}”` : draft ? "Edit draft" : "New mailing"}
         </h2>
-        {draft ? (
+        {words ? (
           <button
             type="button"
             onClick={onNew}
@@ -120,10 +180,11 @@ function Composer({
       </div>
       <fetcher.Form method="post" className="mt-6 space-y-5" noValidate>
         {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
+        {announcement ? <input type="hidden" name="announces" value={announcement.songId} /> : null}
         <TextField
           label="Subject"
           name="subject"
-          defaultValue={draft?.subject}
+          defaultValue={words?.subject}
           maxLength={MAX_SUBJECT}
           required
           error={fieldErrors.subject}
@@ -137,7 +198,7 @@ function Composer({
             id="mailing-body"
             name="body"
             rows={12}
-            defaultValue={draft?.body}
+            defaultValue={words?.body}
             maxLength={MAX_BODY}
             required
             aria-invalid={fieldErrors.body ? true : undefined}
@@ -151,19 +212,26 @@ function Composer({
             unsubscribe link are added at the end.
           </p>
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor="mailing-song" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            Song card (optional)
-          </label>
-          <select id="mailing-song" name="songId" defaultValue={draft?.songId ?? ""} className={inputStyles}>
-            <option value="">No song</option>
-            {data.songs.map((song) => (
-              <option key={song.id} value={song.id}>
-                {song.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        {announcement ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <input type="hidden" name="songId" value={announcement.songId} />
+            Song card: <span className="font-medium text-stone-900 dark:text-stone-100">{announcement.title}</span>
+          </p>
+        ) : (
+          <div className="space-y-1.5">
+            <label htmlFor="mailing-song" className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              Song card (optional)
+            </label>
+            <select id="mailing-song" name="songId" defaultValue={words?.songId ?? ""} className={inputStyles}>
+              <option value="">No song</option>
+              {data.songs.map((song) => (
+                <option key={song.id} value={song.id}>
+                  {song.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FormError id="mailing-error" message={answer && !answer.ok && !answer.fieldErrors ? answer.error : null} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonStyles.secondary} disabled={busy}>
@@ -175,16 +243,25 @@ function Composer({
           <button type="submit" name="intent" value="test" className={buttonStyles.secondary} disabled={busy || !data.mailOn}>
             Send a test to me
           </button>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={busy || !data.mailOn || count === 0}
-            onClick={() => setConfirming(true)}
-          >
-            Send to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}…
-          </button>
+          {announcement ? null : (
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={busy || !data.mailOn || count === 0}
+              onClick={() => setConfirming(true)}
+            >
+              Send to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}…
+            </button>
+          )}
         </div>
-        {count === 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">{MAILING_TEXT.noSubscribers}</p> : null}
+        {announcement ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            Goes out by itself when “{announcement.title}” comes out, {releaseWhen(announcement)}, {announcedTo(announcement)}.
+            {draft ? null : " Until you save, it has the site's own words."}
+          </p>
+        ) : count === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{MAILING_TEXT.noSubscribers}</p>
+        ) : null}
         {confirming ? (
           <div
             role="group"
@@ -245,17 +322,31 @@ function MailPreview({ html }: { html: string }) {
   );
 }
 
-function MailingsList({ mailings, editing, onEdit }: { mailings: MailingSummary[]; editing: string | null; onEdit: (id: string) => void }) {
+function MailingsList({
+  mailings,
+  editing,
+  opened,
+  onEdit,
+  onOpen,
+}: {
+  mailings: MailingSummary[];
+  editing: string | null;
+  opened: string | null;
+  onEdit: (id: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  // A scheduled song's announcement is listed with its song until it has gone.
+  const shown = mailings.filter((mailing) => mailing.status === "sent" || !mailing.announces);
   return (
     <section aria-labelledby="mailings-heading" className={card}>
       <h2 id="mailings-heading" className="text-xl font-semibold">
         Mailings
       </h2>
-      {mailings.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600 dark:text-stone-400">Nothing written yet. Drafts and sent mailings show here.</p>
       ) : (
         <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
-          {mailings.map((mailing) => (
+          {shown.map((mailing) => (
             <li key={mailing.id} className="py-4">
               <p className="font-medium break-words">{mailing.subject}</p>
               {mailing.status === "draft" ? (
@@ -270,11 +361,119 @@ function MailingsList({ mailings, editing, onEdit }: { mailings: MailingSummary[
                   )}
                 </p>
               ) : (
-                <SentProgress mailing={mailing} />
+                <>
+                  <SentProgress mailing={mailing} />
+                  {opened === mailing.id ? (
+                    <p className="mt-1 text-sm font-semibold text-stone-600 dark:text-stone-400">Open</p>
+                  ) : (
+                    <button
+                      type="button"
+                      className="mt-1 text-sm font-semibold text-brand-700 dark:text-brand-300"
+                      onClick={() => onOpen(mailing.id)}
+                    >
+                      Open<span className="sr-only"> {mailing.subject}</span>
+                    </button>
+                  )}
+                </>
               )}
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** A release's time as the artist set it: in their zone, named. */
+const releaseWhen = (upcoming: UpcomingAnnouncement) =>
+  `${formatDateTime(upcoming.releaseAt, upcoming.releaseTimeZone)} (${upcoming.releaseTimeZone.replaceAll("_", " ")})`;
+
+const announcedTo = (upcoming: UpcomingAnnouncement) => {
+  const fans = `${upcoming.recipients.toLocaleString("en")} ${upcoming.recipients === 1 ? "fan" : "fans"}`;
+  return upcoming.toEveryone ? `to everyone on the list (${fans} now)` : `to the fans who asked on its page to be told (${fans} now)`;
+};
+
+function Announcements({
+  announcements,
+  editing,
+  onEdit,
+}: {
+  announcements: UpcomingAnnouncement[];
+  editing: string | null;
+  onEdit: (upcoming: UpcomingAnnouncement) => void;
+}) {
+  return (
+    <section aria-labelledby="announcements-heading" className={card}>
+      <h2 id="announcements-heading" className="text-xl font-semibold">
+        {MAILING_TEXT.withARelease}
+      </h2>
+      <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{MAILING_TEXT.withAReleaseIntro}</p>
+      <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
+        {announcements.map((upcoming) => (
+          <li key={upcoming.songId} className="py-4">
+            <p className="font-medium break-words">{upcoming.words.subject}</p>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              When “{upcoming.title}” comes out, {releaseWhen(upcoming)}, {announcedTo(upcoming)}.
+            </p>
+            <p className="mt-1 text-sm">
+              {editing === upcoming.songId ? (
+                <span className="font-semibold text-stone-600 dark:text-stone-400">Editing</span>
+              ) : (
+                <button type="button" className="font-semibold text-brand-700 dark:text-brand-300" onClick={() => onEdit(upcoming)}>
+                  {upcoming.draftId ? "Edit" : "Write"}
+                  <span className="sr-only"> the announcement of {upcoming.title}</span>
+                </button>
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A sent mailing read again: as it went out, how far it has got, and its words to start a new one from. */
+function SentMailing({
+  mailing,
+  mail,
+  onClose,
+  onCopy,
+}: {
+  mailing: MailingSummary;
+  mail: Preview | null;
+  onClose: () => void;
+  onCopy: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the list (beside or, on a phone, below): the keyboard and the eye go to it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="sent-heading" className={card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="sent-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Sent mailing
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+        >
+          Back to writing
+        </button>
+      </div>
+      <p className="mt-4 text-lg font-medium break-words">{mailing.subject}</p>
+      <SentProgress mailing={mailing} />
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className={buttonStyles.secondary} onClick={onCopy}>
+          Copy into a new draft
+        </button>
+      </div>
+      {mail ? (
+        <MailPreview html={mail.html} />
+      ) : (
+        <p role="status" className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+          Loading the mail…
+        </p>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
-import { renderMarkdown } from "#app/lib/markdown.server.ts";
+import { mailHtml, mailText } from "#app/lib/mail/mail-markdown.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { coverSocialKey, mediaUrl } from "#app/lib/song.ts";
 import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
@@ -14,6 +14,8 @@ export type Progress = { sent: number; failed: number; left: number };
 export type MailingSummary = MailingDraft & {
   id: string;
   status: "draft" | "sent";
+  /** The scheduled song this mailing goes out with, or null. */
+  announces: string | null;
   updatedAt: number;
   updatedBy: string;
   sentAt: number | null;
@@ -33,6 +35,7 @@ export async function listMailings(db: Db): Promise<MailingSummary[]> {
       body: row.body,
       songId: row.songId,
       status: row.status,
+      announces: row.announces,
       updatedAt: Number(row.updatedAt),
       updatedBy: row.updatedBy,
       sentAt: row.sentAt === null ? null : Number(row.sentAt),
@@ -44,8 +47,40 @@ export async function listMailings(db: Db): Promise<MailingSummary[]> {
 
 type Answer = { ok: true; id: string; message: string } | { ok: false; error: string; status: number };
 
-/** A new draft, or changes to one that has not been sent. */
-export async function saveDraft(db: Db, id: string | undefined, draft: MailingDraft, by: string, now = Date.now()): Promise<Answer> {
+/** A sent mailing as it went out (its stored words, the same for every fan but for their unsubscribe link). */
+export async function sentMailing(db: Db, id: string): Promise<{ subject: string; html: string } | null> {
+  const row = await db
+    .selectFrom("mailings")
+    .innerJoin("mailContents", "mailContents.id", "mailings.contentId")
+    .select(["mailContents.subject", "mailContents.html", "mailContents.text"])
+    .where("mailings.id", "=", id)
+    .where("mailings.status", "=", "sent")
+    .executeTakeFirst();
+  if (!row) return null;
+  // Each fan's own unsubscribe link is made as the mail goes; here it leads nowhere.
+  const html = row.html?.split(UNSUBSCRIBE_PLACEHOLDER).join("#");
+  return { subject: row.subject, html: html ?? `<pre style="white-space:pre-wrap;font:16px/1.5 sans-serif">${escapeHtml(row.text)}</pre>` };
+}
+
+/**
+ * A new draft, or changes to one that has not been sent. With `announces`, the
+ * draft is that scheduled song's announcement (its card always that song's),
+ * one per song: saving another changes the one there is.
+ */
+export async function saveDraft(
+  db: Db,
+  id: string | undefined,
+  draft: MailingDraft,
+  by: string,
+  now = Date.now(),
+  announces?: string,
+): Promise<Answer> {
+  if (!id && announces) {
+    const song = await db.selectFrom("songs").select(["released", "releaseAt"]).where("id", "=", announces).executeTakeFirst();
+    if (!song || song.released === 1 || song.releaseAt === null) return { ok: false, error: MAILING_TEXT.announcementGone, status: 409 };
+    const existing = await db.selectFrom("mailings").select(["id", "status"]).where("announces", "=", announces).executeTakeFirst();
+    if (existing) return existing.status === "draft" ? saveDraft(db, existing.id, draft, by, now) : refusal(db, existing.id);
+  }
   if (!id) {
     const newId = randomUUID();
     await db
@@ -53,7 +88,9 @@ export async function saveDraft(db: Db, id: string | undefined, draft: MailingDr
       .values({
         id: newId,
         ...draft,
+        songId: announces ?? draft.songId,
         status: "draft",
+        announces: announces ?? null,
         contentId: null,
         recipients: null,
         createdAt: now,
@@ -64,9 +101,10 @@ export async function saveDraft(db: Db, id: string | undefined, draft: MailingDr
       .execute();
     return { ok: true, id: newId, message: MAILING_TEXT.saved };
   }
+  const current = await db.selectFrom("mailings").select("announces").where("id", "=", id).executeTakeFirst();
   const result = await db
     .updateTable("mailings")
-    .set({ ...draft, updatedAt: now, updatedBy: by })
+    .set({ ...draft, songId: current?.announces ?? draft.songId, updatedAt: now, updatedBy: by })
     .where("id", "=", id)
     .where("status", "=", "draft")
     .executeTakeFirst();
@@ -108,6 +146,7 @@ export async function sendMailing(services: Services, id: string, by: string, no
   const mailing = await services.db.selectFrom("mailings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!mailing) return { ok: false, error: MAILING_TEXT.notFound, status: 404 };
   if (mailing.status !== "draft") return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
+  if (mailing.announces) return { ok: false, error: MAILING_TEXT.goesWithRelease, status: 409 };
   const content = await renderMailing(services, mailing);
   const answer = await services.db
     .transaction()
@@ -118,6 +157,7 @@ export async function sendMailing(services: Services, id: string, by: string, no
         .set({ status: "sent", sentAt: now, contentId, updatedAt: now, updatedBy: by })
         .where("id", "=", id)
         .where("status", "=", "draft")
+        .where("announces", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
       await trx
@@ -185,10 +225,10 @@ export async function renderMailing(services: Pick<Services, "db" | "env">, mail
   const songUrl = song ? `${origin}/music/${encodeURIComponent(song.id)}` : null;
   const contact = settings.contact.general.email;
   const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
-  const text = [mailing.body.trim(), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]
+  const text = [mailText(mailing.body.trim(), origin), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]
     .filter(Boolean)
     .join("\n\n");
-  const body = absoluteLinks(renderMarkdown(mailing.body), origin);
+  const body = inSiteColour(mailHtml(mailing.body, origin));
   const card =
     song && songUrl
       ? `<a href="${escapeHtml(songUrl)}" style="display:block;margin:24px 0;color:inherit;text-decoration:none;border:1px solid #e7e5e4;border-radius:12px;overflow:hidden">` +
@@ -197,7 +237,9 @@ export async function renderMailing(services: Pick<Services, "db" | "env">, mail
         `<span style="display:block;padding:0 16px 14px;color:#b4233c">Listen now</span></a>`
       : "";
   const html =
-    `<!doctype html><html><body style="margin:0;background:#fafaf9;color:#1c1917;font-family:Georgia,serif">` +
+    // The viewport line: without it a phone's mail app lays the mail out 980 px wide and shrinks it.
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(mailing.subject)}</title></head><body style="margin:0;background:#fafaf9;color:#1c1917;font-family:Georgia,serif">` +
     `<div style="max-width:560px;margin:0 auto;padding:32px 20px;font-size:17px;line-height:1.6">` +
     `<p style="font-size:13px;letter-spacing:.2em;text-transform:uppercase;color:#b4233c">${escapeHtml(settings.artist.name)}</p>` +
     body +
@@ -210,9 +252,8 @@ export async function renderMailing(services: Pick<Services, "db" | "env">, mail
   return { subject: mailing.subject, text, html, listUnsubscribe: true };
 }
 
-/** This site's links made absolute (a mail has no address of its own), and every link in the site's colour. */
-const absoluteLinks = (html: string, origin: string) =>
-  html.replace(/href="\/(?!\/)/g, `href="${origin}/`).replace(/<a /g, '<a style="color:#b4233c" ');
+/** Every link in the site's colour. */
+const inSiteColour = (html: string) => html.replace(/<a /g, '<a style="color:#b4233c" ');
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

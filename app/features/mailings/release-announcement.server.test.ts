@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { parseMailFrom, parseSmtpUrl } from "#app/lib/mail/mail-config.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { listMailings } from "./mailings.server.ts";
-import { RELEASE_FORM, releaseAnnouncement } from "./release-announcement.server.ts";
+import { listMailings, saveDraft, sendMailing } from "./mailings.server.ts";
+import { RELEASE_FORM, releaseAnnouncement, upcomingAnnouncements } from "./release-announcement.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
 describe.each(testStacks)("a release's announcement on %s", (stack) => {
@@ -24,7 +24,7 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
   });
   afterAll(() => site.cleanup());
 
-  async function song(title: string) {
+  async function song(title: string, releaseAt: number | null = null) {
     const id = randomUUID();
     await services.db
       .insertInto("songs")
@@ -35,6 +35,7 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
         audioKey: `music/${id}.wav`,
         coverKey: `covers/${id}.png`,
         durationMs: 1000,
+        ...(releaseAt === null ? {} : { released: 0, releaseAt, releaseAnnounce: 1 }),
         createdAt: 1,
         updatedAt: 1,
       })
@@ -92,5 +93,45 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
       await services.db.transaction().execute((trx) => step(trx, { id: unasked, title: "Nobody Asked", announce: false }, Date.now())),
     ).toBe(false);
     expect(await recipientsOf(unasked)).toBeNull();
+  });
+
+  it("goes out in the artist's own words when they wrote them in the Mail area, and only with its song", async () => {
+    const at = Date.now() + 86_400_000;
+    const id = await song("Harbour Lights", at);
+    let [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.songId === id);
+    expect(upcoming).toMatchObject({ title: "Harbour Lights", releaseAt: at, toEveryone: true, recipients: 3, draftId: null });
+    expect(upcoming?.words.subject).toBe(MAILING_TEXT.announcementSubject("Harbour Lights"));
+
+    const words = { subject: "Tonight: Harbour Lights", body: "Written by me,\nfor you.", songId: null };
+    const saved = await saveDraft(services.db, undefined, words, "Juniper", Date.now(), id);
+    if (!saved.ok) throw new Error(saved.error);
+    // One per song: a second save from another tab changes the same draft.
+    const again = await saveDraft(services.db, undefined, { ...words, subject: "Tonight!" }, "Juniper", Date.now(), id);
+    expect(again).toMatchObject({ ok: true, id: saved.id });
+    [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.songId === id);
+    expect(upcoming).toMatchObject({ draftId: saved.id, words: { subject: "Tonight!", songId: id } });
+    // Send is not how it goes: the release sends it.
+    expect(await sendMailing(services, saved.id, "Juniper")).toMatchObject({ ok: false, error: MAILING_TEXT.goesWithRelease });
+
+    const step = releaseAnnouncement(services);
+    expect(await services.db.transaction().execute((trx) => step(trx, { id, title: "Harbour Lights", announce: true }, Date.now()))).toBe(
+      true,
+    );
+    const found = await recipientsOf(id);
+    expect(found?.mailing).toMatchObject({ id: saved.id, subject: "Tonight!", status: "sent", recipients: 3 });
+    const content = await services.db
+      .selectFrom("mailContents")
+      .innerJoin("mailings", "mailings.contentId", "mailContents.id")
+      .select("mailContents.text")
+      .where("mailings.id", "=", saved.id)
+      .executeTakeFirstOrThrow();
+    expect(content.text).toContain("Written by me,\nfor you.");
+    // Out now (as the release step's own transaction marks it): no longer upcoming, and not to be written any more.
+    await services.db.updateTable("songs").set({ released: 1 }).where("id", "=", id).execute();
+    expect((await upcomingAnnouncements(services.db)).some((a) => a.songId === id)).toBe(false);
+    expect(await saveDraft(services.db, undefined, words, "Juniper", Date.now(), id)).toMatchObject({
+      ok: false,
+      error: MAILING_TEXT.announcementGone,
+    });
   });
 });

@@ -33,9 +33,10 @@ const id = z.string().min(1).max(100);
 
 /** What a Mail-area form posts besides the draft's fields. */
 export const mailingRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), id: id.optional() }),
-  z.object({ intent: z.literal("test"), id: id.optional() }),
+  z.object({ intent: z.literal("save"), id: id.optional(), announces: id.optional() }),
+  z.object({ intent: z.literal("test"), id: id.optional(), announces: id.optional() }),
   z.object({ intent: z.literal("send"), id: id.optional(), confirm: z.literal("yes", { error: MAILING_TEXT.confirmSend }) }),
   z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("open"), id }),
   z.object({ intent: z.literal("notify"), enabled: z.enum(["on", "off"]) }),
 ]);

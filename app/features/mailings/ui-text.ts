@@ -25,4 +25,8 @@ export const MAILING_TEXT = {
   announcementSubject: (title: string) => `"${title}" is out now`,
   announcementBody: (title: string, artist: string) => `**${title}**, the new song from ${artist}, is out now. Press play below.`,
   announcementBy: "the release schedule",
+  announcementGone: "That song is out already (or no longer scheduled), so its announcement cannot be changed.",
+  goesWithRelease: "This announcement goes out by itself when its song comes out.",
+  withARelease: "With a release",
+  withAReleaseIntro: "A scheduled song mails the fans when it comes out. Write what it says, preview it and send yourself a test.",
 } as const;

@@ -105,6 +105,27 @@ export async function restoreSubscriber(services: Services, id: unknown, now = D
   });
 }
 
+/** Where an address stands with the list, for its owner's account page. */
+export async function listStanding(services: Services, email: string, now = Date.now()): Promise<"on" | "waiting" | "off"> {
+  const row = await services.db
+    .selectFrom("subscribers")
+    .select(["subscribed", "pendingSince"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (row?.subscribed === 1) return "on";
+  return row?.pendingSince != null && now - Number(row.pendingSince) < CONFIRM_LINK_MS ? "waiting" : "off";
+}
+
+/**
+ * A signed-in person joins the list from their account page: as any sign-up
+ * (a confirmation mail first when the site sends mail), recorded as made there.
+ */
+export async function joinFromAccount(services: Services, email: string): Promise<"on" | "waiting"> {
+  const queued = await services.db.transaction().execute((trx) => storeSignUp(trx, services, { email, form: null, page: "/account" }));
+  if (queued) services.mail?.wake();
+  return listStanding(services, email).then((standing) => (standing === "on" ? "on" : "waiting"));
+}
+
 /** Whether `email` is on the list or waiting to confirm: what an unsubscribe link would still change. */
 export async function isOnTheList(services: Services, email: string): Promise<boolean> {
   const row = await services.db

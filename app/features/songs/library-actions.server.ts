@@ -39,10 +39,15 @@ const updateForm = z.object({
   // Parsed by songEditSchema: a missing or garbled version is refused there with its message.
   expectedUpdatedAt: z.string().optional(),
   coverKey: z.string().optional(),
+  audioKey: z.string().optional(),
+  durationMs: createForm.shape.durationMs,
   spotify: optionalLink,
   apple: optionalLink,
   amazon: optionalLink,
   youtube: optionalLink,
+  releaseAt: z.string().optional(),
+  releaseTimeZone: z.string().optional(),
+  announce: checkbox,
 });
 
 const versionOf = (value: string | undefined): number | undefined =>
@@ -82,7 +87,12 @@ export async function handleLibraryAction(services: Services, form: FormData, re
         expectedUpdatedAt: versionOf(input.expectedUpdatedAt),
         title: input.title,
         coverKey: input.coverKey,
+        audioKey: input.audioKey,
+        durationMs: input.durationMs ?? null,
         streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
+        release: input.releaseAt?.trim()
+          ? { at: input.releaseAt, timeZone: input.releaseTimeZone ?? "", announce: input.announce }
+          : undefined,
       });
       if (outcome.success) return { status: 200, body: outcome };
       const { status, ...body } = outcome;

@@ -406,6 +406,7 @@ export function MusicLibrary({
         <SongEditor
           key={editing.id}
           song={editing}
+          mailOn={mailOn}
           onSaved={(saved) => {
             replaceSong(saved);
             addToast(EDIT_TEXT.saved(saved.title), "success");

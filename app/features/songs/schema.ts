@@ -56,6 +56,11 @@ export const songEditSchema = z.object({
   streamingLinks,
   /** A fresh upload to replace the cover with; absent or empty keeps the current one. */
   coverKey: z.string().trim().max(1000, SONG_TEXT.coverRequired).optional(),
+  /** A fresh upload to replace the audio with (its length as the browser read it); the share address stays. */
+  audioKey: z.string().trim().max(1000, SONG_TEXT.audioRequired).optional(),
+  durationMs: z.int().min(0).nullable().optional(),
+  /** A scheduled song's new time and announcement; refused for a song that is out. */
+  release: releasePlan.optional(),
 });
 /** The fields of the edit form a message can belong to. */
-export type SongEditField = "title" | "spotify" | "apple" | "amazon" | "youtube" | "cover";
+export type SongEditField = "title" | "spotify" | "apple" | "amazon" | "youtube" | "cover" | "audio" | "release";

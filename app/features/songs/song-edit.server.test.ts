@@ -86,6 +86,78 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
     for (const key of coverFiles(song.coverKey)) expect(await stored(key), key).toBe(false);
   });
 
+  it("replaces the audio: the same id and address, the new file and length, the old file gone after the commit", async () => {
+    const song = await addSong("Audio Swap");
+    const oldAudio = (await site.services.db.selectFrom("songs").select("audioKey").where("id", "=", song.id).executeTakeFirstOrThrow())
+      .audioKey;
+    const audio = await site.services.storage.put(
+      "music",
+      "remaster.wav",
+      Readable.from(synthWav({ seconds: 0.5, chords: [[62]], bpm: 90 })),
+    );
+    await markPendingUpload(site.services, audio.key);
+    const result = await updateSong(site.services, {
+      id: song.id,
+      expectedUpdatedAt: song.updatedAt,
+      title: song.title,
+      audioKey: audio.key,
+      durationMs: 500,
+    });
+    if (!result.success) throw new Error(result.error);
+    expect(result.song).toMatchObject({ id: song.id, durationMs: 500 });
+    expect(result.song.audioUrl).toContain(audio.key);
+    expect(await stored(oldAudio)).toBe(false);
+    expect(await pendingKeys()).not.toContain(audio.key);
+    // Only an unclaimed upload: the song's own (now claimed) file cannot be given to another song.
+    const other = await addSong("Other");
+    const refused = await updateSong(site.services, {
+      id: other.id,
+      expectedUpdatedAt: other.updatedAt,
+      title: other.title,
+      audioKey: audio.key,
+    });
+    expect(refused).toMatchObject({ success: false, status: 400, fields: { audio: SONG_TEXT.audioRequired } });
+  });
+
+  it("reschedules a song not out yet, and refuses to schedule one that is out", async () => {
+    const song = await addSong("Later");
+    await site.services.db
+      .updateTable("songs")
+      .set({ released: 0, releaseAt: Date.now() + 86_400_000, releaseTimeZone: "UTC" })
+      .where("id", "=", song.id)
+      .execute();
+    const scheduled = await getSong(site.services, song.id);
+    if (!scheduled) throw new Error("song missing");
+    const result = await updateSong(site.services, {
+      id: song.id,
+      expectedUpdatedAt: scheduled.updatedAt,
+      title: song.title,
+      release: { at: "2027-06-01T20:00", timeZone: "Europe/Oslo", announce: true },
+    });
+    if (!result.success) throw new Error(result.error);
+    expect(result.song).toMatchObject({ released: false, releaseAt: Date.UTC(2027, 5, 1, 18, 0), releaseTimeZone: "Europe/Oslo" });
+    const row = await site.services.db.selectFrom("songs").select("releaseAnnounce").where("id", "=", song.id).executeTakeFirstOrThrow();
+    expect(row.releaseAnnounce).toBe(1);
+
+    const past = await updateSong(site.services, {
+      id: song.id,
+      expectedUpdatedAt: result.song.updatedAt,
+      title: song.title,
+      release: { at: "2001-01-01T00:00", timeZone: "UTC", announce: false },
+    });
+    expect(past).toMatchObject({ success: false, status: 400, fields: { release: expect.any(String) } });
+
+    const out = await addSong("Out Already");
+    const refused = await updateSong(site.services, {
+      id: out.id,
+      expectedUpdatedAt: out.updatedAt,
+      title: out.title,
+      release: { at: "2027-06-01T20:00", timeZone: "UTC", announce: false },
+    });
+    expect(refused).toMatchObject({ success: false, status: 400, fields: { release: "This song is already out." } });
+    expect((await getSong(site.services, out.id))?.released).toBe(true);
+  });
+
   it("refuses a stale version with the song as it is now, and changes nothing", async () => {
     const song = await addSong("Two Tabs");
     const first = await updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "Tab One" });

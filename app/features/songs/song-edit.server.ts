@@ -5,8 +5,8 @@ import { currentArtistName } from "#app/lib/site-settings.server.ts";
 import { isValidKey } from "#app/lib/storage.server.ts";
 import { coverDerivedKeys } from "./cover-variants.server.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
-import { getSong, toSong } from "./songs.server.ts";
-import { SONG_TEXT } from "./ui-text.ts";
+import { getSong, releaseInstant, toSong } from "./songs.server.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 export type SongEditOutcome =
   | { success: true; song: Song }
@@ -29,14 +29,17 @@ const fieldOf = (path: readonly PropertyKey[]): SongEditField | null => {
   const [first, second] = path;
   if (first === "title") return "title";
   if (first === "coverKey") return "cover";
+  if (first === "audioKey") return "audio";
+  if (first === "release") return "release";
   if (first === "streamingLinks" && (second === "spotify" || second === "apple" || second === "amazon" || second === "youtube"))
     return second;
   return null;
 };
 
 /**
- * Changes a published song's title, streaming links and, given a fresh upload,
- * its cover; its id (and so its share address) stays. All or nothing, in one
+ * Changes a song's title, streaming links and, given fresh uploads, its cover
+ * and audio; for a song not out yet, also when it comes out and whether that
+ * mails the list. Its id (and so its share address) stays. All or nothing, in one
  * transaction: the song is updated only if it is still the version the editor
  * was opened on (`expectedUpdatedAt`), the new cover is claimed from the
  * pending uploads, and the content version moves so every page shows the edit.
@@ -64,18 +67,34 @@ export async function updateSong(services: Services, input: unknown): Promise<So
     if (!(await services.storage.stat(newCover))) return refusedCover;
   }
 
+  const newAudio = edit.audioKey ? edit.audioKey : null;
+  const refusedAudio = { success: false, status: 400, error: SONG_TEXT.audioRequired, fields: { audio: SONG_TEXT.audioRequired } } as const;
+  if (newAudio !== null) {
+    if (!isValidKey(newAudio) || !newAudio.startsWith("music/")) return refusedAudio;
+    if (!(await services.storage.stat(newAudio))) return refusedAudio;
+  }
+
   const now = Date.now();
-  let oldCover: string;
+  const schedule = edit.release ? releaseInstant(edit.release, now) : null;
+  if (schedule && !schedule.ok) return { success: false, status: 400, error: schedule.error, fields: { release: schedule.error } };
+  let old: { coverKey: string; audioKey: string };
   try {
-    oldCover = await services.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom("songs").select(["coverKey", "updatedAt"]).where("id", "=", edit.id).executeTakeFirst();
+    old = await services.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("songs")
+        .select(["coverKey", "audioKey", "updatedAt", "released"])
+        .where("id", "=", edit.id)
+        .executeTakeFirst();
       if (!row) throw new Refused({ success: false, status: 404, error: SONG_TEXT.deleted });
       if (row.updatedAt !== edit.expectedUpdatedAt) throw new Conflict();
-      if (newCover !== null && newCover !== row.coverKey) {
-        // The same claim a new song makes: a file belongs to one song only.
-        const claimed = await trx.deleteFrom("pendingUploads").where("key", "=", newCover).returning("key").execute();
-        if (claimed.length === 0) throw new Refused(refusedCover);
+      if (schedule && row.released === 1) {
+        throw new Refused({ success: false, status: 400, error: RELEASE_TEXT.alreadyOut, fields: { release: RELEASE_TEXT.alreadyOut } });
       }
+      // The same claim a new song makes: a file belongs to one song only.
+      const claim = async (key: string) =>
+        (await trx.deleteFrom("pendingUploads").where("key", "=", key).returning("key").execute()).length;
+      if (newCover !== null && newCover !== row.coverKey && (await claim(newCover)) === 0) throw new Refused(refusedCover);
+      if (newAudio !== null && newAudio !== row.audioKey && (await claim(newAudio)) === 0) throw new Refused(refusedAudio);
       const updated = await trx
         .updateTable("songs")
         .set({
@@ -85,6 +104,10 @@ export async function updateSong(services: Services, input: unknown): Promise<So
           amazonUrl: edit.streamingLinks.amazon,
           youtubeUrl: edit.streamingLinks.youtube,
           ...(newCover !== null ? { coverKey: newCover } : {}),
+          ...(newAudio !== null ? { audioKey: newAudio, durationMs: edit.durationMs ?? null } : {}),
+          ...(schedule?.ok && edit.release
+            ? { releaseAt: schedule.instant, releaseTimeZone: edit.release.timeZone, releaseAnnounce: edit.release.announce ? 1 : 0 }
+            : {}),
           // Always a new version, even for two saves within one millisecond.
           updatedAt: Math.max(now, edit.expectedUpdatedAt + 1),
         })
@@ -95,7 +118,7 @@ export async function updateSong(services: Services, input: unknown): Promise<So
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new Conflict();
       await bumpContentVersion(trx);
-      return row.coverKey;
+      return { coverKey: row.coverKey, audioKey: row.audioKey };
     });
   } catch (error) {
     if (error instanceof Refused) return error.outcome;
@@ -107,7 +130,10 @@ export async function updateSong(services: Services, input: unknown): Promise<So
     throw error;
   }
 
-  if (newCover !== null && newCover !== oldCover) await deleteCoverFiles(services, oldCover);
+  if (newCover !== null && newCover !== old.coverKey) await deleteCoverFiles(services, old.coverKey);
+  if (newAudio !== null && newAudio !== old.audioKey) {
+    await services.storage.delete(old.audioKey).catch((error: unknown) => console.error("Deleting a replaced audio file failed", error));
+  }
   const row = await services.db.selectFrom("songs").selectAll().where("id", "=", edit.id).executeTakeFirst();
   if (!row) return { success: false, status: 404, error: SONG_TEXT.deleted };
   return { success: true, song: toSong(row, await currentArtistName(services.db)) };

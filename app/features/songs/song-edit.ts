@@ -2,8 +2,10 @@ import { streamingServices, type Song, type StreamingLinks } from "#app/lib/song
 import type { SongEditField } from "./schema.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 
-export type SongEditDraft = { title: string; links: StreamingLinks; cover: File | null };
-export type SongEditStage = "uploading-cover" | "saving";
+/** A scheduled song's new time: a local date-time in `timeZone`, and whether it mails the list. */
+export type ReleaseEdit = { at: string; timeZone: string; announce: boolean };
+export type SongEditDraft = { title: string; links: StreamingLinks; cover: File | null; audio: File | null; release: ReleaseEdit | null };
+export type SongEditStage = "uploading-audio" | "uploading-cover" | "saving";
 export type SongEditResult =
   | { kind: "saved"; song: Song }
   | { kind: "invalid"; error: string; fields: Partial<Record<SongEditField, string>> }
@@ -40,6 +42,7 @@ const SONG_FIELDS = {
   released: isBoolean,
   releaseAt: orNull(isNumber),
   releaseTimeZone: orNull(isString),
+  releaseAnnounce: isBoolean,
 } satisfies Record<Exclude<keyof Song, "streamingLinks">, Check>;
 
 function parseSong(value: unknown): Song | null {
@@ -59,7 +62,7 @@ function parseSong(value: unknown): Song | null {
   return { ...song, streamingLinks: links } as Song;
 }
 
-const FIELDS: readonly SongEditField[] = ["title", "cover", ...streamingServices.map((service) => service.key)];
+const FIELDS: readonly SongEditField[] = ["title", "cover", "audio", "release", ...streamingServices.map((service) => service.key)];
 function parseFields(value: unknown): Partial<Record<SongEditField, string>> {
   const fields: Partial<Record<SongEditField, string>> = {};
   if (!isRecord(value)) return fields;
@@ -87,7 +90,7 @@ function parseAnswer(status: number, body: unknown): SongEditResult {
 }
 
 /**
- * Saves an edit of `song`: uploads the new cover first (with progress), then
+ * Saves an edit of `song`: uploads a new audio file and cover first (with progress), then
  * asks the server to apply the edit against `expectedUpdatedAt`. A cover
  * upload the edit did not end up using is given back at once (the server only
  * removes uploads still unclaimed, so a save that did commit keeps its cover).
@@ -101,8 +104,14 @@ export async function saveSongEdit(
   { signal, onStage, onProgress }: { signal: AbortSignal; onStage: (stage: SongEditStage) => void; onProgress: (percent: number) => void },
 ): Promise<SongEditResult> {
   let coverKey: string | null = null;
+  let audio: { key: string; durationMs: number | null } | null = null;
   let result: SongEditResult;
   try {
+    if (draft.audio) {
+      onStage("uploading-audio");
+      audio = await uploadFile("audio", draft.audio, onProgress, signal);
+      signal.throwIfAborted();
+    }
     if (draft.cover) {
       onStage("uploading-cover");
       coverKey = (await uploadFile("cover", draft.cover, onProgress, signal)).key;
@@ -115,6 +124,15 @@ export async function saveSongEdit(
     form.set("expectedUpdatedAt", String(expectedUpdatedAt));
     form.set("title", draft.title);
     if (coverKey) form.set("coverKey", coverKey);
+    if (audio) {
+      form.set("audioKey", audio.key);
+      if (audio.durationMs !== null) form.set("durationMs", String(audio.durationMs));
+    }
+    if (draft.release) {
+      form.set("releaseAt", draft.release.at);
+      form.set("releaseTimeZone", draft.release.timeZone);
+      if (draft.release.announce) form.set("announce", "on");
+    }
     for (const service of streamingServices) form.set(service.key, draft.links[service.key]);
     const response = await fetch("/api/songs", { method: "POST", body: form });
     result = parseAnswer(response.status, await response.json().catch(() => null));
@@ -122,13 +140,16 @@ export async function saveSongEdit(
     if (signal.aborted) result = { kind: "cancelled" };
     else {
       const message = error instanceof Error && error.message ? error.message : null;
-      // The cover's own refusal (wrong type, too large) belongs on the cover field.
+      // A file's own refusal (wrong type, too large) belongs on its field.
       result =
-        draft.cover && coverKey === null && message
-          ? { kind: "invalid", error: message, fields: { cover: message } }
-          : { kind: "failed", error: message };
+        draft.audio && audio === null && message
+          ? { kind: "invalid", error: message, fields: { audio: message } }
+          : draft.cover && coverKey === null && message
+            ? { kind: "invalid", error: message, fields: { cover: message } }
+            : { kind: "failed", error: message };
     }
   }
   if (coverKey && result.kind !== "saved") await discardUpload("cover", coverKey);
+  if (audio && result.kind !== "saved") await discardUpload("audio", audio.key);
   return result;
 }

@@ -1,23 +1,44 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
-import { TextField } from "#app/components/ui/text-field.tsx";
-import { streamingServices, type Song, type StreamingLinks } from "#app/lib/song.ts";
+import { FieldError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { formatDuration, streamingServices, type Song, type StreamingLinks } from "#app/lib/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import type { SongEditField } from "./schema.ts";
-import { saveSongEdit, type SongEditStage } from "./song-edit.ts";
+import { type ReleaseEdit, saveSongEdit, type SongEditStage } from "./song-edit.ts";
 import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { checkFile } from "./upload-rules.ts";
 import { useCheckAfterPress } from "./use-check-after-press.ts";
-import { EDIT_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
+import { EDIT_TEXT, RELEASE_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
+import { timeZoneNames, toZonedLocal, zonedTimeToInstant } from "#app/lib/zoned-time.ts";
 
 type FieldErrors = Partial<Record<SongEditField, string>>;
 type Phase = "editing" | SongEditStage;
 /** What stops the save, beyond a field: the song moved on elsewhere, or is gone. */
 type Blocker = { kind: "conflict"; message: string; current: Song } | { kind: "deleted"; message: string } | null;
 
-const stageText: Record<SongEditStage, string> = { "uploading-cover": EDIT_TEXT.uploadingCover, saving: EDIT_TEXT.saving };
+const stageText: Record<SongEditStage, string> = {
+  "uploading-audio": EDIT_TEXT.uploadingAudio,
+  "uploading-cover": EDIT_TEXT.uploadingCover,
+  saving: EDIT_TEXT.saving,
+};
+const browserZone = () => (typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+/** A scheduled song's time as the artist set it (their zone), for the fields to start from. */
+const releaseOf = (song: Song): ReleaseEdit | null => {
+  if (song.released || song.releaseAt === null) return null;
+  const timeZone = song.releaseTimeZone ?? browserZone();
+  return { at: toZonedLocal(song.releaseAt, timeZone), timeZone, announce: song.releaseAnnounce };
+};
+const sameRelease = (a: ReleaseEdit | null, b: ReleaseEdit | null) =>
+  a === b || (a !== null && b !== null && a.at === b.at && a.timeZone === b.timeZone && a.announce === b.announce);
+function releaseFieldProblem(release: ReleaseEdit | null): string | null {
+  if (!release) return null;
+  if (!release.at) return RELEASE_TEXT.timeRequired;
+  const result = zonedTimeToInstant(release.at, release.timeZone);
+  if (!result.ok) return result.message;
+  return result.instant <= Date.now() ? RELEASE_TEXT.inThePast : null;
+}
 const linksOf = (song: Song): StreamingLinks => ({ ...song.streamingLinks });
 const titleProblem = (value: string) => (value.trim() ? null : UPLOAD_TEXT.missingTitle);
 const linkProblem = (value: string) => (isStreamingLink(value) ? null : INVALID_LINK);
@@ -36,8 +57,11 @@ export function SongEditor({
   onChanged,
   onGone,
   onClose,
+  mailOn,
 }: {
   song: Song;
+  /** Whether the site sends mail (else a release's announcement cannot be turned on). */
+  mailOn: boolean;
   onSaved: (song: Song) => void;
   onChanged: (song: Song) => void;
   onGone: (id: string) => void;
@@ -50,6 +74,17 @@ export function SongEditor({
   const [title, setTitle] = useState(song.title);
   const [links, setLinks] = useState<StreamingLinks>(() => linksOf(song));
   const [cover, setCover] = useState<File | null>(null);
+  const [audio, setAudio] = useState<File | null>(null);
+  const audioInput = useRef<HTMLInputElement>(null);
+  const [initialRelease] = useState(() => releaseOf(song));
+  const [release, setRelease] = useState<ReleaseEdit | null>(initialRelease);
+  // The zone list is long: built once, only for a song not out yet.
+  const [zones] = useState(() => {
+    if (!initialRelease) return [];
+    const names = timeZoneNames();
+    return names.includes(initialRelease.timeZone) ? names : [initialRelease.timeZone, ...names];
+  });
+  const audioChoice = useRef(0);
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [shownCoverKey, setShownCoverKey] = useState(song.coverKey);
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(song.updatedAt);
@@ -98,6 +133,21 @@ export function SongEditor({
     setCoverPreview(problem ? null : URL.createObjectURL(file));
   }
 
+  async function chooseAudio(file: File) {
+    const turn = ++audioChoice.current;
+    const problem = checkFile("audio", file, await sniffFile(file).catch(() => null));
+    if (turn !== audioChoice.current) return;
+    setFieldError("audio", problem);
+    setAudio(problem ? null : file);
+  }
+
+  const keepCurrentAudio = () => {
+    audioChoice.current++;
+    setAudio(null);
+    setFieldError("audio", null);
+    audioInput.current?.focus();
+  };
+
   const keepCurrentCover = () => {
     choice.current++;
     setCover(null);
@@ -108,6 +158,7 @@ export function SongEditor({
 
   const focusField = (field: SongEditField) => {
     if (field === "cover") coverInput.current?.focus();
+    else if (field === "audio") audioInput.current?.focus();
     else document.getElementById(`${id}-${field}`)?.focus();
   };
 
@@ -122,9 +173,14 @@ export function SongEditor({
       if (bad) found[service.key] = bad;
     }
     if (errors.cover) found.cover = errors.cover;
+    if (errors.audio) found.audio = errors.audio;
+    const releaseChanged = !sameRelease(release, initialRelease);
+    const badRelease = releaseChanged ? releaseFieldProblem(release) : null;
+    if (badRelease) found.release = badRelease;
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      const first = (["cover", "title", ...streamingServices.map((service) => service.key)] as const).find((field) => found[field]);
+      const order = ["cover", "title", ...streamingServices.map((service) => service.key), "audio", "release"] as const;
+      const first = order.find((field) => found[field]);
       if (first) focusField(first);
       return;
     }
@@ -134,7 +190,7 @@ export function SongEditor({
     const result = await saveSongEdit(
       song,
       version,
-      { title, links, cover },
+      { title, links, cover, audio, release: releaseChanged ? release : null },
       { signal: controller.signal, onStage: setPhase, onProgress: setProgress },
     );
     if (upload.current === controller) upload.current = null;
@@ -308,6 +364,94 @@ export function SongEditor({
                 />
               ))}
             </fieldset>
+            <section aria-labelledby={`${id}-audio-heading`} className="min-w-0 space-y-3">
+              <h3 id={`${id}-audio-heading`} className="font-sans text-sm font-semibold">
+                {EDIT_TEXT.audioHeading}
+              </h3>
+              <p className="text-sm text-stone-600 dark:text-stone-400">
+                {audio ? EDIT_TEXT.newAudio(audio.name) : EDIT_TEXT.currentAudio(song.durationMs ? formatDuration(song.durationMs) : "")}{" "}
+                {audio ? (
+                  <button type="button" onClick={keepCurrentAudio} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                    {EDIT_TEXT.keepAudio}
+                  </button>
+                ) : null}
+              </p>
+              <FileDropZone
+                ref={audioInput}
+                accept="audio/*"
+                label={EDIT_TEXT.audioLabel}
+                touchLabel={EDIT_TEXT.audioTouchLabel}
+                hint="MP3, WAV, OGG, FLAC or M4A, up to 50MB"
+                file={audio}
+                error={errors.audio ?? null}
+                onFile={(file) => void chooseAudio(file)}
+              />
+            </section>
+            {release ? (
+              <fieldset className="min-w-0 space-y-4" aria-describedby={errors.release ? `${id}-release-error` : undefined}>
+                <legend className="mb-3 text-sm font-semibold">{EDIT_TEXT.releaseHeading}</legend>
+                <div className="grid gap-4">
+                  <div>
+                    <label htmlFor={`${id}-release`} className="mb-1 block text-sm font-medium">
+                      {RELEASE_TEXT.atLabel}
+                    </label>
+                    <input
+                      id={`${id}-release`}
+                      type="datetime-local"
+                      step={1}
+                      value={release.at}
+                      aria-invalid={errors.release ? true : undefined}
+                      aria-describedby={errors.release ? `${id}-release-error` : undefined}
+                      onChange={(event) => {
+                        setRelease({ ...release, at: event.currentTarget.value });
+                        setFieldError("release", null);
+                      }}
+                      className={`${inputStyles} aria-[invalid=true]:border-red-600`}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={`${id}-zone`} className="mb-1 block text-sm font-medium">
+                      {RELEASE_TEXT.zoneLabel}
+                    </label>
+                    <select
+                      id={`${id}-zone`}
+                      value={release.timeZone}
+                      onChange={(event) => {
+                        setRelease({ ...release, timeZone: event.currentTarget.value });
+                        setFieldError("release", null);
+                      }}
+                      className={inputStyles}
+                    >
+                      {zones.map((zone) => (
+                        <option key={zone} value={zone}>
+                          {zone.replaceAll("_", " ")}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <FieldError id={`${id}-release-error`} message={errors.release} />
+                <div className="flex items-start gap-3">
+                  <input
+                    id={`${id}-announce`}
+                    type="checkbox"
+                    checked={mailOn && release.announce}
+                    disabled={!mailOn}
+                    onChange={(event) => setRelease({ ...release, announce: event.currentTarget.checked })}
+                    aria-describedby={`${id}-announce-hint`}
+                    className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
+                  />
+                  <div className="min-w-0">
+                    <label htmlFor={`${id}-announce`} className="block text-sm font-medium">
+                      {RELEASE_TEXT.announceLabel}
+                    </label>
+                    <p id={`${id}-announce-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+                      {mailOn ? RELEASE_TEXT.announceHint : RELEASE_TEXT.announceOff}
+                    </p>
+                  </div>
+                </div>
+              </fieldset>
+            ) : null}
           </div>
         </fieldset>
 
@@ -316,7 +460,7 @@ export function SongEditor({
             <progress
               max={100}
               value={progress}
-              aria-label="Cover upload"
+              aria-label={phase === "uploading-audio" ? "Audio upload" : "Cover upload"}
               className="block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-stone-200 dark:bg-stone-700 [&::-webkit-progress-bar]:bg-stone-200 dark:[&::-webkit-progress-bar]:bg-stone-700 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400"
             />
           ) : null}

@@ -38,6 +38,7 @@ export function toSong(row: Selectable<SongsTable>, artistName: string): Song {
     released: row.released === 1,
     releaseAt: row.releaseAt === null ? null : Number(row.releaseAt),
     releaseTimeZone: row.releaseTimeZone,
+    releaseAnnounce: row.releaseAnnounce === 1,
   };
 }
 
@@ -186,7 +187,10 @@ class UnclaimedFile extends Error {}
 const FURTHEST_RELEASE_MS = 5 * 366 * 24 * 60 * 60_000;
 
 /** The instant a release plan names, or why it cannot be used. */
-function releaseInstant(plan: { at: string; timeZone: string }, now: number): { ok: true; instant: number } | { ok: false; error: string } {
+export function releaseInstant(
+  plan: { at: string; timeZone: string },
+  now: number,
+): { ok: true; instant: number } | { ok: false; error: string } {
   const result = zonedTimeToInstant(plan.at, plan.timeZone);
   if (!result.ok) return { ok: false, error: result.message };
   if (result.instant <= now) return { ok: false, error: RELEASE_TEXT.inThePast };
@@ -224,6 +228,8 @@ export async function deleteSong(services: Services, id: unknown): Promise<Outco
   // The row goes first, so no song ever points at a file that is gone.
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();
+    // An announcement written for it would never go out, nor be shown anywhere.
+    await trx.deleteFrom("mailings").where("announces", "=", parsedId.data).where("status", "=", "draft").execute();
     await bumpContentVersion(trx);
   });
   const keys = [row.audioKey, row.coverKey, ...coverDerivedKeys(row.coverKey)];

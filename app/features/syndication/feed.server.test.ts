@@ -24,6 +24,7 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   released: true,
   releaseAt: null,
   releaseTimeZone: null,
+  releaseAnnounce: false,
   ...overrides,
 });
 

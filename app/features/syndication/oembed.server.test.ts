@@ -21,6 +21,7 @@ const song = (overrides: Partial<Song> = {}): Song => ({
   released: true,
   releaseAt: null,
   releaseTimeZone: null,
+  releaseAnnounce: false,
   ...overrides,
 });
 

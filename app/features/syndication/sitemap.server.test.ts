@@ -20,6 +20,7 @@ const song = (id: string, updatedAt: number): Song => ({
   released: true,
   releaseAt: null,
   releaseTimeZone: null,
+  releaseAnnounce: false,
 });
 
 type UrlSet = { urlset: { url: { loc: string; lastmod?: string }[]; "@_xmlns": string } };

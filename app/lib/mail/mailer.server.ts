@@ -11,6 +11,7 @@ export type OutgoingMail = {
   /** Without angle brackets: `id@domain`. The same on every attempt at this mail. */
   messageId: string;
   headers?: Record<string, string>;
+  replyTo?: { name: string; address: string };
 };
 
 /**
@@ -51,6 +52,7 @@ export function createMailer(config: MailConfig): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          replyTo: mail.replyTo,
           messageId: `<${mail.messageId}>`,
           headers: mail.headers,
           disableFileAccess: true,

@@ -106,6 +106,41 @@ describe.each(testStacks)("the outbox on %s, through a real SMTP server", (stack
     expect(mail?.headers.get("from")).toBe('"Juniper Bcc: x@evil.example" <news@juniper.example>');
   });
 
+  it("names the artist as they are named when each mail goes, and sends a stored Reply-To, one line", async () => {
+    let artist = "Juniper Vale";
+    const mailer = createMailer(config);
+    const outbox = startOutbox({
+      db: site.services.db,
+      mailer,
+      config,
+      artistName: async () => artist,
+      unsubscribeUrl: () => "https://juniper.example/u",
+      idleMs: 50,
+    });
+    running.push({ outbox, mailer });
+    const first = await enqueueMail(
+      site.services.db,
+      {
+        subject: "New message from Ada",
+        text: "hi",
+        listUnsubscribe: false,
+        replyTo: { name: "Ada\r\nBcc: x@evil.example", address: "ada@fans.example" },
+      },
+      ["reply-1@fans.example"],
+    );
+    await until(async () => (await outboxProgress(site.services.db, first)).sent === 1);
+    artist = "The Harbour Lights";
+    const second = await enqueueMail(site.services.db, { subject: "Later", text: "hi", listUnsubscribe: false }, ["reply-2@fans.example"]);
+    outbox.wake();
+    await until(async () => (await outboxProgress(site.services.db, second)).sent === 1);
+    const byRecipient = (to: string) => sink.received.find((mail) => mail.to[0] === to);
+    expect(byRecipient("reply-1@fans.example")?.headers.get("from")).toBe("Juniper Vale <news@juniper.example>");
+    expect(byRecipient("reply-1@fans.example")?.headers.get("reply-to")).toBe('"Ada  Bcc: x@evil.example" <ada@fans.example>');
+    expect(byRecipient("reply-1@fans.example")?.headers.has("bcc")).toBe(false);
+    expect(byRecipient("reply-2@fans.example")?.headers.get("from")).toBe("The Harbour Lights <news@juniper.example>");
+    expect(byRecipient("reply-2@fans.example")?.headers.has("reply-to")).toBe(false);
+  });
+
   it("keeps mail the server refuses for now, and sends it once the server takes mail again", async () => {
     const events: { result: string; recipient: string; error?: string }[] = [];
     sink.refuse = { code: 451, message: "Try again later" };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
+import { z } from "zod";
 import { dialectOf } from "#db/migrations/dialect.ts";
 import type { Db } from "#app/lib/db.server.ts";
 import { headerSafe } from "./header-safe.ts";
@@ -15,6 +16,8 @@ export type MailContent = {
   html?: string;
   /** A mailing to the list: List-Unsubscribe headers and each recipient's own link. */
   listUnsubscribe: boolean;
+  /** Where Reply goes, when not to the sender (a fan's message: to the fan). */
+  replyTo?: { name: string; address: string };
 };
 
 export const UNSUBSCRIBE_PLACEHOLDER = "{{unsubscribeUrl}}";
@@ -36,6 +39,7 @@ async function storeMailContent(db: Db, content: MailContent, now = Date.now()):
       text: content.text,
       html: content.html ?? null,
       listUnsubscribe: content.listUnsubscribe ? 1 : 0,
+      replyTo: content.replyTo ? JSON.stringify({ name: oneLine(content.replyTo.name), address: oneLine(content.replyTo.address) }) : null,
       createdAt: now,
     })
     .execute();
@@ -143,7 +147,10 @@ export function startOutbox(options: OutboxOptions): Outbox {
   const idleMs = options.idleMs ?? 1_000;
   const interval = 1_000 / config.perSecond;
   const batch = Math.max(1, Math.min(20, Math.ceil(config.perSecond)));
-  const contents = new Map<string, { subject: string; text: string; html: string | null; listUnsubscribe: number }>();
+  const contents = new Map<
+    string,
+    { subject: string; text: string; html: string | null; listUnsubscribe: number; replyTo: string | null }
+  >();
   let stopping = false;
   let wakeUp: AbortController = new AbortController();
   let nextSendAt = 0;
@@ -153,7 +160,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
     if (cached) return cached;
     const row = await db
       .selectFrom("mailContents")
-      .select(["subject", "text", "html", "listUnsubscribe"])
+      .select(["subject", "text", "html", "listUnsubscribe", "replyTo"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     if (contents.size > 100) contents.clear();
@@ -170,6 +177,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
       text: content.text,
       html: content.html ?? undefined,
       messageId: `${row.id}@${domain}`,
+      replyTo: replyToOf(content.replyTo),
     };
     if (content.listUnsubscribe) {
       const link = options.unsubscribeUrl(row.recipient);
@@ -264,5 +272,20 @@ const oneLine = (text: string) =>
     .map((char) => (headerSafe(char) ? char : " "))
     .join("")
     .trim();
+
+const replyToSchema = z.object({ name: z.string().max(200), address: z.email() });
+
+/** The stored Reply-To, or none when it is missing or not an address (nothing else could be replied to). */
+function replyToOf(stored: string | null): { name: string; address: string } | undefined {
+  if (!stored) return undefined;
+  try {
+    const parsed = replyToSchema.safeParse(JSON.parse(stored));
+    return parsed.success && headerSafe(parsed.data.address)
+      ? { name: oneLine(parsed.data.name), address: parsed.data.address }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
