@@ -267,6 +267,8 @@ export interface EmailChangesTable {
   newEmail: string;
   /** SHA-256 of the link's token, hex. */
   tokenHash: string;
+  /** SHA-256 of the password hash when asked: another now means the password changed, and the request is void. */
+  passwordStamp: string;
   createdAt: EpochMs;
   expiresAt: EpochMs;
   usedAt: EpochMs | null;

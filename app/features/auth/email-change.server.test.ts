@@ -91,6 +91,18 @@ describe.each(testStacks)("a change of sign-in e-mail, and deleting an account, 
     expect(await emailChangeState(services, lateToken)).toEqual({ state: "closed" });
   });
 
+  it("a change of password before the link is used voids it, as the old address's notice promises", async () => {
+    const fan = await account("stolen@fans.example");
+    await requestEmailChange(services, fan, "thief@elsewhere.example");
+    const token = /token=([A-Za-z0-9_-]+)/.exec((await mailsTo("thief@elsewhere.example"))[0]?.text ?? "")?.[1] ?? "";
+    expect((await emailChangeState(services, token)).state).toBe("open");
+    const auth = await services.auth.$context;
+    await auth.internalAdapter.updatePassword(fan.id, await auth.password.hash("a-new-password-of-mine"));
+    expect(await emailChangeState(services, token)).toEqual({ state: "closed" });
+    expect(await confirmEmailChange(services, token)).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.closed });
+    expect(await emailOf(fan.id)).toBe("stolen@fans.example");
+  });
+
   it("deletes an account with the right password, never the last admin's", async () => {
     const fan = await account("leaving@fans.example");
     expect(await deleteAccount(services, fan, "wrong-password-1")).toEqual({

@@ -16,6 +16,13 @@ export function maskedEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
+/** A fingerprint of the account's password hash as it is now (empty without a password). */
+async function passwordStampOf(services: Services, userId: string): Promise<string> {
+  const auth = await services.auth.$context;
+  const account = await auth.internalAdapter.findCredentialAccount(userId);
+  return account?.password ? hashOf(account.password) : "";
+}
+
 /** True when the current password is the account's: for the steps better-auth does not check itself. */
 export async function isCurrentPassword(services: Services, userId: string, password: string): Promise<boolean> {
   if (!password || password.length > 128) return false;
@@ -34,6 +41,7 @@ export async function requestEmailChange(services: Services, profile: Profile, n
   const token = randomBytes(32).toString("base64url");
   const link = `${services.env.publicUrl}/account/email?token=${token}`;
   const artist = await currentArtistName(services.db);
+  const passwordStamp = await passwordStampOf(services, profile.id);
   await services.db.transaction().execute(async (trx) => {
     await trx.updateTable("emailChanges").set({ usedAt: now }).where("userId", "=", profile.id).where("usedAt", "is", null).execute();
     await trx
@@ -44,6 +52,7 @@ export async function requestEmailChange(services: Services, profile: Profile, n
         oldEmail: profile.email,
         newEmail,
         tokenHash: hashOf(token),
+        passwordStamp,
         createdAt: now,
         expiresAt: now + EMAIL_CHANGE_LIFETIME_MS,
       })
@@ -65,10 +74,12 @@ export async function emailChangeState(services: Services, token: string, now = 
   if (!token || token.length > 200) return { state: "closed" };
   const row = await services.db
     .selectFrom("emailChanges")
-    .select(["newEmail", "usedAt", "expiresAt"])
+    .select(["newEmail", "usedAt", "expiresAt", "userId", "passwordStamp"])
     .where("tokenHash", "=", hashOf(token))
     .executeTakeFirst();
-  return row && row.usedAt === null && Number(row.expiresAt) > now ? { state: "open", newEmail: row.newEmail } : { state: "closed" };
+  if (!row || row.usedAt !== null || Number(row.expiresAt) <= now) return { state: "closed" };
+  if ((await passwordStampOf(services, row.userId)) !== row.passwordStamp) return { state: "closed" };
+  return { state: "open", newEmail: row.newEmail };
 }
 
 /**
@@ -89,6 +100,8 @@ export async function confirmEmailChange(
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   if (!row) return { success: false, error: EMAIL_CHANGE_TEXT.closed };
+  // The old address was told to change the password if this was not them: that voids the request.
+  if ((await passwordStampOf(services, row.userId)) !== row.passwordStamp) return { success: false, error: EMAIL_CHANGE_TEXT.closed };
   const taken = await services.db.selectFrom("user").select("id").where("email", "=", row.newEmail).executeTakeFirst();
   if (taken && taken.id !== row.userId) return { success: false, error: EMAIL_CHANGE_TEXT.taken };
   const claimed = await services.db

@@ -101,7 +101,7 @@ export const EMAIL_CHANGE_TEXT = {
   button: "Confirm new e-mail",
   done: (newEmail: string) => `Your e-mail is now ${newEmail}. Use it the next time you sign in.`,
   closed:
-    "This link does not work any more: it was used, replaced by a newer one, or is more than a day old. Ask for the change again from your account page.",
+    "This link does not work any more: it was used, replaced by a newer one, voided by a change of password, or is more than a day old. Ask for the change again from your account page.",
   taken: "Another account uses that address now, so the change could not be made.",
   wrongPassword: "That is not your current password",
   lastAdmin: "You are the site's only admin: invite another admin before deleting your account.",
