@@ -9,7 +9,9 @@
 // until the test lets them through, so "before hydration" is certain.
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
+import { DASHBOARD_PATH } from "./support/browser.ts";
 import { demoCli } from "./support/cli.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 import { expect, test, type Page, type Route } from "./support/fixtures.ts";
@@ -207,4 +209,39 @@ test.describe("taps before the page is interactive", () => {
     await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
     await expect.poll(async () => (await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
   });
+});
+
+test("the dashboard's Add New Song, pressed before hydration, opens the wizard once it is there (a toggle, so once exactly)", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const scripts = await holdScripts(page);
+  await page.goto(DASHBOARD_PATH, { waitUntil: "domcontentloaded" });
+  const add = page.getByRole("button", { name: "Add New Song" });
+  await add.click();
+  await expect(add).toHaveAttribute("data-early-held", "");
+  await scripts.release();
+  await expect(page.getByRole("form", { name: "Add New Song" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel", exact: true }).first()).toBeVisible();
+});
+
+test("the dashboard keeps the artist's place when its app starts: scrolled down before, still there after; on a phone the tabs row shows the current area", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 700 });
+  const scripts = await holdScripts(page);
+  await page.goto(`${DASHBOARD_PATH}/account`, { waitUntil: "domcontentloaded" });
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await scripts.release();
+  // The app has started: the tabs row scrolled itself, the page did not.
+  const tabs = page.getByRole("navigation", { name: "Dashboard" });
+  await expect.poll(() => tabs.evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  const current = await tabs.getByRole("link", { name: "Account" }).evaluate((link) => {
+    const row = link.parentElement!.getBoundingClientRect();
+    const box = link.getBoundingClientRect();
+    return box.left >= row.left - 1 && box.right <= row.right + 1;
+  });
+  expect(current).toBe(true);
 });

@@ -25,8 +25,16 @@ export function DashboardHeader({ dashboardPath, title, children }: { dashboardP
   const tabs = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // One row, never two: on a narrow phone it scrolls sideways, with the current area in view.
+  // Only the row scrolls: scrollIntoView would also move the page, and a page that jumps when
+  // the app starts sends the artist's first tap to whatever lands under their finger.
   useEffect(() => {
-    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const row = tabs.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current) return;
+    const left = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = Math.max(0, left - (row.clientWidth - current.offsetWidth) / 2);
+    }
   }, [pathname]);
   return (
     <div className="space-y-6">
