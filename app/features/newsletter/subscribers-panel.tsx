@@ -186,6 +186,7 @@ function SubscriberRow({
   const { addToast } = useToasts();
   const asked = useRef<"remove" | "restore" | null>(null);
   const row = useRef<HTMLLIElement>(null);
+  const refocus = useRef(false);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -196,11 +197,18 @@ function SubscriberRow({
       addToast(`${NEWSLETTER_TEXT.removeFailed}: ${fetcher.data.error ?? NEWSLETTER_TEXT.failed}`, "error");
       return;
     }
+    refocus.current = true;
     onRemoved(intent === "remove");
     if (intent === "restore") addToast(NEWSLETTER_TEXT.restored(subscriber.email), "success");
-    // The button pressed is gone: the keyboard stays on the row.
-    requestAnimationFrame(() => row.current?.querySelector<HTMLElement>("button")?.focus());
   }, [busy, fetcher.data, onRemoved, addToast, subscriber.email]);
+
+  // The button pressed is gone: the keyboard goes to the one in its place, once the row shows it
+  // (a frame is not always enough on a busy phone, and focus on a button about to go is lost).
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    row.current?.querySelector<HTMLElement>("button")?.focus();
+  }, [removed]);
 
   const submit = (intent: "remove" | "restore") => {
     if (busy) return;
