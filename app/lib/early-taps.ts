@@ -15,8 +15,8 @@
  * - **Mute** and the **theme toggle** (`data-early` = `mute` | `theme`) act at
  *   once too; the app reads the element and the page as it finds them.
  * - Every other JavaScript-only button (`type="button"`) and slider keeps the
- *   tap: it is marked `data-early-held` (shown as waiting) and carried out, in
- *   order, once the app has hydrated. The tap also starts the app's loading
+ *   tap, and a file input the files chosen: it is marked `data-early-held`
+ *   (shown as waiting) and carried out, in order, once the app has hydrated. The tap also starts the app's loading
  *   at once instead of after the largest paint.
  *
  * Links and form submissions are left alone: they work without JavaScript.
@@ -56,7 +56,9 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
   const doc = document;
   const root = doc.documentElement;
   let done = false;
-  const held: { element: Element; value: string | null }[] = [];
+  const held: { element: Element; value: string | null; files?: File[] }[] = [];
+  /** A file input's newest choice of those held. */
+  const lastChoice = new Map<Element, File[]>();
 
   const early: EarlyState = {
     start: null,
@@ -66,10 +68,21 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
       done = true;
       // After React's own work for this commit: a held tap then meets hydrated handlers.
       setTimeout(() => {
-        for (const { element, value } of held.splice(0)) {
+        for (const { element, value, files } of held.splice(0)) {
           element.removeAttribute("data-early-held");
           if (!element.isConnected) continue;
-          if (value === null) {
+          if (files) {
+            // Each choice as it was made (a later one replaced the input's files), then the app hears of it.
+            try {
+              const transfer = new DataTransfer();
+              for (const file of files) transfer.items.add(file);
+              (element as HTMLInputElement).files = transfer.files;
+            } catch {
+              // No DataTransfer to rebuild a choice with: the input's last one is told, once.
+              if (files !== lastChoice.get(element)) continue;
+            }
+            element.dispatchEvent(new Event("change", { bubbles: true }));
+          } else if (value === null) {
             (element as HTMLElement).click();
           } else if (element instanceof HTMLInputElement) {
             // React ignores a value it has already seen: show it the server's first, then the fan's.
@@ -203,6 +216,20 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
       const input = event.target;
       if (done || !(input instanceof HTMLInputElement) || input.type !== "range") return;
       hold(input, input.value);
+    },
+    true,
+  );
+  doc.addEventListener(
+    "change",
+    (event) => {
+      const input = event.target;
+      if (done || !(input instanceof HTMLInputElement) || input.type !== "file" || !input.files?.length) return;
+      // Every choice is kept (a second one replaces the input's files but not the artist's intent).
+      const files = [...input.files];
+      lastChoice.set(input, files);
+      held.push({ element: input, value: null, files });
+      input.setAttribute("data-early-held", "");
+      startApp();
     },
     true,
   );

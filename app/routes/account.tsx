@@ -186,7 +186,7 @@ export default function Account() {
           </p>
         ) : null}
       </div>
-      <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 lg:items-start">
         <div className="space-y-8">
           <NameForm name={name} initial={accountResult} />
           <EmailForm email={email} initial={accountResult} confirmByMail={mailOn} />

@@ -77,7 +77,7 @@ export default function Bio() {
     <article className={`mx-auto px-4 py-16 sm:px-6 sm:py-20 ${portrait ? "max-w-6xl" : "max-w-4xl"}`}>
       {portrait ? (
         // A phone reads the title, the portrait, then the story; a wide screen puts the portrait beside them.
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-14 lg:gap-y-8">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-14 lg:gap-y-8">
           <header className="lg:col-start-2 lg:row-start-1 lg:self-end">{heading}</header>
           <figure className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
             <div className="mx-auto aspect-[4/5] max-w-md overflow-hidden rounded-3xl bg-stone-200 shadow-xl lg:max-w-none dark:bg-stone-800">

@@ -29,7 +29,7 @@ export default function DashboardAccount() {
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={dashboardPath} title="Account" />
-      <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 lg:items-start">
         <div className="space-y-8">
           <NameForm name={name} initial={result} />
           <EmailForm email={email} initial={result} confirmByMail={mailOn} />

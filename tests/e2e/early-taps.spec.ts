@@ -17,6 +17,9 @@ import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 import { expect, test, type Page, type Route } from "./support/fixtures.ts";
 import { audioFile, audioState, homePlayer, musicPlayer } from "./support/player.ts";
 
+/** A one-pixel PNG: a real photo file, as small as one can be. */
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
@@ -244,4 +247,28 @@ test("the dashboard keeps the artist's place when its app starts: scrolled down 
     return box.left >= row.left - 1 && box.right <= row.right + 1;
   });
   expect(current).toBe(true);
+});
+
+test("files chosen on the dashboard before its app starts are kept: each choice, in order, once", async ({ page }) => {
+  await signInAsAdmin(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`${DASHBOARD_PATH}/site`, { waitUntil: "domcontentloaded" });
+  const picture = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") });
+  const pressInput = page.getByTestId("photo-slot-press").locator('input[type="file"]');
+  // Two choices in a row: the second replaces the input's files, not the first choice.
+  await pressInput.setInputFiles([picture("one.png"), picture("two.png")]);
+  await pressInput.setInputFiles(picture("three.png"));
+  await expect(pressInput).toHaveAttribute("data-early-held", "");
+  // A file that is not a photo, in another slot: refused at its slot once the app is there.
+  await page
+    .getByTestId("photo-slot-poster")
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all".repeat(50)) });
+  await scripts.release();
+  const drafts = page.getByTestId("photo-slot-press").getByTestId("photo-draft");
+  await expect(drafts).toHaveCount(3);
+  for (const name of ["one", "two", "three"])
+    await expect(page.getByTestId("photo-slot-press").getByRole("form", { name: new RegExp(`${name}\\.png`) })).toHaveCount(1);
+  await expect(page.getByTestId("photo-slot-poster").getByRole("alert")).toHaveText("Please choose a JPG, PNG, WebP or AVIF photo.");
+  await expect(pressInput).not.toHaveAttribute("data-early-held");
 });

@@ -130,7 +130,7 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
     >
       <FormGuardFields formStarted={formStarted} />
       <fieldset disabled={sending} className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
             label="Name (optional)"
             name="name"

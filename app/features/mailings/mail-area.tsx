@@ -64,7 +64,7 @@ export function MailArea({ data }: { data: MailAreaData }) {
     void fetcher.submit({ intent: "open", id }, { method: "post" });
   };
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
       <div className="space-y-6">
         {data.mailOn ? null : (
           <p

@@ -33,7 +33,7 @@ export function PhotosPanel({ photos }: { photos: PagePhotos }) {
         </h2>
         <p className="mt-1 max-w-2xl text-stone-600 dark:text-stone-400">{PHOTO_TEXT.panelIntro}</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         {SINGLE_SLOTS.map((slot) => (
           <SingleSlotCard key={slot} slot={slot} photo={photos[slot]} />
         ))}
@@ -164,7 +164,7 @@ function PressPhotos({ photos }: { photos: Photo[] }) {
       </div>
 
       {drafts.length > 0 ? (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="New press photos">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="New press photos">
           {drafts.map((draft) => (
             <li key={draft.id} className="rounded-xl border border-brand-200 p-4 dark:border-brand-800/60">
               <PhotoDraft slot="press" file={draft.file} onClose={() => setDrafts((current) => current.filter((d) => d.id !== draft.id))} />
@@ -176,7 +176,7 @@ function PressPhotos({ photos }: { photos: Photo[] }) {
       {photos.length === 0 ? (
         <p className="text-sm text-stone-600 dark:text-stone-400">{PHOTO_TEXT.pressEmpty}</p>
       ) : (
-        <ol className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Press photos, in order">
+        <ol className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Press photos, in order">
           {photos.map((photo, index) => (
             <li key={photo.id} className="rounded-xl border border-stone-200 p-4 dark:border-stone-800" data-testid="press-photo">
               <ExistingPhoto photo={photo} position={{ index, count: photos.length }} />

@@ -94,7 +94,7 @@ function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; i
   const jump = (direction: 1 | -1) => (active ? store.jump(direction) : setCue(clamp(cue + (direction * JUMP_MS) / 1000, 0, length)));
 
   return (
-    <div className="grid gap-8 md:grid-cols-[minmax(0,320px)_1fr] md:items-start">
+    <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,320px)_minmax(0,1fr)] md:items-start">
       <CoverImage
         coverKey={song.coverKey}
         alt={`Cover art for ${song.title}`}

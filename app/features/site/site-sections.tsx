@@ -232,7 +232,7 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
         />
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold">Four influences</legend>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {s.bio.influences.map((influence, i) => (
               <div key={i} className="space-y-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
                 <Field name={`influences.${i}.name`} label={`Influence ${i + 1}`} defaultValue={influence.name} maxLength={60} />
@@ -270,7 +270,7 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
           maxLength={300}
           rows={2}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field
             name="link.url"
             label="Extra link (optional)"

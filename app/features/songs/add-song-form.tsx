@@ -353,7 +353,7 @@ export function AddSongForm({
 
         {step === 2 ? (
           <>
-            <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
               <FileDropZone
                 ref={coverInput}
                 accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
@@ -396,7 +396,7 @@ export function AddSongForm({
 
         {step === 3 ? (
           <>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div>
                 <TextField
                   id={`${id}-title`}

@@ -376,7 +376,7 @@ export function MusicLibrary({
       ) : list.items.length === 0 ? (
         <ListEmpty>No songs yet</ListEmpty>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {list.items.map((song, index) => (
             <SongCard
               key={song.id}

@@ -14,13 +14,26 @@ export const initialReleaseChoice = (): ReleaseChoice => ({
   isLatest: false,
 });
 
-/** What is wrong with a "later" choice, in the server's words, or null; the server checks again. */
-export function releaseProblem(choice: ReleaseChoice, now = Date.now()): string | null {
-  if (choice.mode === "now") return null;
-  if (!choice.at) return RELEASE_TEXT.timeRequired;
-  const result = zonedTimeToInstant(choice.at, choice.timeZone);
+/** What is wrong with a release moment typed in a zone, in the server's words, or null; the server checks again. */
+export function releaseTimeProblem(at: string, timeZone: string, now = Date.now()): string | null {
+  if (!at) return RELEASE_TEXT.timeRequired;
+  const result = zonedTimeToInstant(at, timeZone);
   if (!result.ok) return result.message;
   return result.instant <= now ? RELEASE_TEXT.inThePast : null;
+}
+
+/** What is wrong with a "later" choice, or null. */
+export const releaseProblem = (choice: ReleaseChoice, now = Date.now()): string | null =>
+  choice.mode === "now" ? null : releaseTimeProblem(choice.at, choice.timeZone, now);
+
+/** The zones to offer, with `current` first when the browser's list lacks it; built once, as it is long. */
+export function useZoneNames(current: string | null): string[] {
+  const [zones] = useState(() => {
+    if (current === null) return [];
+    const names = timeZoneNames();
+    return names.includes(current) ? names : [current, ...names];
+  });
+  return zones;
 }
 
 const boxStyles = "rounded-2xl border border-stone-200 p-4 dark:border-stone-800";
@@ -45,11 +58,7 @@ export function ReleaseTimingFields({
   mailOn: boolean;
 }) {
   const id = useId();
-  // The zone list is long: built once, when the artist first picks "later".
-  const [zones] = useState(() => {
-    const names = timeZoneNames();
-    return names.includes(value.timeZone) ? names : [value.timeZone, ...names];
-  });
+  const zones = useZoneNames(value.timeZone);
   const set = (patch: Partial<ReleaseChoice>) => onChange({ ...value, ...patch });
   const later = value.mode === "later";
   return (
@@ -72,43 +81,18 @@ export function ReleaseTimingFields({
           ))}
         </div>
         {later ? (
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-medium">
-                {RELEASE_TEXT.atLabel}
-              </label>
-              <input
-                id={`${id}-at`}
-                type="datetime-local"
-                name="releaseAt"
-                step={1}
-                value={value.at}
-                onChange={(event) => set({ at: event.currentTarget.value })}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                className={controlStyles}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-zone`} className="mb-1 block text-sm font-medium">
-                {RELEASE_TEXT.zoneLabel}
-              </label>
-              <select
-                id={`${id}-zone`}
-                name="releaseTimeZone"
-                value={value.timeZone}
-                onChange={(event) => set({ timeZone: event.currentTarget.value })}
-                className={controlStyles}
-              >
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <FieldError id={`${id}-error`} message={error ?? undefined} className="sm:col-span-2" />
-          </div>
+          <ReleaseMomentFields
+            id={id}
+            at={value.at}
+            timeZone={value.timeZone}
+            zones={zones}
+            error={error}
+            onChange={(moment) => set(moment)}
+            named
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            controlClassName={controlStyles}
+            errorClassName="sm:col-span-2"
+          />
         ) : null}
       </fieldset>
       <Choice
@@ -118,19 +102,92 @@ export function ReleaseTimingFields({
         onChange={(isLatest) => set({ isLatest })}
         label={later ? RELEASE_TEXT.latestLabel : LATEST_TEXT.label}
         hint={LATEST_TEXT.hint}
+        boxed
       />
       {later ? (
-        <Choice
-          id={`${id}-announce`}
-          name="announce"
-          checked={mailOn && value.announce}
-          disabled={!mailOn}
-          onChange={(announce) => set({ announce })}
-          label={RELEASE_TEXT.announceLabel}
-          hint={mailOn ? RELEASE_TEXT.announceHint : RELEASE_TEXT.announceOff}
-        />
+        <AnnounceChoice id={`${id}-announce`} checked={value.announce} mailOn={mailOn} onChange={(announce) => set({ announce })} boxed />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The release's date-time (to the second) and zone, with the message that
+ * belongs to them; `named` gives the controls form names, for the wizard.
+ */
+export function ReleaseMomentFields(props: {
+  id: string;
+  at: string;
+  timeZone: string;
+  zones: string[];
+  error: string | null;
+  onChange: (moment: { at: string; timeZone: string }) => void;
+  named?: boolean;
+  className: string;
+  controlClassName: string;
+  errorClassName?: string;
+}) {
+  const { id, at, timeZone, error } = props;
+  return (
+    <div className={props.className}>
+      <div>
+        <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-medium">
+          {RELEASE_TEXT.atLabel}
+        </label>
+        <input
+          id={`${id}-at`}
+          type="datetime-local"
+          name={props.named ? "releaseAt" : undefined}
+          step={1}
+          value={at}
+          onChange={(event) => props.onChange({ at: event.currentTarget.value, timeZone })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={props.controlClassName}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-zone`} className="mb-1 block text-sm font-medium">
+          {RELEASE_TEXT.zoneLabel}
+        </label>
+        <select
+          id={`${id}-zone`}
+          name={props.named ? "releaseTimeZone" : undefined}
+          value={timeZone}
+          onChange={(event) => props.onChange({ at, timeZone: event.currentTarget.value })}
+          className={props.controlClassName}
+        >
+          {props.zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FieldError id={`${id}-error`} message={error ?? undefined} className={props.errorClassName} />
+    </div>
+  );
+}
+
+/** "Mail my subscribers when it comes out": offered only when the site sends mail, and saying why not. */
+export function AnnounceChoice(props: {
+  id: string;
+  checked: boolean;
+  mailOn: boolean;
+  onChange: (checked: boolean) => void;
+  boxed?: boolean;
+}) {
+  return (
+    <Choice
+      id={props.id}
+      name="announce"
+      checked={props.mailOn && props.checked}
+      disabled={!props.mailOn}
+      onChange={props.onChange}
+      label={RELEASE_TEXT.announceLabel}
+      hint={props.mailOn ? RELEASE_TEXT.announceHint : RELEASE_TEXT.announceOff}
+      boxed={props.boxed}
+    />
   );
 }
 
@@ -142,9 +199,10 @@ function Choice(props: {
   onChange: (checked: boolean) => void;
   label: string;
   hint: string;
+  boxed?: boolean;
 }) {
   return (
-    <div className={`flex items-start gap-3 ${boxStyles}`}>
+    <div className={`flex items-start gap-3 ${props.boxed ? boxStyles : ""}`}>
       <input
         id={props.id}
         type="checkbox"
@@ -156,7 +214,7 @@ function Choice(props: {
         className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
       />
       <div className="min-w-0">
-        <label htmlFor={props.id} className="block font-medium">
+        <label htmlFor={props.id} className={`block font-medium ${props.boxed ? "" : "text-sm"}`}>
           {props.label}
         </label>
         <p id={`${props.id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">

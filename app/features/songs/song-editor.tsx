@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
-import { FieldError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { formatDuration, streamingServices, type Song, type StreamingLinks } from "#app/lib/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import type { SongEditField } from "./schema.ts";
@@ -10,8 +10,9 @@ import { sniffFile } from "./sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { checkFile } from "./upload-rules.ts";
 import { useCheckAfterPress } from "./use-check-after-press.ts";
-import { EDIT_TEXT, RELEASE_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
-import { timeZoneNames, toZonedLocal, zonedTimeToInstant } from "#app/lib/zoned-time.ts";
+import { EDIT_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
+import { toZonedLocal } from "#app/lib/zoned-time.ts";
+import { AnnounceChoice, ReleaseMomentFields, releaseTimeProblem, useZoneNames } from "./release-timing-fields.tsx";
 
 type FieldErrors = Partial<Record<SongEditField, string>>;
 type Phase = "editing" | SongEditStage;
@@ -32,13 +33,6 @@ const releaseOf = (song: Song): ReleaseEdit | null => {
 };
 const sameRelease = (a: ReleaseEdit | null, b: ReleaseEdit | null) =>
   a === b || (a !== null && b !== null && a.at === b.at && a.timeZone === b.timeZone && a.announce === b.announce);
-function releaseFieldProblem(release: ReleaseEdit | null): string | null {
-  if (!release) return null;
-  if (!release.at) return RELEASE_TEXT.timeRequired;
-  const result = zonedTimeToInstant(release.at, release.timeZone);
-  if (!result.ok) return result.message;
-  return result.instant <= Date.now() ? RELEASE_TEXT.inThePast : null;
-}
 const linksOf = (song: Song): StreamingLinks => ({ ...song.streamingLinks });
 const titleProblem = (value: string) => (value.trim() ? null : UPLOAD_TEXT.missingTitle);
 const linkProblem = (value: string) => (isStreamingLink(value) ? null : INVALID_LINK);
@@ -78,12 +72,7 @@ export function SongEditor({
   const audioInput = useRef<HTMLInputElement>(null);
   const [initialRelease] = useState(() => releaseOf(song));
   const [release, setRelease] = useState<ReleaseEdit | null>(initialRelease);
-  // The zone list is long: built once, only for a song not out yet.
-  const [zones] = useState(() => {
-    if (!initialRelease) return [];
-    const names = timeZoneNames();
-    return names.includes(initialRelease.timeZone) ? names : [initialRelease.timeZone, ...names];
-  });
+  const zones = useZoneNames(initialRelease?.timeZone ?? null);
   const audioChoice = useRef(0);
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [shownCoverKey, setShownCoverKey] = useState(song.coverKey);
@@ -159,6 +148,7 @@ export function SongEditor({
   const focusField = (field: SongEditField) => {
     if (field === "cover") coverInput.current?.focus();
     else if (field === "audio") audioInput.current?.focus();
+    else if (field === "release") document.getElementById(`${id}-release-at`)?.focus();
     else document.getElementById(`${id}-${field}`)?.focus();
   };
 
@@ -175,7 +165,7 @@ export function SongEditor({
     if (errors.cover) found.cover = errors.cover;
     if (errors.audio) found.audio = errors.audio;
     const releaseChanged = !sameRelease(release, initialRelease);
-    const badRelease = releaseChanged ? releaseFieldProblem(release) : null;
+    const badRelease = releaseChanged ? release && releaseTimeProblem(release.at, release.timeZone) : null;
     if (badRelease) found.release = badRelease;
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -388,68 +378,27 @@ export function SongEditor({
               />
             </section>
             {release ? (
-              <fieldset className="min-w-0 space-y-4" aria-describedby={errors.release ? `${id}-release-error` : undefined}>
+              <fieldset className="min-w-0 space-y-4">
                 <legend className="mb-3 text-sm font-semibold">{EDIT_TEXT.releaseHeading}</legend>
-                <div className="grid gap-4">
-                  <div>
-                    <label htmlFor={`${id}-release`} className="mb-1 block text-sm font-medium">
-                      {RELEASE_TEXT.atLabel}
-                    </label>
-                    <input
-                      id={`${id}-release`}
-                      type="datetime-local"
-                      step={1}
-                      value={release.at}
-                      aria-invalid={errors.release ? true : undefined}
-                      aria-describedby={errors.release ? `${id}-release-error` : undefined}
-                      onChange={(event) => {
-                        setRelease({ ...release, at: event.currentTarget.value });
-                        setFieldError("release", null);
-                      }}
-                      className={`${inputStyles} aria-[invalid=true]:border-red-600`}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={`${id}-zone`} className="mb-1 block text-sm font-medium">
-                      {RELEASE_TEXT.zoneLabel}
-                    </label>
-                    <select
-                      id={`${id}-zone`}
-                      value={release.timeZone}
-                      onChange={(event) => {
-                        setRelease({ ...release, timeZone: event.currentTarget.value });
-                        setFieldError("release", null);
-                      }}
-                      className={inputStyles}
-                    >
-                      {zones.map((zone) => (
-                        <option key={zone} value={zone}>
-                          {zone.replaceAll("_", " ")}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                </div>
-                <FieldError id={`${id}-release-error`} message={errors.release} />
-                <div className="flex items-start gap-3">
-                  <input
-                    id={`${id}-announce`}
-                    type="checkbox"
-                    checked={mailOn && release.announce}
-                    disabled={!mailOn}
-                    onChange={(event) => setRelease({ ...release, announce: event.currentTarget.checked })}
-                    aria-describedby={`${id}-announce-hint`}
-                    className="mt-0.5 size-5 shrink-0 accent-brand-600 dark:accent-brand-400"
-                  />
-                  <div className="min-w-0">
-                    <label htmlFor={`${id}-announce`} className="block text-sm font-medium">
-                      {RELEASE_TEXT.announceLabel}
-                    </label>
-                    <p id={`${id}-announce-hint`} className="text-sm text-stone-600 dark:text-stone-400">
-                      {mailOn ? RELEASE_TEXT.announceHint : RELEASE_TEXT.announceOff}
-                    </p>
-                  </div>
-                </div>
+                <ReleaseMomentFields
+                  id={`${id}-release`}
+                  at={release.at}
+                  timeZone={release.timeZone}
+                  zones={zones}
+                  error={errors.release ?? null}
+                  onChange={(moment) => {
+                    setRelease({ ...release, ...moment });
+                    setFieldError("release", null);
+                  }}
+                  className="grid gap-4"
+                  controlClassName={inputStyles}
+                />
+                <AnnounceChoice
+                  id={`${id}-announce`}
+                  checked={release.announce}
+                  mailOn={mailOn}
+                  onChange={(announce) => setRelease({ ...release, announce })}
+                />
               </fieldset>
             ) : null}
           </div>
