@@ -1,12 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_S3_PORT, E2E_STACK, E2E_URL, e2eAppEnv } from "./tests/e2e/support/server-env.ts";
+import { E2E_S3_PORT, E2E_STACK, E2E_URL, E2E_WORKERS, e2eAppEnv, e2eSite } from "./tests/e2e/support/server-env.ts";
+
+const workerIndexes = Array.from({ length: E2E_WORKERS }, (_, worker) => worker);
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: `test-results/${E2E_STACK}`,
+  // Spec files run in parallel, one worker each at a time against a site of its own
+  // (tests/e2e/support/server-env.ts); the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: `.tmp/reports/playwright-${E2E_STACK}.json` }]] : [["list"]],
   timeout: 30_000,
@@ -33,14 +37,17 @@ export default defineConfig({
     ...(E2E_STACK === "scale"
       ? [{ command: "node tests/e2e/support/s3-server-main.ts", port: E2E_S3_PORT, reuseExistingServer: false, timeout: 30_000 }]
       : []),
-    {
-      // The production build (the e2e script builds first) on an empty site.
-      command: "node tests/e2e/support/reset-stack.ts && node server/index.ts",
-      url: `${E2E_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe" as const,
-      env: e2eAppEnv(),
-    },
+    // The production build (the e2e script builds first), one empty site per worker.
+    ...workerIndexes.map((worker) => {
+      const site = e2eSite(worker);
+      return {
+        command: "node tests/e2e/support/reset-stack.ts && node server/index.ts",
+        url: `${site.url}/healthz`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: "pipe" as const,
+        env: { ...e2eAppEnv(site.port, site), E2E_WORKER: String(worker) },
+      };
+    }),
   ],
 });

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
 import sharp from "sharp";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
-import { DASHBOARD_PATH, signUpThroughUi, toast } from "./support/browser.ts";
+import { DASHBOARD_PATH, signUpDirectly, toast } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
 import { ADMIN_PASSWORD as PASSWORD, pendingCount, signInAsAdmin, songIdOf, throttleUploads, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
@@ -196,7 +196,7 @@ test.describe("upload and library endpoints without a browser", () => {
 
   test("every dashboard endpoint refuses anonymous visitors (401) and signed-in non-admins (403)", async ({ page, playwright }) => {
     const fan = { name: "Fan", email: uniqueEmail("dash-fan"), password: PASSWORD };
-    await signUpThroughUi(page, fan);
+    await signUpDirectly(page, fan);
     const asFan = page.context().request;
     const anonymous = await playwright.request.newContext({ baseURL: E2E_URL });
     const wav = synthWav({ seconds: 0.5, chords: [[60]], bpm: 60 });
@@ -358,6 +358,13 @@ test("on a 390 px phone the dashboard's areas sit on one row, the current one in
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page);
+  // Words with no place to break (a pasted address, a held key) wrap rather than widen the page.
+  const unbroken = `${"x".repeat(60)}${Date.now()}`;
+  const draft = await page.request.post(`${DASHBOARD_PATH}/mail`, {
+    form: { intent: "save", subject: unbroken, body: unbroken },
+    headers: { origin: E2E_URL },
+  });
+  expect(draft.status()).toBe(200);
   for (const area of ["", "/site", "/shows", "/mail", "/account"]) {
     await page.goto(`${DASHBOARD_PATH}${area}`);
     const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");

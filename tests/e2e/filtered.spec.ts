@@ -2,22 +2,15 @@
 // within 2 s of the page, a filled honeypot, no form token) is held, shown to
 // the artist under Filtered, and released to the inbox or the list, or deleted.
 import { expect, test, type Page } from "./support/fixtures.ts";
-import { DASHBOARD_PATH, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
-import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
+import { uniqueEmail } from "./support/cli.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
-
-const PASSWORD = "correct-horse-battery";
 
 const subscriberRows = (email: string) => withE2eDb((db) => db.selectFrom("subscribers").selectAll().where("email", "=", email).execute());
 const inboxRows = (text: string) => withE2eDb((db) => db.selectFrom("contacts").selectAll().where("message", "=", text).execute());
 const heldRows = (text: string) =>
   withE2eDb((db) => db.selectFrom("heldSubmissions").selectAll().where("payload", "like", `%${text}%`).execute());
-
-async function signInAsAdmin(page: Page) {
-  const account = { name: "Juniper", email: uniqueEmail("filtered-admin"), password: PASSWORD };
-  await signUpThroughUi(page, account);
-  expect(adminCli("grant", account.email)).toContain("is now an admin");
-}
 
 /**
  * Opens `path` and waits for React, as a fast fan's browser would. The form's

@@ -5,8 +5,9 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { siApplemusic, siFacebook, siInstagram, siSpotify, siTiktok, siYoutube } from "simple-icons";
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
-import { DASHBOARD_PATH, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
+import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 
 const PASSWORD = "correct-horse-battery";
@@ -60,9 +61,7 @@ test.describe("label in name (WCAG 2.5.3)", () => {
         .values({ id, name: null, email: null, message: `Hello ${marker}`, timestamp: Date.now(), source: "website", status: "unread" })
         .execute(),
     );
-    const account = { name: "Juniper", email: uniqueEmail("a11y-admin"), password: PASSWORD };
-    await signUpThroughUi(page, account);
-    expect(adminCli("grant", account.email)).toContain("is now an admin");
+    await signInAsAdmin(page);
     try {
       await page.goto(DASHBOARD_PATH);
       const item = page.getByRole("listitem").filter({ hasText: marker });

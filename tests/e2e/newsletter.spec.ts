@@ -1,8 +1,9 @@
 // The mailing list: the footer form and the /music panel, what bots get, the
 // no-JavaScript path, unsubscribing, and the dashboard's Subscribers panel.
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
-import { DASHBOARD_PATH, isDarkColor, signUpThroughUi, toast, waitForHydration } from "./support/browser.ts";
-import { adminCli, uniqueEmail } from "./support/cli.ts";
+import { DASHBOARD_PATH, isDarkColor, signUpDirectly, toast, waitForHydration } from "./support/browser.ts";
+import { uniqueEmail } from "./support/cli.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 
 const PASSWORD = "correct-horse-battery";
@@ -79,13 +80,6 @@ async function formStartedFrom(request: APIRequestContext): Promise<string> {
   if (!token) throw new Error("No formStarted field on the page");
   await new Promise((resolve) => setTimeout(resolve, 2100));
   return token;
-}
-
-async function signInAsAdmin(page: Page) {
-  const account = { name: "Juniper", email: uniqueEmail("news-admin"), password: PASSWORD };
-  await signUpThroughUi(page, account);
-  expect(adminCli("grant", account.email)).toContain("is now an admin");
-  return account;
 }
 
 test.describe("newsletter", () => {
@@ -264,7 +258,7 @@ test.describe("newsletter", () => {
       expect(response.status(), path).toBe(401);
       expect(await response.json()).toMatchObject({ success: false, error: "Please sign in as an admin." });
     }
-    await signUpThroughUi(page, { name: "Fan", email: uniqueEmail("news-fan"), password: PASSWORD });
+    await signUpDirectly(page, { name: "Fan", email: uniqueEmail("news-fan"), password: PASSWORD });
     for (const path of ["/api/subscribers", "/api/subscribers.csv"]) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(403);

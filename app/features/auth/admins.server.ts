@@ -12,7 +12,7 @@ function withRole(role: string | null, add: boolean): string {
   return [...roles].join(",");
 }
 
-async function findUser(services: Services, email: string) {
+async function findUser(services: Pick<Services, "db">, email: string) {
   return services.db
     .selectFrom("user")
     .select(["id", "email", "name", "role"])
@@ -43,7 +43,7 @@ export async function listAdmins(services: Services): Promise<AdminListEntry[]> 
  * needed, and one printed earlier must not work again if the admin is later
  * revoked.
  */
-export async function grantAdmin(services: Services, email: string): Promise<boolean> {
+export async function grantAdmin(services: Pick<Services, "db">, email: string): Promise<boolean> {
   const user = await findUser(services, email);
   if (!user) return false;
   await services.db.transaction().execute(async (trx) => {

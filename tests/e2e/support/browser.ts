@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { E2E_URL } from "./server-env.ts";
 
 export const DASHBOARD_PATH = "/juniper-dashboard";
 
@@ -30,6 +31,24 @@ export async function signUpThroughUi(page: Page, account: { name: string; email
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL("/");
+}
+
+/**
+ * Makes an account and signs `page`'s browser in with one request to the
+ * sign-up form's own action, as the form would post it: set-up for a test
+ * about something else, without loading and filling the page (auth.spec.ts
+ * tests the form itself). The session cookie lands in the page's context.
+ */
+export async function signUpDirectly(page: Page, account: { name: string; email: string; password: string }) {
+  // The e2e site itself, whichever of its processes the page is on: the cookie is the host's, for every port.
+  const response = await page.request.post(`${E2E_URL}/login`, {
+    form: { intent: "signup", ...account },
+    headers: { origin: E2E_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-up of ${account.email}`).toBe(302);
+  // The welcome toast is for the page the form lands on, which this never loads: not for the test's first page.
+  await page.context().clearCookies({ name: "toast" });
 }
 
 /** True when a CSS colour (rgb(), oklch() or lab()) is dark. */

@@ -1,18 +1,19 @@
 // Helpers for the specs that drive the artist's dashboard: an admin's page,
 // songs made through the upload API, and what the database holds of them.
 import { coverPng, synthWav } from "../../../scripts/media/synth.ts";
-import { signUpThroughUi } from "./browser.ts";
-import { adminCli, uniqueEmail } from "./cli.ts";
+import { grantAdmin } from "#app/features/auth/admins.server.ts";
+import { signUpDirectly } from "./browser.ts";
+import { uniqueEmail } from "./cli.ts";
 import { withE2eDb } from "./db.ts";
 import { expect, type APIRequestContext, type Page } from "./fixtures.ts";
 
 export const ADMIN_PASSWORD = "correct-horse-battery";
 
-/** A signed-in admin's page (sign-up, then the CLI grants admin: no sign-in attempt spent). */
-export async function signInAsAdmin(page: Page) {
-  const account = { name: "Juniper", email: uniqueEmail("dash-admin"), password: ADMIN_PASSWORD };
-  await signUpThroughUi(page, account);
-  expect(adminCli("grant", account.email)).toContain("is now an admin");
+/** A signed-in admin's page: an account made and signed in directly, then made admin as the CLI's grant does. */
+export async function signInAsAdmin(page: Page, name = "Juniper") {
+  const account = { name, email: uniqueEmail("dash-admin"), password: ADMIN_PASSWORD };
+  await signUpDirectly(page, account);
+  expect(await withE2eDb((db) => grantAdmin({ db }, account.email))).toBe(true);
   return account;
 }
 

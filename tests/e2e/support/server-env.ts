@@ -7,42 +7,68 @@
 export type E2eStack = "embedded" | "scale";
 export const E2E_STACK: E2eStack = process.env.E2E_STACK === "scale" ? "scale" : "embedded";
 
-// E2E_INSTANCE=N (0 when unset) moves every port by 100·N and gives the data
+// E2E_INSTANCE=N (0 when unset) moves every port by 1000·N and gives the data
 // folders, database and Redis keys names of their own, so two runs on one
 // machine (even in one checkout, sharing its build) do not meet.
 const INSTANCE = Number.parseInt(process.env.E2E_INSTANCE ?? "0", 10) || 0;
-const port = (base: number) => base + 100 * INSTANCE;
-const suffix = INSTANCE === 0 ? "" : `_${INSTANCE}`;
 
-export const E2E_PORT = port(3107);
-export const E2E_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_DATA_DIR = `.tmp/e2e-data${suffix}`;
-/** Extra app processes some specs start beside the main one (setup, multi-process, crash). */
-export const E2E_EXTRA_PORTS = {
-  setup: port(3108),
-  processA: port(3108),
-  processB: port(3109),
-  crash: port(3111),
-  mailA: port(3112),
-  mailB: port(3113),
-  workers: port(3114),
-} as const;
-/** The SMTP server the mail specs start, which their app processes send to. */
-export const E2E_SMTP_PORT = port(3125);
+/**
+ * Playwright's workers run in parallel, each against a site of its own (port,
+ * data folder, database, bucket, Redis prefix), so no test meets another's
+ * data or load. E2E_WORKERS sets how many (2 on CI, else 1).
+ */
+export const E2E_WORKERS = Number.parseInt(process.env.E2E_WORKERS ?? "", 10) || (process.env.CI ? 2 : 1);
+/**
+ * The worker this process belongs to: Playwright's parallel index in a worker,
+ * E2E_WORKER for a server started for one, 0 elsewhere.
+ */
+const WORKER = Number.parseInt(process.env.E2E_WORKER ?? process.env.TEST_PARALLEL_INDEX ?? "0", 10) || 0;
 
-export const E2E_S3_PORT = port(3190);
-export const E2E_S3_DIR = `.tmp/e2e-s3${suffix}`;
-export const E2E_BUCKET = "e2e-media";
-export const E2E_REDIS_PREFIX = `e2e${suffix}:`;
-const E2E_DATABASE = `artist_site_e2e${suffix}`;
+/** Where one worker's site lives. */
+export function e2eSite(worker: number) {
+  const port = (base: number) => base + 1000 * INSTANCE + 100 * worker;
+  const suffix = (INSTANCE === 0 ? "" : `_${INSTANCE}`) + (worker === 0 ? "" : `_w${worker}`);
+  return {
+    port: port(3107),
+    url: `http://localhost:${port(3107)}`,
+    dataDir: `.tmp/e2e-data${suffix}`,
+    /** Extra app processes some specs start beside the main one (setup, multi-process, crash). */
+    extraPorts: {
+      setup: port(3108),
+      processA: port(3108),
+      processB: port(3109),
+      crash: port(3111),
+      mailA: port(3112),
+      mailB: port(3113),
+      workers: port(3114),
+    },
+    /** The SMTP server the mail specs start, which their app processes send to. */
+    smtpPort: port(3125),
+    bucket: `e2e-media${suffix.replaceAll("_", "-")}`,
+    redisPrefix: `e2e${suffix}:`,
+    database: `artist_site_e2e${suffix}`,
+  };
+}
+
+const SITE = e2eSite(WORKER);
+export const E2E_PORT = SITE.port;
+export const E2E_URL = SITE.url;
+export const E2E_DATA_DIR = SITE.dataDir;
+export const E2E_EXTRA_PORTS = SITE.extraPorts;
+export const E2E_SMTP_PORT = SITE.smtpPort;
+export const E2E_REDIS_PREFIX = SITE.redisPrefix;
+
+/** The scale stack's one S3-compatible server, holding every worker's bucket. */
+export const E2E_S3_PORT = 3190 + 1000 * INSTANCE;
+export const E2E_S3_DIR = `.tmp/e2e-s3${INSTANCE === 0 ? "" : `_${INSTANCE}`}`;
 
 /** The PostgreSQL server the scale stack uses, and the e2e database on it. */
-export function e2ePostgres(): { adminUrl: string; databaseUrl: string; database: string } {
+export function e2ePostgres(database = SITE.database): { adminUrl: string; databaseUrl: string; database: string } {
   const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
   const url = new URL(adminUrl);
-  url.pathname = `/${E2E_DATABASE}`;
+  url.pathname = `/${database}`;
   url.searchParams.delete("options");
-  return { adminUrl, databaseUrl: url.toString(), database: E2E_DATABASE };
+  return { adminUrl, databaseUrl: url.toString(), database };
 }
 
 export const e2eRedisUrl = () => process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379/15";
@@ -52,13 +78,13 @@ export const e2eRedisUrl = () => process.env.TEST_REDIS_URL || "redis://127.0.0.
  * the admin CLI) on the e2e stack. Every process gets the same secret, as a
  * real multi-process deployment must.
  */
-export function e2eAppEnv(port = E2E_PORT): Record<string, string> {
+export function e2eAppEnv(port = E2E_PORT, site = SITE): Record<string, string> {
   const common = {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: E2E_DATA_DIR,
-    PUBLIC_URL: E2E_URL,
+    DATA_DIR: site.dataDir,
+    PUBLIC_URL: site.url,
     AUTH_SECRET: "e2e-secret-shared-by-every-process-of-the-site",
     // Tests pose as different clients through X-Forwarded-For (tests/e2e/support/fixtures.ts).
     TRUST_PROXY: "true",
@@ -68,13 +94,13 @@ export function e2eAppEnv(port = E2E_PORT): Record<string, string> {
   }
   return {
     ...common,
-    DATABASE_URL: e2ePostgres().databaseUrl,
+    DATABASE_URL: e2ePostgres(site.database).databaseUrl,
     S3_ENDPOINT: `http://127.0.0.1:${E2E_S3_PORT}`,
-    S3_BUCKET: E2E_BUCKET,
+    S3_BUCKET: site.bucket,
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
     REDIS_URL: e2eRedisUrl(),
-    REDIS_KEY_PREFIX: E2E_REDIS_PREFIX,
+    REDIS_KEY_PREFIX: site.redisPrefix,
   };
 }
 
