@@ -19,7 +19,11 @@
  *   (shown as waiting) and carried out, in order, once the app has hydrated. The tap also starts the app's loading
  *   at once instead of after the largest paint.
  *
- * Links and form submissions are left alone: they work without JavaScript.
+ * - A form marked `data-early-submit` (one that only the app can send, such as
+ *   one posting to a JSON API) keeps its submission until the app is there,
+ *   then sends it as the app would.
+ *
+ * Links and other forms are left alone: they work without JavaScript.
  */
 
 /** The page's one audio element, shared by the app's player and this script. */
@@ -30,6 +34,8 @@ export const EARLY_PLAY_ATTRIBUTE = "data-early-play";
 export const EARLY_PLAY_IN_ATTRIBUTE = "data-early-play-in";
 /** `mute` or `theme`: controls this script carries out itself. */
 export const EARLY_ACTION_ATTRIBUTE = "data-early";
+/** On a form that only the app can send: a submission before hydration waits for it. */
+export const EARLY_SUBMIT_ATTRIBUTE = "data-early-submit";
 /** `data-state` of a Play button: what the fan should see on it. */
 export type PlayButtonState = "paused" | "loading" | "playing";
 
@@ -52,11 +58,11 @@ type EarlyState = {
  * Runs in the browser, from the document's head, before anything is painted.
  * It is sent as its source text, so it uses nothing from outside itself.
  */
-function catchEarlyTaps(attributes: { audio: string; play: string; playIn: string; action: string }) {
+function catchEarlyTaps(attributes: { audio: string; play: string; playIn: string; action: string; submit: string }) {
   const doc = document;
   const root = doc.documentElement;
   let done = false;
-  const held: { element: Element; value: string | null; files?: File[] }[] = [];
+  const held: { element: Element; value: string | null; files?: File[]; submitter?: HTMLElement | null }[] = [];
   /** A file input's newest choice of those held. */
   const lastChoice = new Map<Element, File[]>();
 
@@ -68,10 +74,18 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
       done = true;
       // After React's own work for this commit: a held tap then meets hydrated handlers.
       setTimeout(() => {
-        for (const { element, value, files } of held.splice(0)) {
+        for (const { element, value, files, submitter } of held.splice(0)) {
           element.removeAttribute("data-early-held");
           if (!element.isConnected) continue;
-          if (files) {
+          if (submitter !== undefined) {
+            const form = element as HTMLFormElement;
+            try {
+              form.requestSubmit(submitter?.isConnected ? submitter : undefined);
+            } catch {
+              // The button that sent it is no longer this form's: sent as by Enter.
+              form.requestSubmit();
+            }
+          } else if (files) {
             // Each choice as it was made (a later one replaced the input's files), then the app hears of it.
             try {
               const transfer = new DataTransfer();
@@ -233,6 +247,21 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
     },
     true,
   );
+  doc.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (done || !(form instanceof HTMLFormElement) || !form.hasAttribute(attributes.submit)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      // Sent once, however often it was pressed meanwhile.
+      if (held.some((entry) => entry.element === form)) return;
+      held.push({ element: form, value: null, submitter: event.submitter });
+      form.setAttribute("data-early-held", "");
+      startApp();
+    },
+    true,
+  );
 }
 
 /**
@@ -245,6 +274,7 @@ export function earlyTapsScript(): string {
     play: EARLY_PLAY_ATTRIBUTE,
     playIn: EARLY_PLAY_IN_ATTRIBUTE,
     action: EARLY_ACTION_ATTRIBUTE,
+    submit: EARLY_SUBMIT_ATTRIBUTE,
   };
   return `(${String(catchEarlyTaps)})(${JSON.stringify(attributes)});`;
 }

@@ -4,6 +4,7 @@ import { storePhotoUpload } from "#app/features/photos/photos.server.ts";
 import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/app-context.ts";
 import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
+import { refusedUpload } from "#app/lib/uploads/refused-upload.server.ts";
 
 const kindSchema = z.enum(["audio", "cover", "photo"]);
 const nameSchema = z.string().trim().min(1).max(255).catch("upload");
@@ -47,10 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
-  if (!result.success) {
-    // Stop the client sending the rest of a refused body.
-    return Response.json({ error: result.error }, { status: result.status, headers: { Connection: "close" } });
-  }
+  if (!result.success) return refusedUpload(request.body, result.status, result.error);
   if (request.signal.aborted) {
     // Cancelled after the last byte arrived: the browser will never learn the
     // key, so no song can claim the file. Remove it now rather than at the sweep.
@@ -74,7 +72,7 @@ async function uploadPhoto(request: Request, services: ReturnType<typeof service
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
-  if (!result.success) return Response.json({ error: result.error }, { status: result.status, headers: { Connection: "close" } });
+  if (!result.success) return refusedUpload(request.body, result.status, result.error);
   return privateJson({ photo: result.photo }, 201);
 }
 

@@ -272,3 +272,28 @@ test("files chosen on the dashboard before its app starts are kept: each choice,
   await expect(page.getByTestId("photo-slot-poster").getByRole("alert")).toHaveText("Please choose a JPG, PNG, WebP or AVIF photo.");
   await expect(pressInput).not.toHaveAttribute("data-early-held");
 });
+
+test("a form only the app can send (the Admins invite) waits for it when sent early, then is sent once, by the app", async ({ page }) => {
+  await signInAsAdmin(page);
+  const scripts = await holdScripts(page);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    // The app asks by fetch (a .data address), a page would by navigation: both are counted.
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/api/admins")) posts.push(request.url());
+  });
+  await page.goto(`${DASHBOARD_PATH}/account`, { waitUntil: "domcontentloaded" });
+  const admins = page.getByRole("region", { name: "Admins" });
+  const email = `early-invite-${Date.now()}@example.com`;
+  await admins.getByLabel("Their email address").fill(email);
+  const send = admins.getByRole("button", { name: "Make invite link" });
+  await send.click();
+  await send.click();
+  // Not sent to the API as a page (its answer is JSON): kept, shown as waiting.
+  await expect(page).toHaveURL(new RegExp(`${DASHBOARD_PATH}/account$`));
+  await expect(admins.locator("form[data-early-held]")).toHaveCount(1);
+  await scripts.release();
+  await expect(admins.getByText(`This site sends no mail, so pass this link on to ${email} yourself.`)).toBeVisible();
+  await expect(admins.getByRole("list", { name: "Waiting to be accepted" }).getByText(email)).toHaveCount(1);
+  // Pressed twice while waiting, sent once.
+  expect(posts).toHaveLength(1);
+});

@@ -21,4 +21,16 @@ describe("toasts", () => {
     expect(toasts.map((a) => a.id)).toEqual(["a", "c"]);
     expect(toastsReducer(toasts, { kind: "clear" })).toEqual([]);
   });
+
+  it("the same words again replace the earlier toast rather than stacking a copy; other words stack", () => {
+    let toasts = add(add([], "a"), "b");
+    toasts = toastsReducer(toasts, { kind: "add", toast: { id: "a2", message: "a", type: "info", timestamp: 2 } });
+    expect(toasts.map((a) => [a.id, a.message])).toEqual([
+      ["b", "b"],
+      ["a2", "a"],
+    ]);
+    // The same words as another kind of toast are another message.
+    toasts = toastsReducer(toasts, { kind: "add", toast: { id: "a3", message: "a", type: "error", timestamp: 3 } });
+    expect(toasts.map((a) => a.id)).toEqual(["b", "a2", "a3"]);
+  });
 });

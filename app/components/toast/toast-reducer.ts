@@ -20,8 +20,12 @@ export type ToastAction =
 
 export function toastsReducer(toasts: Toast[], action: ToastAction): Toast[] {
   switch (action.kind) {
-    case "add":
-      return [...toasts, { ...action.toast, duration: action.toast.duration ?? DEFAULT_TOAST_DURATION_MS, leaving: false }];
+    case "add": {
+      // The same words again (a second save) take the earlier toast's place: one message, its time anew.
+      const { message, type } = action.toast;
+      const others = toasts.filter((a) => a.leaving || a.message !== message || a.type !== type);
+      return [...others, { ...action.toast, duration: action.toast.duration ?? DEFAULT_TOAST_DURATION_MS, leaving: false }];
+    }
     case "leave":
       return toasts.map((a) => (a.id === action.id ? { ...a, leaving: true } : a));
     case "remove":
