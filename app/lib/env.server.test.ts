@@ -20,8 +20,11 @@ describe("environment", () => {
       publicUrl: "http://localhost:3000",
       trustProxy: false,
       mediaMemoryBytes: 64 * 1024 * 1024,
+      formMinFillMs: 2000,
     });
     expect(loadEnv({ DATA_DIR: dataDir, MEDIA_MEMORY_MB: "0" }).mediaMemoryBytes).toBe(0);
+    expect(loadEnv({ DATA_DIR: dataDir, FORM_MIN_FILL_MS: "0" }).formMinFillMs).toBe(0);
+    expect(loadEnv({ DATA_DIR: dataDir, FORM_MIN_FILL_MS: "5000" }).formMinFillMs).toBe(5000);
   });
 
   it("generates AUTH_SECRET once, privately, and reuses it", () => {
@@ -46,6 +49,10 @@ describe("environment", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be true, false, a number of proxies/);
     for (const value of ["-1", "1.5", "lots"])
       expect(() => loadEnv({ DATA_DIR: dataDir, MEDIA_MEMORY_MB: value })).toThrow(/MEDIA_MEMORY_MB: must be a whole number of megabytes/);
+    for (const value of ["-1", "2.5", "60001", "soon"])
+      expect(() => loadEnv({ DATA_DIR: dataDir, FORM_MIN_FILL_MS: value })).toThrow(
+        /FORM_MIN_FILL_MS: must be a whole number of milliseconds/,
+      );
   });
 
   it("uses local disk and in-database limits unless S3_BUCKET and REDIS_URL are set", () => {

@@ -7,6 +7,9 @@ import { type MailConfig, parseMailFrom, parseSmtpUrl } from "./mail/mail-config
 import { formatIssues } from "./site-config-schema.ts";
 import { parseTrustProxy, type TrustProxy } from "./trusted-proxy.server.ts";
 
+/** A person needs at least this long to fill a public form; scripts post at once (FORM_MIN_FILL_MS). */
+export const DEFAULT_FORM_MIN_FILL_MS = 2000;
+
 const optionalString = z
   .string()
   .trim()
@@ -30,6 +33,13 @@ const envSchema = z.object({
     const megabytes = Number(value);
     if (Number.isInteger(megabytes) && megabytes >= 0 && megabytes <= 65_536) return megabytes;
     ctx.addIssue({ code: "custom", message: "must be a whole number of megabytes from 0 (off) to 65536" });
+    return z.NEVER;
+  }),
+  FORM_MIN_FILL_MS: optionalString.transform((value, ctx): number => {
+    if (value === undefined) return DEFAULT_FORM_MIN_FILL_MS;
+    const ms = Number(value);
+    if (Number.isInteger(ms) && ms >= 0 && ms <= 60_000) return ms;
+    ctx.addIssue({ code: "custom", message: "must be a whole number of milliseconds from 0 (off) to 60000" });
     return z.NEVER;
   }),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -103,6 +113,8 @@ export type Env = {
   workers: number;
   /** Bytes of stored files each server process may keep in memory to serve them (MEDIA_MEMORY_MB); server/open-files.ts. */
   mediaMemoryBytes: number;
+  /** A public form sent sooner than this after its page was made is held as a script's (FORM_MIN_FILL_MS); form-guard.server.ts. */
+  formMinFillMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Origin the site is reached at, without a trailing slash. */
@@ -140,6 +152,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: env.HOST,
     workers: env.WORKERS === "auto" ? availableParallelism() : env.WORKERS,
     mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
+    formMinFillMs: env.FORM_MIN_FILL_MS,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { DEFAULT_FORM_MIN_FILL_MS } from "./env.server.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
 import { CLIENT_IP_HEADER } from "./request-origin.server.ts";
 import type { Services } from "./services.server.ts";
 
-/** A person needs at least this long to fill a form; scripts post at once. */
-export const MIN_FILL_MS = 2000;
+/** The time a person needs at least to fill a form, unless FORM_MIN_FILL_MS sets another. */
+export const MIN_FILL_MS = DEFAULT_FORM_MIN_FILL_MS;
 export const RATE_LIMIT_MESSAGE = "Too many attempts from your connection. Please wait a few minutes and try again.";
 
 export type FormRateLimit = { name: string; max: number; windowMs: number };
@@ -24,7 +25,7 @@ export type BotVerdict = { bot: false } | { bot: true; reason: "honeypot" | "too
  * Looks for the signs of a script: the honeypot filled in, or the form sent
  * sooner than a person could (or without the signed start time at all).
  */
-export function detectBot(secret: string, form: FormData, now = Date.now()): BotVerdict {
+export function detectBot(secret: string, form: FormData, now = Date.now(), minFillMs = MIN_FILL_MS): BotVerdict {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { bot: true, reason: "honeypot" };
   const token = form.get(FORM_STARTED_FIELD);
@@ -33,7 +34,7 @@ export function detectBot(secret: string, form: FormData, now = Date.now()): Bot
   const expected = time ? sign(secret, time) : "";
   const valid = !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
   if (!valid) return { bot: true, reason: "no-token" };
-  if (now - Number(time) < MIN_FILL_MS) return { bot: true, reason: "too-fast" };
+  if (now - Number(time) < minFillMs) return { bot: true, reason: "too-fast" };
   return { bot: false };
 }
 

@@ -152,6 +152,22 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     ]);
   });
 
+  it("keeps the site's own fill time (FORM_MIN_FILL_MS): 0 stores an instant post, a longer one holds a slower post", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const form = testForm();
+    const before = site.services.env.formMinFillMs;
+    try {
+      site.services.env.formMinFillMs = 0;
+      expect((await send(form, request({ word: "instant" }, { startedAgoMs: 0 }))).body).toEqual({ ok: true });
+      site.services.env.formMinFillMs = 5000;
+      expect((await send(form, request({ word: "three" }, { startedAgoMs: 3000 }))).body).toEqual({ ok: true });
+    } finally {
+      site.services.env.formMinFillMs = before;
+    }
+    expect(stored).toEqual([{ word: "instant" }]);
+    expect((await held()).map((row) => [JSON.parse(row.payload), row.reason])).toEqual([[{ email: "three" }, "too-fast"]]);
+  });
+
   it("answers a store that throws with 500 and the form's message, and logs the error", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     failStore = new Error("disk on fire");

@@ -74,7 +74,7 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
     }
     const parsed = form.schema.safeParse(form.fields(read.form));
     if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? form.messages.invalid }, 400);
-    const verdict = detectBot(services.env.authSecret, read.form);
+    const verdict = detectBot(services.env.authSecret, read.form, Date.now(), services.env.formMinFillMs);
     if (verdict.bot) {
       await holdSubmission(services.db, { ...form.held(parsed.data), reason: verdict.reason });
       console.info(`${form.log.held} (${verdict.reason})`);

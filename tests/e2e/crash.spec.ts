@@ -70,7 +70,6 @@ test.describe.serial("durability", () => {
     expect(signIn.status).toBe(200);
     const page = await (await fetch(`${E2E_URL}/contact`)).text();
     const token = /name="formStarted" value="([^"]+)"/.exec(page)?.[1] ?? "";
-    await new Promise((resolve) => setTimeout(resolve, 2100));
     const wav = new Uint8Array(synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 }));
     const png = new Uint8Array(await coverPng("Crash", ["#000", "#f43f5e"], 128));
 

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
+import { BOT_CHECKED_URL, startBotCheckedProcess, stopBotCheckedProcess } from "./support/bot-checked.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 
@@ -37,6 +38,10 @@ const filteredPanel = (page: Page) => page.getByRole("region", { name: "Filtered
 const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("article", { name: who });
 
 test.describe.serial("filtered submissions", () => {
+  // Fans' pages and the artist's dashboard, on a process of the site that keeps the fill time.
+  test.use({ baseURL: BOT_CHECKED_URL });
+  test.beforeAll(startBotCheckedProcess);
+  test.afterAll(stopBotCheckedProcess);
   // Each signs an artist up and works the dashboard beside a fan's page: slow on a busy machine.
   test.describe.configure({ timeout: 90_000 });
   test("a sign-up sent 500 ms after the page loads is kept, told it waits to be checked, shown under Filtered, and joins the list when released", async ({
@@ -65,7 +70,7 @@ test.describe.serial("filtered submissions", () => {
     await expect(panel.getByTestId("filtered-count")).toHaveText(/\d+ held/);
     const item = heldItem(artist, email);
     await expect(item).toContainText("Mailing list sign-up");
-    await expect(item).toContainText("Sent within 2 seconds of opening the page");
+    await expect(item).toContainText("Sent sooner after opening the page than a person can write");
     // Not exported while held.
     const csv = await (await artist.request.get("/api/subscribers.csv")).text();
     expect(csv).not.toContain(email);

@@ -172,8 +172,6 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     const waitingBefore = await waiting();
     await page.goto(`${origin(PORTS.A)}/music`);
     await waitForHydration(page);
-    // A person takes a moment to type; a form sent at once is held as a bot's.
-    await page.waitForTimeout(2100);
     const panel = page.getByRole("region", { name: "Stay in the Loop" });
     await panel.getByLabel("Email address").fill(fan);
     await panel.getByRole("button", { name: "Notify Me" }).click();
@@ -260,8 +258,6 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
           const page = await context.newPage();
           await page.goto(path);
           if (javaScriptEnabled) await waitForHydration(page);
-          // A person takes a moment to type; a form sent at once is held as a bot's.
-          await page.waitForTimeout(2100);
           await form(page).getByLabel("Email address").fill(fan);
           await form(page).getByRole("button", { name: button }).click();
           const line = `One more step: open the link we've mailed to ${fan} to confirm.`;
@@ -370,7 +366,6 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     if (!fanPage) throw new Error("no browser");
     await fanPage.goto("/contact");
     await waitForHydration(fanPage);
-    await fanPage.waitForTimeout(2100);
     const fanEmail = `writer-${randomUUID().slice(0, 8)}@fans.example`;
     await fanPage.getByLabel("Email (optional)").fill(fanEmail);
     await fanPage.getByLabel("Message", { exact: true }).fill(words);

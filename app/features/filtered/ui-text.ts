@@ -20,7 +20,7 @@ export const FILTERED_TEXT = {
 
 /** Why the checks held it, in words an artist can weigh. */
 export const HELD_REASON_TEXT: Record<HeldReason, string> = {
-  "too-fast": "Sent within 2 seconds of opening the page (autofill, a fast typist, or a script)",
+  "too-fast": "Sent sooner after opening the page than a person can write (autofill, a fast typist, or a script)",
   honeypot: "Filled in a hidden field that only automated tools see",
   "no-token": "Sent without the site's form (no form token)",
 };

@@ -41,6 +41,7 @@ export function e2eSite(worker: number) {
       mailA: port(3112),
       mailB: port(3113),
       workers: port(3114),
+      botChecked: port(3115),
     },
     /** The SMTP server the mail specs start, which their app processes send to. */
     smtpPort: port(3125),
@@ -88,6 +89,9 @@ export function e2eAppEnv(port = E2E_PORT, site = SITE): Record<string, string> 
     AUTH_SECRET: "e2e-secret-shared-by-every-process-of-the-site",
     // Tests pose as different clients through X-Forwarded-For (tests/e2e/support/fixtures.ts).
     TRUST_PROXY: "true",
+    // A test that is not about the bot checks need not sit out a person's time to fill a form; the
+    // ones that are use a process that keeps it (tests/e2e/support/bot-checked.ts).
+    FORM_MIN_FILL_MS: "0",
   };
   if (E2E_STACK === "embedded") {
     return { ...common, DATABASE_URL: "", S3_BUCKET: "", REDIS_URL: "" };
