@@ -16,9 +16,9 @@
  *   once too; the app reads the element and the page as it finds them.
  * - Every other JavaScript-only button (`type="button"`) and slider keeps the
  *   tap, and a file input the files chosen: it is marked `data-early-held`
- *   (shown as waiting) and carried out, in order, once the app has hydrated. The tap also starts the app's loading
- *   at once instead of after the largest paint.
- *
+ *   (shown as waiting) and carried out, in order, once the app has hydrated.
+ *   The tap also starts the app's loading at once instead of after the
+ *   largest paint.
  * - A form marked `data-early-submit` (one that only the app can send, such as
  *   one posting to a JSON API) keeps its submission until the app is there,
  *   then sends it as the app would.

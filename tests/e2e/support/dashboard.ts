@@ -10,8 +10,8 @@ import { expect, type APIRequestContext, type Page } from "./fixtures.ts";
 export const ADMIN_PASSWORD = "correct-horse-battery";
 
 /** A signed-in admin's page: an account made and signed in directly, then made admin as the CLI's grant does. */
-export async function signInAsAdmin(page: Page, name = "Juniper") {
-  const account = { name, email: uniqueEmail("dash-admin"), password: ADMIN_PASSWORD };
+export async function signInAsAdmin(page: Page) {
+  const account = { name: "Juniper", email: uniqueEmail("dash-admin"), password: ADMIN_PASSWORD };
   await signUpDirectly(page, account);
   expect(await withE2eDb((db) => grantAdmin({ db }, account.email))).toBe(true);
   return account;
