@@ -43,16 +43,16 @@ export function killAppProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** SIGTERM: the process finishes what it is doing and exits; resolves once it has. */
+export function stopAppProcess(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
 /** Stops every process this file started, waiting for each to exit. */
 export async function stopAppProcesses(): Promise<void> {
-  await Promise.all(
-    processes.splice(0).map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await Promise.all(processes.splice(0).map(stopAppProcess));
 }

@@ -4,7 +4,7 @@
 // one more process of the same site that keeps the default two seconds.
 import { type ChildProcess } from "node:child_process";
 import { DEFAULT_FORM_MIN_FILL_MS } from "#app/lib/env.server.ts";
-import { startAppProcess } from "./app-process.ts";
+import { startAppProcess, stopAppProcess } from "./app-process.ts";
 import { E2E_EXTRA_PORTS } from "./server-env.ts";
 
 export const BOT_CHECKED_URL = `http://localhost:${E2E_EXTRA_PORTS.botChecked}`;
@@ -17,12 +17,8 @@ export async function startBotCheckedProcess(): Promise<void> {
 }
 
 /** Stops it when the spec is done. */
-export function stopBotCheckedProcess(): Promise<void> {
+export async function stopBotCheckedProcess(): Promise<void> {
   const child = running;
   running = null;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+  if (child) await stopAppProcess(child);
 }
