@@ -6,8 +6,9 @@ import { RouterContextProvider, createRequestHandler as createFetchHandler } fro
 import { appContext, type RequestContext } from "#app/lib/app-context.ts";
 import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
 import { contentVersionReader } from "./page-cache/version.ts";
-import { createMediaHandler, createRawMediaHandler } from "./media.ts";
-import { createOpenFiles } from "./open-files.ts";
+import { createRawMediaHandler } from "./media/local-files.ts";
+import { createMediaHandler } from "./media/media-handler.ts";
+import { createOpenFiles } from "./media/open-files.ts";
 import { formStartedToken } from "#app/lib/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
@@ -38,8 +39,10 @@ export const stopBackgroundWork = async () => {
   await Promise.all([background.__artistSiteNotices?.stop(), background.__artistSiteReleases?.stop()]);
 };
 
+/** Uploaded files this process keeps open for every local media request, whichever way it comes in. */
+const openMediaFiles = createOpenFiles({ memoryBytes: services.env.mediaMemoryBytes });
 /** Uploaded audio and covers, under /media/. */
-export const media = createMediaHandler(services.storage);
+export const media = createMediaHandler(services.storage, openMediaFiles);
 
 export const app = express();
 app.disable("x-powered-by");
@@ -106,11 +109,7 @@ export const pageCache = createPageCache({
 export const pages = development ? undefined : pageCache.middleware;
 /** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
-export const serveLocalMedia = createRawMediaHandler(
-  services.storage,
-  baseSecurityHeaders(security),
-  createOpenFiles({ memoryBytes: services.env.mediaMemoryBytes }),
-);
+export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles);
 
 app.use(
   createRequestHandler({

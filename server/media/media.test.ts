@@ -12,10 +12,11 @@ import { synthWav } from "#scripts/media/synth.ts";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
 import { createTestSite } from "#tests/support/test-site.ts";
 import { loadEnv, type Env } from "#app/lib/env.server.ts";
-import { createHost } from "./host.ts";
-import { baseSecurityHeaders } from "./http-security.ts";
-import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler, createRawMediaHandler, parseByteRange, parseHttpDate } from "./media.ts";
-import { createOpenFiles } from "./open-files.ts";
+import { createHost } from "../host.ts";
+import { baseSecurityHeaders } from "../http-security.ts";
+import { createRawMediaHandler } from "./local-files.ts";
+import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler } from "./media-handler.ts";
+import { createOpenFiles, type OpenFiles } from "./open-files.ts";
 import { createLocalStorage } from "#app/lib/storage-local.server.ts";
 import { createS3Storage } from "#app/lib/storage-s3.server.ts";
 import type { Storage } from "#app/lib/storage.server.ts";
@@ -58,14 +59,14 @@ async function s3Backend(
 }
 
 /** The real host (security headers, compression, media) in front of `storage`. */
-function hostFor(env: Env, storage: Storage): Express {
+function hostFor(env: Env, storage: Storage, files: OpenFiles): Express {
   const pages = express.Router();
   pages.use((_req, res) => res.type("html").send(`<p>${"page ".repeat(500)}</p>`));
   return createHost({
     env,
     development: false,
     assets: [],
-    loadApp: async () => ({ app: pages, media: createMediaHandler(storage), checkHealth: async () => {} }),
+    loadApp: async () => ({ app: pages, media: createMediaHandler(storage, files), checkHealth: async () => {} }),
   });
 }
 
@@ -75,26 +76,45 @@ async function listen(listener: http.RequestListener): Promise<{ base: string; c
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-const serve = (env: Env, storage: Storage) => listen(hostFor(env, storage));
+/** The host alone, with open files of its own that close with it. */
+async function serve(env: Env, storage: Storage) {
+  const files = createOpenFiles();
+  const served = await listen(hostFor(env, storage, files));
+  return {
+    ...served,
+    close() {
+      served.close();
+      files.closeAll();
+    },
+  };
+}
 
 /**
- * As server/index.ts composes them: the raw media listener first, the real
- * host for whatever it leaves. `rawAnswers` counts the requests it took.
+ * As server/serve.ts composes them: the raw media listener first, the real
+ * host for whatever it leaves, both reading the same open files.
+ * `rawAnswers` counts the requests the raw listener took.
  */
 async function serveRawFirst(env: Env, storage: Storage, files = createOpenFiles()) {
-  const host = hostFor(env, storage);
+  const host = hostFor(env, storage, files);
   const serveMedia = createRawMediaHandler(storage, baseSecurityHeaders({ publicUrl: env.publicUrl, development: false }), files);
   let rawAnswers = 0;
   const served = await listen((req, res) => {
     if (serveMedia(req, res)) rawAnswers++;
     else host(req, res);
   });
-  return { ...served, rawAnswers: () => rawAnswers };
+  return {
+    ...served,
+    rawAnswers: () => rawAnswers,
+    close() {
+      served.close();
+      files.closeAll();
+    },
+  };
 }
 
 const backends: { name: string; make(): Promise<Backend> }[] = [
   {
-    // Served by `send` from the file.
+    // Served from the files kept open (local-files.ts), by the raw listener or the host.
     name: "local disk",
     async make() {
       const site = await createTestSite("embedded");
@@ -405,54 +425,6 @@ describe("media delivery from S3", () => {
   });
 });
 
-describe("parseByteRange", () => {
-  it.each([
-    ["bytes=0-1", 100, { start: 0, end: 1 }],
-    ["bytes=90-", 100, { start: 90, end: 99 }],
-    ["bytes=-10", 100, { start: 90, end: 99 }],
-    ["bytes=-500", 100, { start: 0, end: 99 }],
-    ["bytes=95-500", 100, { start: 95, end: 99 }],
-    ["bytes=0-9,5-19", 100, { start: 0, end: 19 }],
-    ["bytes=0-1, 200-300", 100, { start: 0, end: 1 }],
-    ["bytes=100-", 100, "unsatisfiable"],
-    ["bytes=-0", 100, "unsatisfiable"],
-    ["bytes=0-", 0, "unsatisfiable"],
-    ["bytes=0-1,50-60", 100, null],
-    ["bytes=5-2", 100, null],
-    ["bytes=-", 100, null],
-    ["bytes=a-b", 100, null],
-    ["items=0-1", 100, null],
-    ["bytes=0-1,,", 100, { start: 0, end: 1 }],
-    ["bytes=,0-1", 100, { start: 0, end: 1 }],
-    ["bytes=\u00a00-1", 100, null],
-    ["bytes=-5", 0, null],
-    ["bytes=9007199254740993-9007199254740992", 100, null],
-  ] as const)("%s of %i bytes", (header, size, expected) => {
-    expect(parseByteRange(header, size)).toEqual(expected);
-  });
-});
-
-describe("parseHttpDate", () => {
-  const instant = Date.UTC(1994, 10, 6, 8, 49, 37);
-  it.each([
-    ["Sun, 06 Nov 1994 08:49:37 GMT", instant],
-    ["Sunday, 06-Nov-94 08:49:37 GMT", instant],
-    ["Sun Nov  6 08:49:37 1994", instant],
-    [" Sun, 06 Nov 1994 08:49:37 GMT\t", instant],
-    ["Thu, 01 Jan 0099 00:00:00 GMT", new Date("0099-01-01T00:00:00Z").getTime()],
-    ["sun, 06 nov 1994 08:49:37 gmt", null],
-    ["Sun, 31 Feb 1994 08:49:37 GMT", null],
-    ["Sun, 06 Nov 1994 24:00:00 GMT", null],
-    ["Sun, 06 Nov 1994 08:49:37 UTC", null],
-    ["1", null],
-    ["2024-01-01", null],
-    ["yesterday", null],
-    ["", null],
-  ] as const)("%j", (value, expected) => {
-    expect(parseHttpDate(value)).toBe(expected);
-  });
-});
-
 // The same local files before any framework, as server/index.ts serves them.
 describe("local media from the raw request listener", () => {
   let root = "";
@@ -627,7 +599,7 @@ describe("local media from the raw request listener", () => {
 // ---------------------------------------------------------------------------
 // Every Range and conditional form, on the three paths that serve bytes
 // (RFC 9110 §13 and §14): the raw listener before Express (local disk), the
-// Express handler with `send` (local disk) and the stream from S3. Each path
+// Express handler (local disk, the same open files) and the stream from S3. Each path
 // must give RFC 9110's answer, and so the same one as the others.
 
 /** The file every path serves; the same bytes on disk and in the bucket. */
@@ -991,7 +963,7 @@ describe("Range and conditional requests, on every media path", () => {
     await add("raw listener, from memory", `${rawFromMemory.base}/media/${localKey}`, rawFromMemory.rawAnswers);
     // Its first request read the file in, in the background: every answer after comes from memory.
     await vi.waitFor(() => expect(inMemory.inMemory).toBe(SIZE));
-    await add("Express and send", `${expressOnly.base}/media/${localKey}`);
+    await add("Express", `${expressOnly.base}/media/${localKey}`);
     await add("S3", `${s3Served.base}/media/${s3Key}`);
   });
   afterEach(() => {
@@ -1007,7 +979,7 @@ describe("Range and conditional requests, on every media path", () => {
     for (const close of closers) await close();
   });
 
-  describe.each(["raw listener", "raw listener, from memory", "Express and send", "S3"])("%s", (name) => {
+  describe.each(["raw listener", "raw listener, from memory", "Express", "S3"])("%s", (name) => {
     it.each(CASES)("$name", async ({ method = "GET", headers, expected }) => {
       const mediaPath = paths.get(name)!;
       const rawBefore = mediaPath.rawAnswers?.();

@@ -10,6 +10,9 @@ export type OpenFile = {
   bytes?: Buffer;
 };
 
+/** The open files of one process, shared by every media path that reads local files. */
+export type OpenFiles = ReturnType<typeof createOpenFiles>;
+
 type Entry = {
   file: Promise<OpenFile | null>;
   /** The file once opened, for dropping its bytes when the entry goes. */
@@ -25,8 +28,8 @@ type Entry = {
 };
 
 /**
- * Uploaded files kept open, with their size and time, for the raw media path.
- * A key never changes content (decision 006), so what `send` looked up on
+ * Uploaded files kept open, with their size and time, for the local media path.
+ * A key never changes content (decision 006), so what a file server looks up on
  * every request (a stat, an open, a close) is looked up once: a 64 KB range
  * costs one read. A file deleted since (a song removed, by this process or
  * another) is noticed on the next request by its link count (one fstat, a
