@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tagline: artist.tagline,
     description: artist.description,
     genres: artist.genres,
-    socialImagePath: socialImagePath(await currentContentVersion(services.db)),
+    socialImagePath: socialImagePath(context.get(appContext).contentVersion ?? (await currentContentVersion(services.db))),
   };
   return data(
     {

@@ -85,12 +85,13 @@ export const pageCache = createPageCache({
   // inline scripts this render marked with `scriptNonce` (and the cache then
   // strips). They carry a placeholder where each response gets its own
   // "form started" time.
-  async render(request, scriptNonce) {
+  async render(request, scriptNonce, version) {
     let degraded = false;
     let staleAt = Infinity;
     const context = loadContext(scriptNonce, {
       formStarted: () => FORM_STARTED_PLACEHOLDER,
       forMany: true,
+      contentVersion: version,
       markDegraded: () => (degraded = true),
       changesAt: (instant) => (staleAt = Math.min(staleAt, instant)),
     });

@@ -16,6 +16,8 @@ export type RequestContext = {
    * its data late would be kept and show every visitor the late arrival.
    */
   forMany: boolean;
+  /** The content version a page rendered for the cache is kept under, read once by the cache; unset otherwise. */
+  contentVersion?: number;
   /** Says this page shows a failure (a query that failed), so no cache may keep it. */
   markDegraded(): void;
   /**

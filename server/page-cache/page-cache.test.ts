@@ -423,3 +423,45 @@ describe("page cache when the content version moves while requests are in flight
     }
   });
 });
+
+// As server/serve.ts composes them: the raw listener's serveHit first, Express's middleware for what it leaves.
+describe("the content version on the way through", () => {
+  it("is read once for a miss and once for a hit, and a render is handed the version its page is kept under", async () => {
+    let reads = 0;
+    const rendered: number[] = [];
+    const security = { publicUrl: "http://localhost", development: false };
+    const cache = createPageCache({
+      policy: createPagePolicy(security),
+      baseHeaders: (path) => baseSecurityHeaders(security, path),
+      version: async () => {
+        reads += 1;
+        return 7;
+      },
+      origin: "https://artist.example",
+      render: async (_request, _nonce, version) => {
+        rendered.push(version);
+        return new Response(`<p>the page</p>`, { headers: { "content-type": "text/html" } });
+      },
+    });
+    const app = express();
+    app.use(cache.middleware);
+    const server = http.createServer((req, res) => {
+      void cache.serveHit(req, res).then((served) => served || app(req, res));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const miss = await fetch(`${base}/music`);
+      expect(miss.headers.get("x-page-cache")).toBe("MISS");
+      expect(await miss.text()).toBe("<p>the page</p>");
+      expect(reads).toBe(1);
+      expect(rendered).toEqual([7]);
+      const hit = await fetch(`${base}/music`);
+      expect(hit.headers.get("x-page-cache")).toBe("HIT");
+      expect(reads).toBe(2);
+      expect(rendered).toEqual([7]);
+    } finally {
+      server.close();
+    }
+  });
+});

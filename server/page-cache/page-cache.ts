@@ -16,7 +16,7 @@ import { createPageStore } from "./store.ts";
  * Why and how: docs/decisions/011-page-cache.md.
  */
 export type PageCacheOptions = {
-  /** The site's content version; read on every cacheable request. */
+  /** The site's content version; read once per cacheable request. */
   version(): Promise<number>;
   /** The site's public origin (PUBLIC_URL): the only origin a cached page is ever rendered for. */
   origin: string;
@@ -26,8 +26,10 @@ export type PageCacheOptions = {
    * cookie and no header of the visitor's can reach a render that is kept.
    * Every inline script the server itself writes must carry `scriptNonce`
    * (never sent to anyone): only those are allowed by the page's CSP.
+   * `version` is the content version the page is kept under, so the render
+   * need not read it again.
    */
-  render(request: globalThis.Request, scriptNonce: string): Promise<globalThis.Response>;
+  render(request: globalThis.Request, scriptNonce: string, version: number): Promise<globalThis.Response>;
   /**
    * A value each response must have fresh (the forms' signed start time): the
    * render writes `placeholder`, and every response gets its own `value()`.
@@ -88,6 +90,8 @@ const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
  */
 const RENDITION_MS = 100;
 
+type Lookup = { key: string; hit: Entry | undefined; current: number };
+
 export function createPageCache(options: PageCacheOptions) {
   const {
     version,
@@ -138,8 +142,15 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /** The current entry for a cacheable request, after checking the content version. */
-  async function lookup(req: IncomingMessage): Promise<{ key: string; hit: Entry | undefined; current: number } | null> {
+  /**
+   * What the raw listener's look found for a request it left to Express (a
+   * miss), so the middleware goes on from there instead of looking again.
+   */
+  const looked = new WeakMap<IncomingMessage, Lookup | null>();
+
+  /** The current entry for a cacheable request, after checking the content version: the one place the cache is consulted. */
+  async function lookup(req: IncomingMessage): Promise<Lookup | null> {
+    if (looked.has(req)) return looked.get(req) ?? null;
     if (!isCacheableRequest(req)) return null;
     const current = await version();
     store.useVersion(current);
@@ -148,9 +159,9 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** A page that is not kept (a redirect, an error page), rendered the same anonymous way for this visitor alone. */
-  async function renderFresh(key: string, res: Response) {
+  async function renderFresh(key: string, current: number, res: Response) {
     const scriptNonce = randomUUID();
-    return sendFresh(await render(renderRequest(origin, key), scriptNonce), scriptNonce, res, perResponse, (scripts) =>
+    return sendFresh(await render(renderRequest(origin, key), scriptNonce, current), scriptNonce, res, perResponse, (scripts) =>
       policy(scripts, key),
     );
   }
@@ -167,7 +178,10 @@ export function createPageCache(options: PageCacheOptions) {
      */
     async serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
       const found = await lookup(req);
-      if (!found?.hit) return false;
+      if (!found?.hit) {
+        looked.set(req, found);
+        return false;
+      }
       send(found.hit, req, res, "HIT");
       return true;
     },
@@ -189,14 +203,14 @@ export function createPageCache(options: PageCacheOptions) {
         if (inFlight) {
           const shared = await inFlight;
           // Not cacheable after all (a redirect, an error page): render for this visitor alone.
-          if (!shared) return await renderFresh(key, res);
+          if (!shared) return await renderFresh(key, current, res);
           return send(shared, req, res, "MISS");
         }
         let share!: (entry: Entry | null) => void;
         rendering.set(key, new Promise((resolve) => (share = resolve)));
         try {
           const scriptNonce = randomUUID();
-          const response = await render(renderRequest(origin, key), scriptNonce);
+          const response = await render(renderRequest(origin, key), scriptNonce, current);
           if (!isCacheableResponse(response)) {
             share(null);
             return await sendFresh(response, scriptNonce, res, perResponse, (scripts) => policy(scripts, key));
