@@ -1,9 +1,11 @@
 // `npm run lint` (part of `npm test`): the layout's arrows, unused code and
 // React's hook rules, checked by a machine rather than kept in prose.
 // The arrows (docs/architecture.md):
-//   app/lib, app/components  →  app/features  →  app/routes
+//   app/lib  →  app/domain  →  app/components  →  app/features  →  app/routes
+//   (each may import those to its left, never to its right)
 //   server/ may import app/; app/ never imports server/.
 //   A feature never imports another feature: a route composes them.
+//   No import cycles, and no module re-exports what it imports (scripts/lint/house-rules.js).
 // Across folders, code imports through the one alias (#app/…); within a
 // folder, relatively (./x.ts). So "../" inside app/ always means crossing
 // into a folder the arrows may forbid, and is refused where it could.
@@ -11,6 +13,7 @@ import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { houseRules } from "./scripts/lint/house-rules.js";
 
 const serverFromApp = {
   regex: String.raw`(^|/)server/|^\.\./\.\./server|^#server`,
@@ -18,7 +21,21 @@ const serverFromApp = {
 };
 const anyFeature = {
   regex: String.raw`^#app/features/|(^|/)features/`,
-  message: "Shared code (app/lib, app/components) must not import a feature: move what both need into app/lib or app/components.",
+  message:
+    "Shared code (app/lib, app/domain, app/components) must not import a feature: move what both need into app/domain or app/components.",
+};
+const libLeavesLib = {
+  regex: String.raw`^#app/(?!lib/)`,
+  message:
+    "app/lib is the infrastructure and imports only app/lib: what knows the site's songs, photos or settings belongs in app/domain, which may import app/lib.",
+};
+const domainReachesUp = {
+  regex: String.raw`^#app/(?!lib/|domain/)`,
+  message: "app/domain imports only app/lib and app/domain: UI lives in app/components and the features.",
+};
+const componentsReachUp = {
+  regex: String.raw`^#app/(?!lib/|domain/|components/|[^/]+\.css)`,
+  message: "app/components imports only app/lib, app/domain and app/components.",
 };
 const anyRoute = { regex: String.raw`^#app/routes/|(^|/)routes/`, message: "Only React Router imports routes." };
 const climbing = {
@@ -26,7 +43,7 @@ const climbing = {
   message: "Import across folders through #app/…: a relative climb hides which folder you are reaching into.",
 };
 
-/** A feature may import only itself (./x.ts), app/lib and app/components. */
+/** A feature may import only itself (./x.ts), app/lib, app/domain and app/components. */
 function featureBoundaries(feature) {
   return {
     files: [`app/features/${feature}/**/*.{ts,tsx}`],
@@ -40,7 +57,11 @@ function featureBoundaries(feature) {
             climbing,
             {
               regex: String.raw`^#app/features/(?!${feature}/)`,
-              message: `Features do not import each other (${feature} → another feature): let a route compose them, or move what both need into app/lib or app/components.`,
+              message: `Features do not import each other (${feature} → another feature): let a route compose them, or move what both need into app/domain or app/components.`,
+            },
+            {
+              regex: String.raw`^#app/(?!lib/|domain/|components/|features/)`,
+              message: "A feature imports only itself, app/lib, app/domain and app/components (the app's root modules are above it).",
             },
           ],
         },
@@ -77,14 +98,28 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [serverFromApp] }],
     },
   },
+  // The app and the server: no import cycles, no re-export modules.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    plugins: { house: houseRules },
+    rules: { "house/no-import-cycle": "error", "house/no-re-export": "error" },
+  },
   // Everything outside app/ (server, scripts, tests, configs) may import app/ and server/.
   { files: ["server/**", "scripts/**", "tests/**", "db/**", "*.config.ts", "site.config.ts"], rules: { "no-restricted-imports": "off" } },
   // Playwright's fixtures call a function named `use`; nothing under tests/e2e is React.
   // Their fixtures also take `{}` when they need no other fixture.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" } },
   {
-    files: ["app/lib/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverFromApp, anyFeature, anyRoute, climbing] }] },
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverFromApp, anyFeature, anyRoute, climbing, libLeavesLib] }] },
+  },
+  {
+    files: ["app/domain/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverFromApp, anyFeature, anyRoute, climbing, domainReachesUp] }] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverFromApp, anyFeature, anyRoute, climbing, componentsReachUp] }] },
   },
   ...features.map(featureBoundaries),
   {

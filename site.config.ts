@@ -5,7 +5,7 @@
 // artist edits it all in the dashboard's Site area, which keeps it in the
 // database (decision 013). A bad value stops start-up with a message naming the
 // field.
-import { defineSiteConfig } from "#app/lib/define-site-config.ts";
+import { defineSiteConfig } from "#app/domain/site/define-site-config.ts";
 
 export default defineSiteConfig({
   artist: {

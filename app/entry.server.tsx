@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { appContext } from "#app/lib/app-context.ts";
-import { scriptsAfterPaint } from "#app/lib/scripts-after-paint.server.ts";
-import { NonceProvider } from "#app/lib/nonce.tsx";
+import { appContext } from "#app/lib/platform/app-context.ts";
+import { scriptsAfterPaint } from "#app/lib/document/scripts-after-paint.server.ts";
+import { NonceProvider } from "#app/lib/document/nonce.tsx";
 
 export const streamTimeout = 5_000;
 

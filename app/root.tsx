@@ -23,19 +23,19 @@ import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
 import { PlayerProvider } from "#app/features/player/player-context.tsx";
 import { themeBootScript } from "#app/components/theme/theme.ts";
-import { earlyTapsScript, markHydrated } from "#app/lib/early-taps.ts";
-import { appContext, servicesOf } from "#app/lib/app-context.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { useBareDocument } from "#app/lib/document-handle.ts";
-import { FEED_PATH } from "#app/lib/outside-addresses.ts";
-import { absoluteUrl, socialImagePath, type SiteMeta } from "#app/lib/meta.ts";
-import { useNonce } from "#app/lib/nonce.tsx";
-import { isAdmin } from "#app/lib/profile.ts";
-import { getProfile } from "#app/lib/session.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
-import type { FlashToast } from "#app/lib/toast.ts";
-import { takeToast } from "#app/lib/toast.server.ts";
+import { earlyTapsScript, markHydrated } from "#app/lib/document/early-taps.ts";
+import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { useBareDocument } from "#app/lib/document/document-handle.ts";
+import { FEED_PATH } from "#app/domain/public-paths.ts";
+import { absoluteUrl, socialImagePath, type SiteMeta } from "#app/lib/document/meta.ts";
+import { useNonce } from "#app/lib/document/nonce.tsx";
+import { isAdmin } from "#app/lib/auth/profile.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
+import type { FlashToast } from "#app/lib/http/toast.ts";
+import { takeToast } from "#app/lib/http/toast.server.ts";
 import appStylesheet from "./app.css?url";
 import appStylesheetText from "./app.css?inline";
 
@@ -115,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        {/* Keeps a fan's taps from before hydration (app/lib/early-taps.ts). */}
+        {/* Keeps a fan's taps from before hydration (app/lib/document/early-taps.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlyTapsSource }} />
         {/* precedence: React keeps it in the head, ahead of the script preloads. In development, Vite updates the linked file. */}
         {import.meta.env.DEV ? (
@@ -187,7 +187,7 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 export default function App() {
   const { siteMeta, year, social, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   const bare = useBareDocument();
-  // The whole page answers now: taps kept from before are carried out (app/lib/early-taps.ts).
+  // The whole page answers now: taps kept from before are carried out (app/lib/document/early-taps.ts).
   useEffect(markHydrated, []);
   if (bare) return <Outlet />;
   return (

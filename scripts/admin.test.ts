@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
-import type { Env } from "#app/lib/env.server.ts";
-import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
+import { USER_FIELD_LIMITS } from "#app/lib/auth/auth.server.ts";
+import type { Env } from "#app/lib/platform/env.server.ts";
+import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/auth/password-strength.server.ts";
 import { isSetupTokenValid, issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { callAuth } from "#app/features/auth/auth-request.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 
 /** The variables that point a process at the same site (database, storage, Redis) as `env`. */
 function variablesFor(env: Env): NodeJS.ProcessEnv {

@@ -4,8 +4,8 @@ import { parseArgs } from "node:util";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { createAdmin, grantAdmin, listAdmins, revokeAdmin, setPassword } from "#app/features/auth/admins.server.ts";
-import { USER_FIELD_LIMITS } from "#app/lib/auth.server.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { USER_FIELD_LIMITS } from "#app/lib/auth/auth.server.ts";
+import { createServices } from "#app/services.server.ts";
 
 const USAGE = `Usage:
   npm run admin -- create --email E --password P --name N   create an admin (or promote an existing account)
@@ -15,7 +15,7 @@ const USAGE = `Usage:
   npm run admin -- list                                      list admins
   npm run admin -- --help                                    this text`;
 
-// The same bounds as every other way in (app/lib/auth.server.ts). How guessable
+// The same bounds as every other way in (app/lib/auth/auth.server.ts). How guessable
 // the password is, better-auth's hook decides when the account is created, and
 // setPassword by the same check for `password`.
 const passwordInput = z

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadEnv } from "#app/lib/env.server.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
+import { createServices } from "#app/services.server.ts";
 
 // What an operator runs: npm run backup on one site, npm run restore into a new one.
 describe("npm run backup and npm run restore", () => {

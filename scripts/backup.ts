@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createBackup, describeCounts } from "#scripts/lib/backup.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { createServices } from "#app/services.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);

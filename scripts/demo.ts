@@ -10,9 +10,9 @@ import { listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
 import { parseShowInput } from "#app/features/shows/schema.ts";
 import { addShow, listShows } from "#app/features/shows/shows.server.ts";
 import { createSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
-import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
-import { createServices } from "#app/lib/services.server.ts";
-import { toZonedLocal } from "#app/lib/zoned-time.ts";
+import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
+import { createServices } from "#app/services.server.ts";
+import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
 import { coverPng, synthMp3 } from "./media/synth.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, sqliteFileIn } from "#app/lib/db.server.ts";
+import { openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
 import { migrations } from "#db/migrations/index.ts";
 
 // The deploy step an operator runs: `npm run migrate`, as a real process.

@@ -3,8 +3,8 @@
 // processes start; every process also migrates on start, so forgetting it is
 // harmless, and concurrent runs are serialised by the migrator's lock.
 import { existsSync } from "node:fs";
-import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db.server.ts";
-import { loadEnv } from "#app/lib/env.server.ts";
+import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = loadEnv();

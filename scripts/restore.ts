@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { restoreBackup, describeCounts } from "#scripts/lib/backup.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { createServices } from "#app/services.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean", default: false } } });

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, parseEnv } from "node:util";
 import { z } from "zod";
-import { loadEnv, type Env } from "#app/lib/env.server.ts";
+import { loadEnv, type Env } from "#app/lib/platform/env.server.ts";
 import { TransferRefused, transferSite, type TransferResult, type TransferTarget } from "#scripts/lib/transfer.ts";
 
 const USAGE = `Usage: npm run transfer -- --to-env FILE [options]

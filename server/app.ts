@@ -3,21 +3,22 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, createRequestHandler as createFetchHandler } from "react-router";
-import { appContext, type RequestContext } from "#app/lib/app-context.ts";
-import { sweepAbandonedUploads } from "#app/features/songs/uploads.server.ts";
+import { appContext, type RequestContext } from "#app/lib/platform/app-context.ts";
+import { sweepAbandonedUploads } from "#app/domain/stored-files.server.ts";
 import { contentVersionReader } from "./page-cache/version.ts";
 import { createRawMediaHandler } from "./media/local-files.ts";
 import { createMediaHandler } from "./media/media-handler.ts";
 import { createOpenFiles } from "./media/open-files.ts";
-import { formStartedToken } from "#app/lib/form-guard.server.ts";
+import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
-import { createServices, type Services } from "#app/lib/services.server.ts";
+import { createServices } from "#app/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { startMessageNotices } from "#app/features/inbox/message-notice.server.ts";
 import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { startReleaseSchedule } from "#app/features/songs/release-schedule.server.ts";
-import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
+import { expressTrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
 
 // One set of services per process; in development this module is reloaded on
 // every change, so keep them on globalThis instead of opening the database again.

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv } from "#app/lib/env.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { createHost } from "./host.ts";
 
 /** Stands in for Vite's dev middlewares: its pre-bundled modules keep their files' names, capitals and all. */

@@ -4,11 +4,11 @@ import { contentType } from "mime-types";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { canonicalPath, pathOf } from "./canonical-path.ts";
-import type { Env } from "#app/lib/env.server.ts";
-import { trustedOrigins } from "#app/lib/request-origin.server.ts";
+import type { Env } from "#app/lib/platform/env.server.ts";
+import { trustedOrigins } from "#app/lib/platform/request-origin.server.ts";
 import { clientIpHeader, dropMalformedForwardedHeaders, sameOriginOnly, securityHeaders } from "./http-security.ts";
-import { MEDIA_PREFIX } from "#app/lib/song.ts";
-import { expressTrustProxy } from "#app/lib/trusted-proxy.server.ts";
+import { MEDIA_PREFIX } from "#app/domain/song.ts";
+import { expressTrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
 import { NOT_UNDERSTOOD } from "./malformed-request.ts";
 
 /** What the host needs from the app bundle (server/app.ts, built or via Vite). */

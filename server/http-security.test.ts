@@ -2,9 +2,9 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, trustedOrigins } from "#app/lib/request-origin.server.ts";
+import { CLIENT_IP_HEADER, trustedOrigins } from "#app/lib/platform/request-origin.server.ts";
 import { clientIpHeader, dropMalformedForwardedHeaders, isFrameablePath, sameOriginOnly, securityHeaders } from "./http-security.ts";
-import { parseTrustProxy, type TrustProxy } from "#app/lib/trusted-proxy.server.ts";
+import { parseTrustProxy, type TrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
 
 function serve(options: { trustProxy: TrustProxy; https: boolean }) {
   const app = express();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
-import { clientAddressReader, type TrustProxy } from "#app/lib/trusted-proxy.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { clientAddressReader, type TrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
 
 /**
  * The CSP this site sends with a page, or null where it sends none

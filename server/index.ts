@@ -3,7 +3,7 @@
 // processes sharing the port (server/workers.ts); otherwise it serves itself.
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
-import { loadEnv } from "#app/lib/env.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 // Read here first: a bad value stops start-up once, and a generated AUTH_SECRET

@@ -3,7 +3,7 @@
 // Started by server/index.ts, alone or as one of several workers.
 import type { RequestHandler } from "express";
 import { createServer, type Server } from "node:http";
-import { loadEnv } from "#app/lib/env.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { builtAssets, createHost } from "./host.ts";
 import { answerMalformedRequest } from "./malformed-request.ts";
 import { isFirstWorker } from "./workers.ts";

@@ -1,4 +1,4 @@
-import { coverSrcSet, coverVariantKey, mediaUrl } from "#app/lib/song.ts";
+import { coverSrcSet, coverVariantKey, mediaUrl } from "#app/domain/song.ts";
 
 /**
  * A song's square cover from its AVIF/WebP variants. Width and height are

@@ -1,7 +1,7 @@
 /**
  * A long-form text page (privacy, terms): a heading, a date line and the
  * artist's Markdown, already rendered to safe HTML on the server
- * (app/lib/markdown.server.ts).
+ * (app/lib/text/markdown.server.ts).
  */
 export function ProsePage({ title, updated, html }: { title: string; updated: string; html: string }) {
   return (

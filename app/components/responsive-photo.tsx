@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { preload } from "react-dom";
-import { photoFallbackSrc, photoSrcSet, type PublicPhoto } from "#app/lib/photo.ts";
+import { photoFallbackSrc, photoSrcSet, type PublicPhoto } from "#app/domain/photo.ts";
 
 /**
  * One of the artist's photos from its AVIF/WebP/JPEG variants. Its width and

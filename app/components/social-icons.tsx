@@ -1,5 +1,5 @@
-import type { SocialLink } from "#app/lib/site-config-schema.ts";
-import { hasMark, marksAddress, platformLabel, type SocialPlatform } from "#app/lib/social-platforms.ts";
+import type { SocialLink } from "#app/domain/site/site-config-schema.ts";
+import { hasMark, marksAddress, platformLabel, type SocialPlatform } from "#app/domain/site/social-platforms.ts";
 
 /**
  * A platform's mark, drawn from the marks file at `marks` (marksAddress), in

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { PublicPhoto } from "#app/lib/photo.ts";
+import type { PublicPhoto } from "#app/domain/photo.ts";
 import { ResponsivePhoto } from "./responsive-photo.tsx";
 
 /**

@@ -4,10 +4,10 @@ import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { confirmEmailChange, emailChangeState } from "#app/features/auth/email-change.server.ts";
 import { EMAIL_CHANGE_TEXT } from "#app/features/auth/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import { flashToast } from "#app/lib/toast.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { flashToast } from "#app/lib/http/toast.server.ts";
 
 // /account/email?token=… (the link mailed to a new sign-in address). Opening it
 // changes nothing: mail scanners follow links. Its button POSTs, which makes the change.

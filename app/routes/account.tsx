@@ -10,14 +10,14 @@ import { callAuth, headersWithCookies } from "#app/features/auth/auth-request.se
 import { deleteAccount } from "#app/features/auth/email-change.server.ts";
 import { MY_ACCOUNT_TEXT } from "#app/features/auth/ui-text.ts";
 import { joinFromAccount, listStanding, unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { takeFormRateLimit, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { isAdmin } from "#app/lib/profile.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { flashToast } from "#app/lib/toast.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { takeFormRateLimit, RATE_LIMIT_MESSAGE } from "#app/lib/http/form-guard.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { isAdmin } from "#app/lib/auth/profile.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { flashToast } from "#app/lib/http/toast.server.ts";
 
 // /account: a signed-in person's own page (a fan's, and an admin's too): their
 // name, e-mail and password, whether they are on the mailing list, and

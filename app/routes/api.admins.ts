@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.admins";
 import { createInvite, removeAdmin, revokeInvite } from "#app/features/auth/invites.server.ts";
 import { INVITE_TEXT } from "#app/features/auth/ui-text.ts";
-import { adminAction } from "#app/lib/admin-action.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { adminAction } from "#app/lib/http/admin-action.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 
 // The Account area's admin management, admin only.
 //   POST intent=invite, email         -> { success, email, mailed, link (only when no mail is sent) }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.auth";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
 
 // better-auth's own HTTP API (sign-in, sign-up, session), for clients other than our forms.
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendContactMessage } from "#app/features/inbox/contact.server.ts";
 import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { HELD_ERRORS, HELD_RETENTION_DAYS, MAX_HELD } from "#app/lib/held-submission.ts";
-import { deleteHeld, holdSubmission, listHeld, releaseHeld, type Deliverers } from "#app/lib/held-submissions.server.ts";
+import { HELD_ERRORS, HELD_RETENTION_DAYS, MAX_HELD } from "#app/domain/held-submission.ts";
+import { deleteHeld, holdSubmission, listHeld, releaseHeld, type Deliverers } from "#app/domain/held-submissions.server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { Route } from "./+types/api.filtered";
 import { sendContactMessage } from "#app/features/inbox/contact.server.ts";
 import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
-import { HELD_ERRORS } from "#app/lib/held-submission.ts";
-import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/lib/held-submissions.server.ts";
-import { adminAction } from "#app/lib/admin-action.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { adminListLoader } from "#app/lib/paged-list.server.ts";
+import { HELD_ERRORS } from "#app/domain/held-submission.ts";
+import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/domain/held-submissions.server.ts";
+import { adminAction } from "#app/lib/http/admin-action.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { adminListLoader } from "#app/lib/db/paged-list.server.ts";
 
 // The dashboard's Filtered list (what the public forms' bot checks held back), admin only.
 //   GET  ?before=<cursor>&limit=<n> -> { items, nextCursor, heldCount }

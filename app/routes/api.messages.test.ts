@@ -2,10 +2,10 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin } from "#app/features/auth/admins.server.ts";
-import { appContext } from "#app/lib/app-context.ts";
+import { appContext } from "#app/lib/platform/app-context.ts";
 import { callAuth } from "#app/features/auth/auth-request.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
-import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
 import { action } from "./api.messages.ts";
 
 // The dashboard's message actions, called as React Router calls them, by a signed-in admin.

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.messages";
 import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";
 import { deleteMessage, listMessages, markMessageRead } from "#app/features/inbox/inbox.server.ts";
-import { adminAction } from "#app/lib/admin-action.server.ts";
-import { adminListLoader } from "#app/lib/paged-list.server.ts";
+import { adminAction } from "#app/lib/http/admin-action.server.ts";
+import { adminListLoader } from "#app/lib/db/paged-list.server.ts";
 
 // The dashboard's contact-message API, admin only.
 //   GET  ?before=<cursor>&limit=<n>  -> { messages, nextCursor, unreadCount }

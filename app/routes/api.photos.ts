@@ -2,9 +2,9 @@ import type { Route } from "./+types/api.photos";
 import { applyPhotoAction, listPhotos } from "#app/features/photos/photos.server.ts";
 import { photoActionSchema } from "#app/features/photos/schema.ts";
 import { PHOTO_TEXT } from "#app/features/photos/ui-text.ts";
-import { adminAction } from "#app/lib/admin-action.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
+import { adminAction } from "#app/lib/http/admin-action.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
 
 /**
  * POST intent=update (id, alt, focalX, focalY) | remove (id) | move (id,

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.site";
 import { handleSiteEdit } from "#app/features/site/site-editor.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 
 /**
  * POST /api/site: the Site area saves one part of the site (intent=save,

@@ -3,10 +3,10 @@ import { handleLibraryAction } from "#app/features/songs/library-actions.server.
 import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { adminListLoader } from "#app/lib/paged-list.server.ts";
-import { readForm } from "#app/lib/read-form.server.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { adminListLoader } from "#app/lib/db/paged-list.server.ts";
+import { readForm } from "#app/lib/http/read-form.server.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
 
 /**
  * POST intent=create-song|update-song|mark-latest|release-now|delete-song. Admins only.

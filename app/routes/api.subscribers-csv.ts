@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.subscribers-csv";
 import { subscribersCsvStream } from "#app/features/newsletter/subscribers.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin } from "#app/lib/require-admin.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { denyUnlessAdmin } from "#app/lib/auth/require-admin.server.ts";
 
 // GET /api/subscribers.csv, admin only: the current subscribers with their
 // unsubscribe links, streamed page by page (never the whole list in memory).

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.subscribers-import";
 import { importSubscribers, MAX_IMPORT_BYTES } from "#app/features/newsletter/csv-import.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 
 // POST /api/subscribers/import?name=<file name>, admin only: the body is a CSV
 // file of subscribers from another tool. Answers { added, alreadyOn, leftOff,

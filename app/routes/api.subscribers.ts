@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.subscribers";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { listSubscribers, removeSubscriber, restoreSubscriber } from "#app/features/newsletter/subscribers.server.ts";
-import { adminAction } from "#app/lib/admin-action.server.ts";
-import { adminListLoader } from "#app/lib/paged-list.server.ts";
+import { adminAction } from "#app/lib/http/admin-action.server.ts";
+import { adminListLoader } from "#app/lib/db/paged-list.server.ts";
 
 // The dashboard's subscriber list, admin only.
 //   GET  ?before=<cursor>&limit=<n>  -> { subscribers, nextCursor, subscribedCount, awaitingCount }

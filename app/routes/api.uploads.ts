@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
 import { storePhotoUpload } from "#app/features/photos/photos.server.ts";
 import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/require-admin.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
 import { refusedUpload } from "#app/lib/uploads/refused-upload.server.ts";
 
 const kindSchema = z.enum(["audio", "cover", "photo"]);

@@ -3,10 +3,10 @@ import type { Route } from "./+types/bio";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { PHOTO_WIDTHS, photoVariantKey, photoWidths, type PublicPhoto } from "#app/lib/photo.ts";
-import { mediaUrl } from "#app/lib/song.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { PHOTO_WIDTHS, photoVariantKey, photoWidths, type PublicPhoto } from "#app/domain/photo.ts";
+import { mediaUrl } from "#app/domain/song.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [photos, { artist, bio }] = await Promise.all([photosForPage(context), siteSettingsOf(context)]);

@@ -3,9 +3,9 @@ import type { Route } from "./+types/contact";
 import { SocialLinks } from "#app/components/social-icons.tsx";
 import { ContactForm } from "#app/features/inbox/contact-form.tsx";
 import { handleContact } from "#app/features/inbox/contact.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,10 +4,10 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { EmailForm, NameForm, PasswordForm } from "#app/features/auth/account-forms.tsx";
 import { accountPage, handleAccountAction } from "#app/features/auth/account.server.ts";
 import { AdminsList } from "#app/features/auth/admins-list.tsx";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -4,11 +4,11 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { MailArea } from "#app/features/mailings/mail-area.tsx";
 import { handleMailAreaAction, mailAreaPage } from "#app/features/mailings/mail-area.server.ts";
 import { MAILING_TEXT } from "#app/features/mailings/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { denyUnlessAdmin, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -4,10 +4,10 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ShowsArea } from "#app/features/shows/shows-area.tsx";
 import { handleShowsAction, showsAreaPage } from "#app/features/shows/shows-area.server.ts";
 import { SHOW_TEXT } from "#app/features/shows/shows-area-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { denyUnlessAdmin, requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { denyUnlessAdmin, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

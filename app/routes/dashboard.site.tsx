@@ -6,12 +6,12 @@ import { SITE_TEXT } from "#app/features/site/ui-text.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
 import { PhotosPanel } from "#app/features/photos/photos-panel.tsx";
 import { listPhotos } from "#app/features/photos/photos.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { SITE_SECTIONS, type SiteSection } from "#app/lib/site-config-schema.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { legalTemplate, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { SITE_SECTIONS, type SiteSection } from "#app/domain/site/site-config-schema.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { legalTemplate, listSiteVersions, loadSiteSettingsState, type SiteVersion } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -14,14 +14,14 @@ import { subscribersForDashboard } from "#app/features/newsletter/subscribers.se
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { HELD_ERRORS } from "#app/lib/held-submission.ts";
-import { listHeld } from "#app/lib/held-submissions.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { firstPageOrError } from "#app/lib/paged-list.server.ts";
-import { requireAdminPage } from "#app/lib/require-admin.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { HELD_ERRORS } from "#app/domain/held-submission.ts";
+import { listHeld } from "#app/domain/held-submissions.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { firstPageOrError } from "#app/lib/db/paged-list.server.ts";
+import { requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/embed";
 import { EmbedPlayer, EmbedUnavailable } from "#app/features/player/embed-player.tsx";
 import { getSong, listSongs } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import type { DocumentHandle } from "#app/lib/document-handle.ts";
-import { absoluteUrl } from "#app/lib/meta.ts";
-import { songPath } from "#app/lib/outside-addresses.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import type { DocumentHandle } from "#app/lib/document/document-handle.ts";
+import { absoluteUrl } from "#app/lib/document/meta.ts";
+import { songPath } from "#app/domain/public-paths.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 /** A page of its own, without the site around it: other sites frame it (docs/decisions/016-embeds-and-feeds.md). */
 export const handle: DocumentHandle = { document: "bare" };

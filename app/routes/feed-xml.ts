@@ -2,11 +2,11 @@ import type { Route } from "./+types/feed-xml";
 import { audioSizes, buildFeed } from "#app/features/syndication/feed.server.ts";
 import { publicText } from "#app/features/syndication/respond.server.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { socialImagePath } from "#app/lib/meta.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { socialImagePath } from "#app/lib/document/meta.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 
 // Built once per content version per process: an enclosure's length is a stat
 // of its file (a request to the bucket on S3), and every change fans can see,

@@ -9,9 +9,9 @@ import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NextShow } from "#app/features/shows/show-list.tsx";
 import { nextShowForPage } from "#app/features/shows/shows.server.ts";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
-import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import type { PublicPhoto } from "#app/lib/photo.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import type { PublicPhoto } from "#app/domain/photo.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ songs }, { artist, home, featuredSong, social }, photos, nextShow] = await Promise.all([

@@ -7,14 +7,14 @@ import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { callAuth, headersWithCookies } from "#app/features/auth/auth-request.server.ts";
 import { acceptInvite, inviteState, type InviteState } from "#app/features/auth/invites.server.ts";
 import { INVITE_TEXT, LOGIN_TEXT } from "#app/features/auth/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { takeFormRateLimit, RATE_LIMIT_MESSAGE, type FormRateLimit } from "#app/lib/form-guard.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import { signInPath } from "#app/lib/return-path.ts";
-import { getProfile } from "#app/lib/session.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { flashToast } from "#app/lib/toast.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { takeFormRateLimit, RATE_LIMIT_MESSAGE, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { signInPath } from "#app/lib/http/return-path.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { flashToast } from "#app/lib/http/toast.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 // /invite?token=… (the link an admin's invite gives): the invited person sets a

@@ -5,8 +5,8 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { handleResetRequest } from "#app/features/auth/password-reset.server.ts";
 import { RESET_TEXT } from "#app/features/auth/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { mailOn: Boolean(servicesOf(context).mail) };

@@ -5,8 +5,8 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { handleReset } from "#app/features/auth/password-reset.server.ts";
 import { RESET_TEXT } from "#app/features/auth/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 
 // /login/reset?token=… (the link in the reset mail). Opening it changes
 // nothing; the form below it does, once.

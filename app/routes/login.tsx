@@ -4,10 +4,10 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { LoginForm } from "#app/features/auth/login-form.tsx";
 import { handleLogin } from "#app/features/auth/login.server.ts";
 import { loginModeFrom } from "#app/features/auth/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { safeReturnPath } from "#app/lib/return-path.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { safeReturnPath } from "#app/lib/http/return-path.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { handleLogout } from "#app/features/auth/login.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
 
 export const loader = () => redirect("/");
 

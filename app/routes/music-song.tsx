@@ -2,14 +2,14 @@ import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music-song";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { getSong, songsForPage } from "#app/features/songs/songs.server.ts";
-import { appContext, servicesOf } from "#app/lib/app-context.ts";
+import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
-import { formatDateTime } from "#app/lib/format-date.ts";
+import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/meta.ts";
-import { EMBED_SIZE, embedPath, oembedPath, songPath } from "#app/lib/outside-addresses.ts";
-import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/lib/song.ts";
+import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { EMBED_SIZE, embedPath, oembedPath, songPath } from "#app/domain/public-paths.ts";
+import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/domain/song.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -7,8 +7,8 @@ import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /** The music page adds Alternative to the site's genres (SPEC section 1). */

@@ -4,9 +4,9 @@ import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { confirmLinkState, confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
 import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 // /newsletter/confirm?email=…&t=…&token=… (the link in the confirmation mail).

@@ -4,8 +4,8 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { handleSubscribe } from "#app/features/newsletter/subscribers.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 // POST /newsletter: the footer form and the /music panel post here. With

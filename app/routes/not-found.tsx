@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorPage } from "#app/components/error-page.tsx";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 
 export function loader() {
   return data(null, { status: 404 });

@@ -2,8 +2,8 @@ import type { Route } from "./+types/oembed";
 import { OEMBED_CACHE_SECONDS, oembedAnswer, readOembedQuery, songIdFromUrl } from "#app/features/syndication/oembed.server.ts";
 import { OEMBED_TEXT } from "#app/features/syndication/ui-text.ts";
 import { getSong } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 /** Public, the same for everyone, and read by other sites' scripts too. */
 const SHARED = { "Access-Control-Allow-Origin": "*" };

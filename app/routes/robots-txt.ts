@@ -1,7 +1,7 @@
 import type { Route } from "./+types/robots-txt";
 import { publicText } from "#app/features/syndication/respond.server.ts";
 import { buildRobotsTxt } from "#app/features/syndication/sitemap.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
 
 /** GET /robots.txt: what crawlers may read, and where the sitemap is (a route, since it names PUBLIC_URL). */
 export function loader({ request, context }: Route.LoaderArgs) {

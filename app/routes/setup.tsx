@@ -4,8 +4,8 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { SETUP_INVALID } from "#app/features/auth/ui-text.ts";
 import { handleSetup } from "#app/features/auth/setup.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { isSetupTokenValid } from "#app/features/auth/setup-token.server.ts";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/shows-ics";
 import { showsCalendar } from "#app/features/shows/ics.ts";
 import { showsForFeed } from "#app/features/shows/shows.server.ts";
 import { SHOWS_PAGE_TEXT } from "#app/features/shows/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 /**
  * GET /shows.ics: the shows as an iCalendar feed that calendar apps subscribe

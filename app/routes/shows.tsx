@@ -5,9 +5,9 @@ import { musicEvent } from "#app/features/shows/json-ld.ts";
 import { PastShows, UpcomingShows } from "#app/features/shows/show-list.tsx";
 import { showsForPage } from "#app/features/shows/shows.server.ts";
 import { SHOWS_PAGE_TEXT } from "#app/features/shows/ui-text.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [shows, settings] = await Promise.all([showsForPage(context), siteSettingsOf(context)]);

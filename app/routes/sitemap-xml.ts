@@ -2,7 +2,7 @@ import type { Route } from "./+types/sitemap-xml";
 import { publicText } from "#app/features/syndication/respond.server.ts";
 import { buildSitemap } from "#app/features/syndication/sitemap.server.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
 
 /** GET /sitemap.xml: every public page and every released song's page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

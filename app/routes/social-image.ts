@@ -1,12 +1,12 @@
 import type { Route } from "./+types/social-image";
 import { heroPhoto } from "#app/features/photos/photos.server.ts";
 import { renderDefaultSocialImage, renderPhotoSocialImage } from "#app/features/social-image/social-image.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { photoVariantKey, photoWidths } from "#app/lib/photo.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import type { SiteSettings } from "#app/lib/site-config-schema.ts";
-import { siteSettingsOf } from "#app/lib/site-settings.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { photoVariantKey, photoWidths } from "#app/domain/photo.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import type { SiteSettings } from "#app/domain/site/site-config-schema.ts";
+import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import { readStoredFile } from "#app/lib/uploads/decode-limits.server.ts";
 
 type Rendered = { body: Buffer; type: "image/png" | "image/jpeg" };

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/social-marks";
-import { marksSprite } from "#app/lib/social-marks.server.ts";
-import { hasMark, SOCIAL_PLATFORM_IDS, type SocialPlatform } from "#app/lib/social-platforms.ts";
+import { marksSprite } from "#app/domain/site/social-marks.server.ts";
+import { hasMark, SOCIAL_PLATFORM_IDS, type SocialPlatform } from "#app/domain/site/social-platforms.ts";
 
 const WITH_MARK = SOCIAL_PLATFORM_IDS.filter(hasMark);
 

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/terms";
 import { ProsePage } from "#app/components/prose-page.tsx";
-import { legalPage } from "#app/lib/legal-page.server.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { legalPage } from "#app/domain/site/legal-page.server.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return legalPage(context, "terms");

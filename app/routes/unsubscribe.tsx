@@ -5,9 +5,9 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { isOnTheList, unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
-import { readForm } from "#app/lib/read-form.server.ts";
-import { servicesOf } from "#app/lib/app-context.ts";
-import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { readForm } from "#app/lib/http/read-form.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 // /unsubscribe?email=…&token=… (the link in every mailing and in the CSV export).

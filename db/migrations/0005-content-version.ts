@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // One counter that every change to what anonymous visitors see (songs, the
 // latest release) moves on, so every process's page cache knows its pages are
-// stale (app/lib/content-version.server.ts).
+// stale (app/lib/db/content-version.server.ts).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("contentVersion")

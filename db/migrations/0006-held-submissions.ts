@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 // soon after the page, no signed start time). They are kept here rather than
 // dropped, for the artist to release or delete from the dashboard's Filtered
 // list; they expire after 30 days and their number is capped
-// (app/lib/held-submissions.server.ts).
+// (app/domain/held-submissions.server.ts).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("heldSubmissions")

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 // section (its parsed value as JSON and a revision that moves on with every
 // save, so two tabs saving the same section cannot overwrite each other
 // silently), and every saved value kept in siteSettingVersions for restore
-// (app/lib/site-settings.server.ts). A section without a row shows
+// (app/domain/site/site-settings.server.ts). A section without a row shows
 // site.config.ts's value.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { legalMarkdown, loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import { legalMarkdown, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { up } from "./0014-legal-page-tokens.ts";
 

@@ -15,10 +15,11 @@ import { parseArgs } from "node:util";
 import type { Transaction } from "kysely";
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { ensureBuild, freePort, startServer, stopChild, waitUntilHealthy } from "#scripts/lib/demo-site.ts";
-import type { Database } from "#app/lib/db-schema.ts";
-import { loadEnv } from "#app/lib/env.server.ts";
-import { createServices, type Services } from "#app/lib/services.server.ts";
-import { dashboardPath, siteConfig } from "#app/lib/site-config.server.ts";
+import type { Database } from "#app/lib/db/db-schema.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
+import { createServices } from "#app/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { dashboardPath, siteConfig } from "#app/domain/site/site-config.server.ts";
 
 const TARGET_P50_MS = 300;
 const STATIC_PATH = "/favicon.svg";

@@ -13,7 +13,7 @@
 // use (per React Router's full route manifest, dynamic imports included): those
 // must never load on a public page.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "#app/lib/scripts-after-paint.server.ts";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOADS_ATTRIBUTE } from "#app/lib/document/scripts-after-paint.server.ts";
 import { startDemoSite } from "#scripts/lib/demo-site.ts";
 
 export type PageJavaScript = {
@@ -62,7 +62,7 @@ function scriptsInHtml(html: string, pageUrl: string): string[] {
       urls.push(src);
       continue;
     }
-    // The app's module script waits, inert, until the page has painted (app/lib/scripts-after-paint.server.ts); it loads all the same.
+    // The app's module script waits, inert, until the page has painted (app/lib/document/scripts-after-paint.server.ts); it loads all the same.
     const type = attribute(attrs, "type");
     if (type !== "module" && type !== DEFERRED_MODULE_TYPE) continue;
     for (const href of attribute(attrs, DEFERRED_PRELOADS_ATTRIBUTE)?.split(" ") ?? []) if (href) urls.push(href);

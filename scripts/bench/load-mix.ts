@@ -2,8 +2,8 @@
 // it sends, and what makes its answer right.
 import type http from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { formStartedToken } from "#app/lib/form-guard.server.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
+import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
 import { send, type Job, type Reply } from "./load-generator.ts";
 
 /** Shares of the arrivals. A fan reads a few pages and plays some of a song for every message written. */

@@ -19,9 +19,9 @@ import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { saveDraft, sendMailing } from "#app/features/mailings/mailings.server.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
-import { loadEnv } from "#app/lib/env.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { outboxProgress } from "#app/lib/mail/outbox.server.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { createServices } from "#app/services.server.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -6,12 +6,12 @@ import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
 import { createSong, deleteSong, listSongs } from "#app/features/songs/songs.server.ts";
-import { markPendingUpload } from "#app/features/songs/uploads.server.ts";
+import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { createBackup, readManifest, restoreBackup } from "./backup.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
 
 // A real backup and restore on each stack: the SQLite file or pg_dump, and
 // every object on disk or in the bucket.

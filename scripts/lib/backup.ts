@@ -6,10 +6,10 @@ import { backup as sqliteBackup, DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
 import { sql } from "kysely";
 import { z } from "zod";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { migrateToLatest, sqliteFileIn } from "#app/lib/db.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { assertValidKey, storageFolders } from "#app/lib/storage.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { migrateToLatest, sqliteFileIn } from "#app/lib/db/db.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { assertValidKey, storageFolders } from "#app/lib/storage/storage.server.ts";
 import { hashStream, hashingTap, sqliteSnapshot } from "./snapshot.ts";
 
 /*

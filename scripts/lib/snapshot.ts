@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql } from "kysely";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 
 /*
  * What npm run backup and npm run transfer share: a consistent copy of a

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { migrateToLatest, openDatabase, sqliteFileIn, type Db, type DbHandle } from "#app/lib/db.server.ts";
-import type { Env } from "#app/lib/env.server.ts";
-import { openStorage } from "#app/lib/services.server.ts";
-import { storageFolders, type Storage } from "#app/lib/storage.server.ts";
+import { migrateToLatest, openDatabase, sqliteFileIn, type Db, type DbHandle } from "#app/lib/db/db.server.ts";
+import type { Env } from "#app/lib/platform/env.server.ts";
+import { openStorage } from "#app/lib/platform/services.server.ts";
+import { storageFolders, type Storage } from "#app/lib/storage/storage.server.ts";
 import { hashStream, hashingTap, sqliteSnapshot, type Hashed } from "./snapshot.ts";
 
 /*
@@ -380,7 +380,7 @@ export type Secret = {
   file: string;
 };
 
-/** How the target finds its secret, as app/lib/env.server.ts does: AUTH_SECRET, else DATA_DIR/auth-secret. */
+/** How the target finds its secret, as app/lib/platform/env.server.ts does: AUTH_SECRET, else DATA_DIR/auth-secret. */
 function targetSecret(source: Env, target: TransferTarget): Secret {
   const fromFile = target.variables.AUTH_SECRET?.trim();
   // Without DATA_DIR in the file, "./data" would be wherever this runs (often the source's own

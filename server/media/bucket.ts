@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { contentType } from "mime-types";
-import type { Storage } from "#app/lib/storage.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { answerFor } from "./http-conditions.ts";
 import { notFound, refuse, setObjectHeaders } from "./responses.ts";
 

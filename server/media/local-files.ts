@@ -7,8 +7,8 @@ import { createReadStream, open, read, readSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { contentType } from "mime-types";
-import { MEDIA_PREFIX } from "#app/lib/song.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
+import { MEDIA_PREFIX } from "#app/domain/song.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { answerFor, strongEtag, wholeSeconds } from "./http-conditions.ts";
 import { createOpenFiles, type OpenFile, type OpenFiles } from "./open-files.ts";
 import {

@@ -1,7 +1,7 @@
 // /media/<key> through Express: what the raw listener left (a query string, a
 // storage that is not local disk). One handler, three ways to the bytes.
 import type { NextFunction, Request, Response } from "express";
-import type { Storage } from "#app/lib/storage.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { streamFromStorage } from "./bucket.ts";
 import { serveLocalFile } from "./local-files.ts";
 import { createOpenFiles, type OpenFiles } from "./open-files.ts";

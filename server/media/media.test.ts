@@ -11,15 +11,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi, type 
 import { synthWav } from "#scripts/media/synth.ts";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
 import { createTestSite } from "#tests/support/test-site.ts";
-import { loadEnv, type Env } from "#app/lib/env.server.ts";
+import { loadEnv, type Env } from "#app/lib/platform/env.server.ts";
 import { createHost } from "../host.ts";
 import { baseSecurityHeaders } from "../http-security.ts";
 import { createRawMediaHandler } from "./local-files.ts";
 import { MEDIA_REDIRECT_CACHE_CONTROL, createMediaHandler } from "./media-handler.ts";
 import { createOpenFiles, type OpenFiles } from "./open-files.ts";
-import { createLocalStorage } from "#app/lib/storage-local.server.ts";
-import { createS3Storage } from "#app/lib/storage-s3.server.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
+import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
+import { createS3Storage } from "#app/lib/storage/storage-s3.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 
 type Backend = { env: Env; storage: Storage; cleanup(): Promise<void> };
 

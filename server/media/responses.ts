@@ -1,8 +1,8 @@
 // What every media path writes around the bytes: the object's own headers, and
 // the short plain answers (404, 412, 416, 500) that no cache keeps.
 import type { ServerResponse } from "node:http";
-import { isPhotoOriginal } from "#app/lib/photo.ts";
-import { isValidKey } from "#app/lib/storage.server.ts";
+import { isPhotoOriginal } from "#app/domain/photo.ts";
+import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { strongEtag, wholeSeconds, type ObjectInfo } from "./http-conditions.ts";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -9,7 +9,7 @@ import { createPageStore } from "./store.ts";
 /**
  * Rendered pages for anonymous visitors, kept in this process's memory
  * (store.ts) and dropped as soon as the site's content version moves on
- * (app/lib/content-version.server.ts, read by version.ts), so a new song shows
+ * (app/lib/db/content-version.server.ts, read by version.ts), so a new song shows
  * on the very next request from any process. A page is rendered once per
  * version and then served from memory, precompressed (gzip-template.ts), with
  * a CSP that allows its inline scripts by hash.

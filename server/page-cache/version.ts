@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
-import { sqliteFileIn } from "#app/lib/db.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { sqliteFileIn } from "#app/lib/db/db.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 
-// The content version (app/lib/content-version.server.ts) as the page cache reads it.
+// The content version (app/lib/db/content-version.server.ts) as the page cache reads it.
 
 /**
  * The page cache's reader, called on every cached page, so it skips the query

@@ -2,8 +2,8 @@
 // the artist's name now, wherever it is shown or syndicated, whatever name it
 // was uploaded under; the home page's about heading reads the whole name; an
 // edited privacy page follows the contact settings.
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import { loadSiteSettingsState, saveSiteSection, legalTemplate } from "#app/lib/site-settings.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import { loadSiteSettingsState, saveSiteSection, legalTemplate } from "#app/domain/site/site-settings.server.ts";
 import { demoCli } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";

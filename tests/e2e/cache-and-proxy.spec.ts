@@ -15,7 +15,7 @@ import http from "node:http";
 import fc from "fast-check";
 import { synthWav, coverPng } from "../../scripts/media/synth.ts";
 import { canonicalPath, pathOf } from "../../server/canonical-path.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";

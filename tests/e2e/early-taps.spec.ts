@@ -1,5 +1,5 @@
 // Issue #31, point 1: a control a fan can see works at the first tap, before
-// the page's JavaScript has hydrated it (app/lib/early-taps.ts). Play starts
+// the page's JavaScript has hydrated it (app/lib/document/early-taps.ts). Play starts
 // the song at once and the player takes it over; mute, the theme and the
 // mobile menu answer at once; every other control keeps the tap and carries it
 // out once the app is there, exactly once.
@@ -7,7 +7,7 @@
 // The first test is the issue's phone (1.6 Mbit/s, 150 ms, CPU 4x slower)
 // tapping Play the moment it shows. The others hold the app's scripts back
 // until the test lets them through, so "before hydration" is certain.
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
 import { DASHBOARD_PATH } from "./support/browser.ts";
 import { demoCli } from "./support/cli.ts";

@@ -5,7 +5,7 @@
 // parsers: rss-parser, fast-xml-parser and Chromium's own.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { demoCli } from "./support/cli.ts";
 import { outsideSite } from "./support/outside-site.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./support/fixtures.ts";
 import { mainNav, waitForHydration } from "./support/browser.ts";
 import { audioFile, audioState, currentTime, homePlayer, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { withE2eDb } from "./support/db.ts";
 import { E2E_URL } from "./support/server-env.ts";
 

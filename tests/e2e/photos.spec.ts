@@ -3,7 +3,7 @@
 // set), the share image made anew from the hero photo at a new address, a
 // photo without a description refused, press photos added, reordered and removed.
 import sharp from "sharp";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { stagePhoto } from "../../scripts/media/stage-photos.ts";
 import { DASHBOARD_PATH, toast } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";

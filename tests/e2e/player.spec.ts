@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { audioFile, audioState, currentTime, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 
 // Issue 14's player faults, one test each, as a fan meets them. The e2e server
 // and its database are shared by every spec file: these run on the three demo

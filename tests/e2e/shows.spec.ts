@@ -5,7 +5,7 @@
 // /shows.ics (read by ical.js), at the right instant across a DST change; and
 // a show that is over moving to the past on its own, with no edit.
 import ICAL from "ical.js";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";

@@ -5,7 +5,7 @@
 // make a new song the latest release; and the library plays a song and copies
 // its share link.
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
-import { coverDerivedKeys } from "#app/features/songs/cover-variants.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";

@@ -11,8 +11,9 @@ import path from "node:path";
 import pg from "pg";
 import { createClient } from "redis";
 import { inject } from "vitest";
-import { loadEnv } from "#app/lib/env.server.ts";
-import { createServices, type Services } from "#app/lib/services.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
+import { createServices } from "#app/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "./s3-server.ts";
 
 export type TestStack = "embedded" | "scale";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { signInPath } from "#app/lib/return-path.ts";
+import { signInPath } from "#app/lib/http/return-path.ts";
 
 /**
  * Said on the page a signed-out visitor was sent to from a page that needs

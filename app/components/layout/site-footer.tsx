@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SocialLinks } from "#app/components/social-icons.tsx";
-import type { SocialLink } from "#app/lib/site-config-schema.ts";
+import type { SocialLink } from "#app/domain/site/site-config-schema.ts";
 import { primaryNav } from "./nav-links.ts";
 
 export function SiteFooter({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { EARLY_ACTION_ATTRIBUTE } from "#app/lib/early-taps.ts";
+import { EARLY_ACTION_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
 import { applyTheme, currentTheme, type Theme } from "./theme.ts";
 
 export function ThemeToggle() {

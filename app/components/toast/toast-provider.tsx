@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
-import { TOAST_EVENT } from "#app/lib/client-errors.ts";
-import { toastTypes, DEFAULT_TOAST_DURATION_MS, ERROR_TOAST_DURATION_MS, type ToastType } from "#app/lib/toast.ts";
+import { TOAST_EVENT } from "#app/lib/document/client-errors.ts";
+import { toastTypes, DEFAULT_TOAST_DURATION_MS, ERROR_TOAST_DURATION_MS, type ToastType } from "#app/lib/http/toast.ts";
 import { toastsReducer, TOAST_EXIT_MS, type Toast } from "./toast-reducer.ts";
 import { Toaster } from "./toaster.tsx";
 

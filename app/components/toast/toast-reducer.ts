@@ -1,4 +1,4 @@
-import { DEFAULT_TOAST_DURATION_MS, type ToastType } from "#app/lib/toast.ts";
+import { DEFAULT_TOAST_DURATION_MS, type ToastType } from "#app/lib/http/toast.ts";
 
 export type Toast = {
   id: string;

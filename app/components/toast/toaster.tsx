@@ -1,4 +1,4 @@
-import type { ToastType } from "#app/lib/toast.ts";
+import type { ToastType } from "#app/lib/http/toast.ts";
 import type { Toast } from "./toast-reducer.ts";
 
 const styles: Record<ToastType, string> = {

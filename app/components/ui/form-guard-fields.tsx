@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
 
-/** The hidden fields of every public form: the honeypot and the signed start time (see #app/lib/form-guard.server.ts). */
+/** The hidden fields of every public form: the honeypot and the signed start time (see #app/lib/http/form-guard.server.ts). */
 export function FormGuardFields({ formStarted }: { formStarted: string }) {
   const id = useId();
   return (

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_BASE_PATH, PASSWORD_CHECK_LIMIT } from "#app/lib/auth.server.ts";
-import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { AUTH_BASE_PATH, PASSWORD_CHECK_LIMIT } from "#app/lib/auth/auth.server.ts";
+import { COMMON_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from "#app/lib/auth/password-strength.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { accountPage, handleAccountAction } from "./account.server.ts";
 import { createAdmin } from "./admins.server.ts";

@@ -4,8 +4,8 @@ import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { TextField } from "#app/components/ui/text-field.tsx";
-import { EARLY_SUBMIT_ATTRIBUTE } from "#app/lib/early-taps.ts";
-import { formatDate, formatDateTime, isoDate } from "#app/lib/format-date.ts";
+import { EARLY_SUBMIT_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
+import { formatDate, formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import type { AccountAdmin } from "./account.server.ts";
 import type { AdminEvent, PendingInvite } from "./invites.server.ts";
 import { ACCOUNT_TEXT, INVITE_TEXT } from "./ui-text.ts";
@@ -66,7 +66,7 @@ function InviteForm({ mailOn, onChanged }: { mailOn: boolean; onChanged: () => v
         ref={form}
         method="post"
         action={ADMINS_API}
-        // The API answers in JSON: a press before the app is there waits for it (app/lib/early-taps.ts).
+        // The API answers in JSON: a press before the app is there waits for it (app/lib/document/early-taps.ts).
         {...{ [EARLY_SUBMIT_ATTRIBUTE]: "" }}
         noValidate
         className="space-y-3"

@@ -1,6 +1,6 @@
-import { passwordProblem } from "#app/lib/password-strength.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { parseRoles } from "#app/lib/profile.ts";
+import { passwordProblem } from "#app/lib/auth/password-strength.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { parseRoles } from "#app/lib/auth/profile.ts";
 
 export type AdminListEntry = { id: string; email: string; name: string; roles: string[]; /** Epoch ms. */ createdAt: number };
 

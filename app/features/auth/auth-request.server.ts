@@ -1,6 +1,6 @@
-import { AUTH_BASE_PATH } from "#app/lib/auth.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { AUTH_BASE_PATH } from "#app/lib/auth/auth.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 
 export type AuthCallResult =
   | { ok: true; status: number; body: unknown; setCookies: string[] }

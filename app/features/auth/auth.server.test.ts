@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_MESSAGE } from "#app/lib/password-strength.server.ts";
+import { COMMON_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_MESSAGE } from "#app/lib/auth/password-strength.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth, type AuthCallResult } from "./auth-request.server.ts";
 import { handleLogin } from "./login.server.ts";
-import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "#app/lib/auth.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
-import { isAdmin } from "#app/lib/profile.ts";
-import { connectRedis } from "#app/lib/redis.server.ts";
-import { getProfile } from "#app/lib/session.server.ts";
+import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "#app/lib/auth/auth.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { isAdmin } from "#app/lib/auth/profile.ts";
+import { connectRedis } from "#app/lib/platform/redis.server.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 import { consumeSetupTokens, isSetupTokenValid, issueSetupToken } from "./setup-token.server.ts";
 
 /** A browser-like request from one client address, optionally carrying cookies. */

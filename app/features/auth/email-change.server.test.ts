@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailConfig } from "#app/lib/mail/mail-config.server.ts";
-import type { Profile } from "#app/lib/profile.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Profile } from "#app/lib/auth/profile.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createAdmin } from "./admins.server.ts";
 import {

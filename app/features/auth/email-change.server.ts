@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
-import type { Profile } from "#app/lib/profile.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { currentArtistName } from "#app/lib/site-settings.server.ts";
+import type { Profile } from "#app/lib/auth/profile.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { EMAIL_CHANGE_TEXT } from "./ui-text.ts";
 
 /** A confirmation link works this long. */

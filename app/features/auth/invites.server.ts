@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
-import { parseRoles, type Profile } from "#app/lib/profile.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { currentArtistName } from "#app/lib/site-settings.server.ts";
+import { parseRoles, type Profile } from "#app/lib/auth/profile.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { createAdmin, grantAdmin } from "./admins.server.ts";
 import { INVITE_TEXT } from "./ui-text.ts";
 

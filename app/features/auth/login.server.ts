@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { callAuth, headersWithCookies, type AuthCallResult } from "./auth-request.server.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import { parseRoles } from "#app/lib/profile.ts";
-import { safeReturnPath } from "#app/lib/return-path.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { flashToast } from "#app/lib/toast.server.ts";
-import { LOGIN_TEXT, loginSchema, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./schema.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { parseRoles } from "#app/lib/auth/profile.ts";
+import { safeReturnPath } from "#app/lib/http/return-path.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { flashToast } from "#app/lib/http/toast.server.ts";
+import { loginSchema } from "./schema.ts";
+import { LOGIN_TEXT, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./ui-text.ts";
 
 export type LoginActionData = { error: string };
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { callAuth } from "./auth-request.server.ts";
 import { RESET_TEXT } from "./ui-text.ts";
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TEXT, LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
-export { LOGIN_TEXT, SETUP_INVALID, SIGN_IN_TOAST, SIGN_UP_TOAST } from "./ui-text.ts";
-
 const email = z
   .string({ error: LOGIN_TEXT.missingEmail })
   .trim()

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hasAnyAdmin } from "./admins.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 
 const SETUP_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

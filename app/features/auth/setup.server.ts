@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { createAdmin } from "./admins.server.ts";
 import { callAuth, headersWithCookies } from "./auth-request.server.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { consumeSetupTokens, isSetupTokenValid } from "./setup-token.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { flashToast } from "#app/lib/toast.server.ts";
-import { LOGIN_TEXT, SETUP_INVALID, setupSchema } from "./schema.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { flashToast } from "#app/lib/http/toast.server.ts";
+import { setupSchema } from "./schema.ts";
+import { LOGIN_TEXT, SETUP_INVALID } from "./ui-text.ts";
 
 /** Creates the first admin from the one-time /setup link, then signs them in. */
 export async function handleSetup(services: Services, request: Request) {

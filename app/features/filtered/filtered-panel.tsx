@@ -7,8 +7,8 @@ import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { busyStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
-import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/lib/held-submission.ts";
+import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
+import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/domain/held-submission.ts";
 import { FILTERED_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
 
 const FILTERED_API = "/api/filtered";

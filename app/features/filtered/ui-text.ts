@@ -1,5 +1,5 @@
 // The words of the dashboard's Filtered list.
-import { HELD_RETENTION_DAYS, type HeldReason } from "#app/lib/held-submission.ts";
+import { HELD_RETENTION_DAYS, type HeldReason } from "#app/domain/held-submission.ts";
 
 export const FILTERED_TEXT = {
   heading: "Filtered",

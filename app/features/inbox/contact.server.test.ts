@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
-import { CONTACT_RATE_LIMIT, formStartedToken, MIN_FILL_MS, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
+import { CONTACT_RATE_LIMIT, formStartedToken, MIN_FILL_MS, RATE_LIMIT_MESSAGE } from "#app/lib/http/form-guard.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { handleContact, sendContactMessage } from "./contact.server.ts";
-import { CONTACT_TEXT, MAX_MESSAGE_LENGTH } from "./schema.ts";
+import { CONTACT_TEXT, MAX_MESSAGE_LENGTH } from "./ui-text.ts";
 
 describe.each(testStacks)("contact messages on %s", (kind) => {
   let site: TestSite;

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { CONTACT_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
-import type { Db } from "#app/lib/db.server.ts";
-import type { Outcome } from "#app/lib/outcome.ts";
-import { handlePublicForm, type PublicForm, type PublicFormResult } from "#app/lib/public-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { CONTACT_TEXT, contactFormSchema, type ContactInput } from "./schema.ts";
+import { CONTACT_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+import { handlePublicForm, type PublicForm, type PublicFormResult } from "#app/domain/public-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { contactFormSchema, type ContactInput } from "./schema.ts";
+import { CONTACT_TEXT } from "./ui-text.ts";
 
 export type ContactResult = PublicFormResult;
 

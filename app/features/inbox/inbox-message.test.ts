@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime as formatMessageDate } from "#app/lib/format-date.ts";
+import { formatDateTime as formatMessageDate } from "#app/lib/time/format-date.ts";
 import {
   displayName,
   initialMessageList,

@@ -8,7 +8,7 @@ import { useLoadMore } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { busyStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
+import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import {
   displayName,
   initialMessageList,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { type InboxMessage } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
-import { encodeCursor, PageQueryError } from "#app/lib/paged-list.server.ts";
+import { encodeCursor, PageQueryError } from "#app/lib/db/paged-list.server.ts";
 import { deleteMessage, listMessages, markMessageRead, inboxForDashboard, pageQuery } from "./inbox.server.ts";
 
 type Row = { id: string; name?: string | null; email?: string | null; message?: string; timestamp: number; status?: "unread" | "read" };

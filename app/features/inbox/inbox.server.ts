@@ -1,15 +1,13 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import type { ContactsTable } from "#app/lib/db-schema.ts";
-import type { Db } from "#app/lib/db.server.ts";
-import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
+import type { ContactsTable } from "#app/lib/db/db-schema.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/db/paged-list.server.ts";
 
-import type { Outcome } from "#app/lib/outcome.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { type InboxMessage, type InboxPage } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
-
-export type { Outcome } from "#app/lib/outcome.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;

@@ -1,9 +1,9 @@
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import { messageNotice, NOTIFY_EVERY_MS } from "#app/lib/mail/notifications.server.ts";
-import { parseRoles } from "#app/lib/profile.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { dashboardPath } from "#app/lib/site-config.server.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import { parseRoles } from "#app/lib/auth/profile.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 
 /** How often each process looks for new messages to tell of. */
 // Two indexed reads per look: cheap enough to look often, so a message is told of within seconds once the 10 minutes are over.

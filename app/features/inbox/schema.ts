@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { CONTACT_TEXT, MAX_MESSAGE_LENGTH } from "./ui-text.ts";
 
-export { CONTACT_TEXT, MAX_MESSAGE_LENGTH } from "./ui-text.ts";
-
 /** An optional text field: blank becomes null, anything else must pass `schema` (its message kept). */
 const optional = (schema: z.ZodType<string, string>) =>
   z

@@ -1,7 +1,7 @@
 import { messageNoticeEnabled, setMessageNotice } from "#app/lib/mail/notifications.server.ts";
-import type { Profile } from "#app/lib/profile.ts";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Profile } from "#app/lib/auth/profile.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import {
   deleteDraft,
   listMailings,

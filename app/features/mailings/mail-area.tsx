@@ -3,7 +3,7 @@ import { type FetcherWithComponents, useFetcher, useRevalidator } from "react-ro
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
-import { formatDateTime } from "#app/lib/format-date.ts";
+import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
 import type { MailingSummary } from "./mailings.server.ts";
 import type { UpcomingAnnouncement } from "./release-announcement.server.ts";

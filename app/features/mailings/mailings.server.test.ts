@@ -6,7 +6,7 @@ import { parseMailFrom, parseSmtpUrl, type MailConfig } from "#app/lib/mail/mail
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
 import { outboxProgress, startOutbox } from "#app/lib/mail/outbox.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { listMailings, renderMailing, saveDraft, sendMailing } from "./mailings.server.ts";
 import { mailingDraftSchema } from "./schema.ts";
 import { MAILING_TEXT } from "./ui-text.ts";

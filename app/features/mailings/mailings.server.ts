@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
 import { mailHtml, mailText } from "#app/lib/mail/mail-markdown.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { coverSocialKey, mediaUrl } from "#app/lib/song.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { coverSocialKey, mediaUrl } from "#app/domain/song.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import type { MailingDraft } from "./schema.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 

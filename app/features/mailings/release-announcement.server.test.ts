@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { parseMailFrom, parseSmtpUrl } from "#app/lib/mail/mail-config.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { listMailings, saveDraft, sendMailing } from "./mailings.server.ts";
 import { RELEASE_FORM, releaseAnnouncement, upcomingAnnouncements } from "./release-announcement.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";

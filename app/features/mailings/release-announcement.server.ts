@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "#app/lib/db.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { queueForSubscribers, renderMailing } from "./mailings.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 

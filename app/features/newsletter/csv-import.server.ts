@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 import { firstEmailIssue, newsletterEmailSchema } from "./schema.ts";
 
 /** The most an imported file may hold. */

@@ -1,9 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Db } from "#app/lib/db.server.ts";
-import type { Env } from "#app/lib/env.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import type { Env } from "#app/lib/platform/env.server.ts";
 import type { MailConfig } from "#app/lib/mail/mail-config.server.ts";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
-import { loadSiteSettings } from "#app/lib/site-settings.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { SUBSCRIPTION_SOURCE } from "./newsletter.ts";
 import { CONFIRM_TEXT, consentWords, type NewsletterVariant } from "./ui-text.ts";
 

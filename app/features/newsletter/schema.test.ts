@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate as formatSubscribedDate } from "#app/lib/format-date.ts";
+import { formatDate as formatSubscribedDate } from "#app/lib/time/format-date.ts";
 import { quickEmailProblem } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";

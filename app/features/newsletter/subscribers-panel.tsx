@@ -6,7 +6,7 @@ import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx"
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatDate, isoDate } from "#app/lib/format-date.ts";
+import { formatDate, isoDate } from "#app/lib/time/format-date.ts";
 import type { Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 

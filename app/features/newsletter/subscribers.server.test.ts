@@ -1,11 +1,11 @@
-import { FORM_ERRORS } from "#app/lib/read-form.server.ts";
+import { FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONFIRM_LINK_MS } from "./double-opt-in.server.ts";
-import { PageQueryError } from "#app/lib/paged-list.server.ts";
+import { PageQueryError } from "#app/lib/db/paged-list.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/form-guard.ts";
-import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/form-guard.server.ts";
-import { CLIENT_IP_HEADER } from "#app/lib/request-origin.server.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
+import { formStartedToken, MIN_FILL_MS, NEWSLETTER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from "#app/lib/http/form-guard.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { unsubscribeToken, unsubscribeUrl, verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import {

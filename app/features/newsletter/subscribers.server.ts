@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
-import { NEWSLETTER_RATE_LIMIT } from "#app/lib/form-guard.server.ts";
-import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/paged-list.server.ts";
-import type { Outcome } from "#app/lib/outcome.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { handlePublicForm, type PublicForm } from "#app/lib/public-form.server.ts";
+import { NEWSLETTER_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
+import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/db/paged-list.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
 import type { SignUpOutcome, Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { photoVariantKey } from "#app/lib/photo.ts";
-import { createLocalStorage } from "#app/lib/storage-local.server.ts";
+import { photoVariantKey } from "#app/domain/photo.ts";
+import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
 import { ImageTooLargeError } from "#app/lib/uploads/decode-limits.server.ts";
 import { createPhotoVariants } from "./photo-variants.server.ts";
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { MIN_PHOTO_WIDTH, PHOTO_WIDTHS, photoVariantKey, photoWidths } from "#app/lib/photo.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
+import { MIN_PHOTO_WIDTH, PHOTO_WIDTHS, photoVariantKey, photoWidths } from "#app/domain/photo.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 import {
   asTooLarge,
   DECODE_TIMEOUT_SECONDS,

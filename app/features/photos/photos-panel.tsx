@@ -4,7 +4,7 @@ import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
 import { busyStyles, buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS, photoFallbackSrc, type PagePhotos, type Photo, type PhotoSlot } from "#app/lib/photo.ts";
+import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS, photoFallbackSrc, type PagePhotos, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
 import { sniffFile } from "#app/lib/uploads/sniff-file-type.ts";
 import { FocalPointField, parseFocal } from "./focal-point-field.tsx";
 import { checkPhotoFile, PHOTO_ACCEPT_ATTRIBUTE } from "./photo-rules.ts";

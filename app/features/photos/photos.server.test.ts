@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
 import { MAX_DECODE_PIXELS } from "#app/lib/uploads/decode-limits.server.ts";
-import { photoDerivedKeys } from "#app/lib/uploads/derived-keys.ts";
-import { photoVariantKey } from "#app/lib/photo.ts";
+import { photoDerivedKeys } from "#app/domain/derived-keys.ts";
+import { photoVariantKey } from "#app/domain/photo.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { MAX_PHOTO_BYTES } from "./photo-rules.ts";
 import { applyPhotoAction, listPhotos, storePhotoUpload } from "./photos.server.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ALT_LENGTH, PHOTO_SLOTS } from "#app/lib/photo.ts";
+import { MAX_ALT_LENGTH, PHOTO_SLOTS } from "#app/domain/photo.ts";
 import { PHOTO_TEXT } from "./ui-text.ts";
 
 const altSchema = z

@@ -1,5 +1,5 @@
 // The words this feature shows a person, in the site's tone.
-import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS } from "#app/lib/photo.ts";
+import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS } from "#app/domain/photo.ts";
 
 export const SLOT_TEXT = {
   hero: {

@@ -1,5 +1,5 @@
-import type { PhotoSlot } from "#app/lib/photo.ts";
-import { sendFile } from "#app/lib/send-file.ts";
+import type { PhotoSlot } from "#app/domain/photo.ts";
+import { uploadWithProgress } from "#app/lib/uploads/upload-with-progress.ts";
 import { PHOTO_TEXT } from "./ui-text.ts";
 
 export type PhotoDraftFields = { slot: PhotoSlot; alt: string; focalX: number; focalY: number };
@@ -8,7 +8,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const errorOf = (body: unknown): string | null => (isRecord(body) && typeof body.error === "string" ? body.error : null);
 
 /**
- * Uploads one photo with progress (`sendFile`), its description and focal
+ * Uploads one photo with progress (`uploadWithProgress`), its description and focal
  * point in the address. At 100 % the server is still making the sizes.
  * Rejects with the server's words, or ours when there were none.
  */
@@ -25,7 +25,7 @@ export async function uploadPhoto(
     focalY: String(fields.focalY),
     name: file.name,
   });
-  const { status, body } = await sendFile(`/api/uploads/photo?${query.toString()}`, file, {
+  const { status, body } = await uploadWithProgress(`/api/uploads/photo?${query.toString()}`, file, {
     onProgress,
     signal,
     connectionLost: PHOTO_TEXT.connectionLost,

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { Theme } from "#app/components/theme/theme.ts";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { useNonce } from "#app/lib/nonce.tsx";
-import { coverVariantKey, formatDuration, mediaUrl, type Song } from "#app/lib/song.ts";
+import { useNonce } from "#app/lib/document/nonce.tsx";
+import { coverVariantKey, formatDuration, mediaUrl, type Song } from "#app/domain/song.ts";
 import { embedControlsScript, embedThemeScript } from "./embed-scripts.ts";
 import { PlayerIcon } from "./player-icons.tsx";
 import { EMBED_TEXT } from "./ui-text.ts";

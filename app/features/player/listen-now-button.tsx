@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { EARLY_PLAY_IN_ATTRIBUTE } from "#app/lib/early-taps.ts";
-import type { PageSongs, Song } from "#app/lib/song.ts";
+import { EARLY_PLAY_IN_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
+import type { PageSongs, Song } from "#app/domain/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
 import { usePlayer } from "./player-context.tsx";
 

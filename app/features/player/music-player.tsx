@@ -1,8 +1,8 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { EARLY_PLAY_ATTRIBUTE } from "#app/lib/early-taps.ts";
-import { formatDuration, type PageSongs, type Song } from "#app/lib/song.ts";
+import { EARLY_PLAY_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
+import { formatDuration, type PageSongs, type Song } from "#app/domain/song.ts";
 import { useEarlyPlayClaim, usePlayer, usePlayerState } from "./player-context.tsx";
 import { ProgressBar, TransportControls, VolumeControl } from "./player-controls.tsx";
 import { clamp, JUMP_MS, sameQueue } from "./player-store.ts";

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { SITE_AUDIO_ATTRIBUTE } from "#app/lib/early-taps.ts";
-import type { Song } from "#app/lib/song.ts";
+import { SITE_AUDIO_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
+import type { Song } from "#app/domain/song.ts";
 import { initialPlayerState, PlayerStore, type PlayerState } from "./player-store.ts";
 import { useMediaSession } from "./use-media-session.ts";
 
@@ -45,7 +45,7 @@ export function usePlayerTime(): number {
 
 /**
  * A player's songs: when the fan started one of them before the page
- * hydrated, this player takes it over, playing on (app/lib/early-taps.ts).
+ * hydrated, this player takes it over, playing on (app/lib/document/early-taps.ts).
  * A layout effect, so the player shows it before a tap is handed to it.
  */
 export function useEarlyPlayClaim(songs: Song[]): void {

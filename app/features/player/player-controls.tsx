@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { EARLY_ACTION_ATTRIBUTE, EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/early-taps.ts";
-import { formatDuration } from "#app/lib/song.ts";
+import { EARLY_ACTION_ATTRIBUTE, EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/document/early-taps.ts";
+import { formatDuration } from "#app/domain/song.ts";
 import { usePlayer, usePlayerState, usePlayerTime } from "./player-context.tsx";
 import { PlayerIcon, PlayPauseIcon } from "./player-icons.tsx";
 import { clamp, seekKeyTarget } from "./player-store.ts";

@@ -40,7 +40,7 @@ export function PlayerIcon({ name, className = "size-5" }: { name: keyof typeof 
  * Play, or Pause with a turning ring while the song waits for its bytes, as
  * the `data-state` of the enclosing `group` button says (paused, loading,
  * playing). All three are in the markup and CSS picks: the page's early-tap
- * script (app/lib/early-taps.ts) changes that attribute before hydration.
+ * script (app/lib/document/early-taps.ts) changes that attribute before hydration.
  */
 export function PlayPauseIcon({ className }: { className: string }) {
   return (

@@ -1,4 +1,4 @@
-import type { Song } from "#app/lib/song.ts";
+import type { Song } from "#app/domain/song.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
@@ -174,7 +174,7 @@ export class PlayerStore {
       ["error", onError],
     ];
     for (const [name, handler] of events) audio.addEventListener(name, handler);
-    // A fan's tap may have started a song before the app hydrated (app/lib/early-taps.ts).
+    // A fan's tap may have started a song before the app hydrated (app/lib/document/early-taps.ts).
     if (!audio.paused) {
       this.#set({ playing: true, buffering: audio.readyState < 3 });
       followPosition();
@@ -189,7 +189,7 @@ export class PlayerStore {
 
   /**
    * A player offers its songs: when the page started one of them before it
-   * hydrated (app/lib/early-taps.ts), that becomes the queue, playing on where
+   * hydrated (app/lib/document/early-taps.ts), that becomes the queue, playing on where
    * it is. Returns a function that withdraws the offer.
    */
   claim(queue: Song[]): () => void {

@@ -1,4 +1,4 @@
-import { streamingServices, type Song } from "#app/lib/song.ts";
+import { streamingServices, type Song } from "#app/domain/song.ts";
 
 /** A song's own links to the streaming services it is on; nothing when it is on none. */
 export function StreamingLinks({

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { coverVariantKey, mediaUrl } from "#app/lib/song.ts";
+import { coverVariantKey, mediaUrl } from "#app/domain/song.ts";
 import { initialPlayerState, type PlayerStore } from "./player-store.ts";
 
 /** Lock-screen and headset controls, and the song shown there. */

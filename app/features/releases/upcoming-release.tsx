@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { formatDateTime, isoDate } from "#app/lib/format-date.ts";
-import type { Song } from "#app/lib/song.ts";
+import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
+import type { Song } from "#app/domain/song.ts";
 import { UPCOMING_TEXT } from "./ui-text.ts";
 
 /** How often a page whose countdown has ended asks whether the song is out (the release job looks every second). */

@@ -2,7 +2,7 @@
 // patterns: what a calendar app would make of it is what is checked.
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
+import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { type CalendarShow, foldLine, showsCalendar } from "./ics.ts";
 
 const ORIGIN = "https://juniper.example";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone, ZONED_TIME_TEXT, zonedTimeToInstant } from "#app/lib/zoned-time.ts";
+import { isTimeZone, ZONED_TIME_TEXT, zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { SHOW_TEXT } from "./shows-area-text.ts";
 
 export const SHOW_STATUSES = ["scheduled", "sold-out", "cancelled"] as const;

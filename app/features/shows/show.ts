@@ -2,7 +2,7 @@
 // server and the browser: dates are written from the venue's wall-clock text
 // itself, never through the reader's zone, so the page says what the venue
 // advertises and the server's and browser's renders are the same characters.
-import { LOCAL_DATE_TIME } from "#app/lib/local-date-time.ts";
+import { LOCAL_DATE_TIME } from "#app/lib/time/local-date-time.ts";
 import type { ShowStatus } from "./schema.ts";
 import { SHOWS_PAGE_TEXT } from "./ui-text.ts";
 

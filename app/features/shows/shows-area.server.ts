@@ -1,6 +1,6 @@
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { timeZoneNames } from "#app/lib/zoned-time.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { timeZoneNames } from "#app/lib/time/zoned-time.ts";
 import { parseShowInput, type ShowFieldErrors, showRequestSchema } from "./schema.ts";
 import { addShow, listShows, removeShow, toPublicShow, updateShow } from "./shows.server.ts";
 import type { PublicShow } from "./show.ts";

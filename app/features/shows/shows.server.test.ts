@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { appContext } from "#app/lib/app-context.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { ZONED_TIME_TEXT } from "#app/lib/zoned-time.ts";
+import { appContext } from "#app/lib/platform/app-context.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { ZONED_TIME_TEXT } from "#app/lib/time/zoned-time.ts";
 import { parseShowInput, type ShowInput } from "./schema.ts";
 import { handleShowsAction } from "./shows-area.server.ts";
 import { addShow, listShows, nextShowForPage, removeShow, showsForFeed, showsForPage, updateShow } from "./shows.server.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { RouterContextProvider } from "react-router";
-import { appContext } from "#app/lib/app-context.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import type { Database, ShowsTable } from "#app/lib/db-schema.ts";
-import { toZonedIso } from "#app/lib/zoned-time.ts";
+import { appContext } from "#app/lib/platform/app-context.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import type { Database, ShowsTable } from "#app/lib/db/db-schema.ts";
+import { toZonedIso } from "#app/lib/time/zoned-time.ts";
 import type { ShowInput } from "./schema.ts";
 import { type PublicShow, SHOW_LENGTH_MS, showEndsAt } from "./show.ts";
 

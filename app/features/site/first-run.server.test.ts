@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
-import { firstStartSettings, loadSiteSettingsState, saveSiteSection } from "#app/lib/site-settings.server.ts";
-import type { SiteSettings } from "#app/lib/site-config-schema.ts";
+import { siteConfig } from "#app/domain/site/site-config.server.ts";
+import { firstStartSettings, loadSiteSettingsState, saveSiteSection } from "#app/domain/site/site-settings.server.ts";
+import type { SiteSettings } from "#app/domain/site/site-config-schema.ts";
 import { demoContent, firstRunChecklist } from "./first-run.server.ts";
 
 /** The demo, part by part, as a fresh site starts. */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#app/lib/db-schema.ts";
-import { platformLabel, type SocialPlatform } from "#app/lib/social-platforms.ts";
-import { firstStartSettings, loadSiteSettings } from "#app/lib/site-settings.server.ts";
-import type { SiteSettings } from "#app/lib/site-config-schema.ts";
+import type { Database } from "#app/lib/db/db-schema.ts";
+import { platformLabel, type SocialPlatform } from "#app/domain/site/social-platforms.ts";
+import { firstStartSettings, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import type { SiteSettings } from "#app/domain/site/site-config-schema.ts";
 
 export type ChecklistId = "name" | "home" | "bio" | "featured" | "video" | "links" | "contact" | "photo" | "song";
 /** One part of the site; `demo` names what in it is still the demo's (empty once it is all the artist's own). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SITE_SECTIONS, type SiteSection } from "#app/lib/site-config-schema.ts";
+import { SITE_SECTIONS, type SiteSection } from "#app/domain/site/site-config-schema.ts";
 
 const section = z.enum(SITE_SECTIONS as [SiteSection, ...SiteSection[]]);
 const revision = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -4,8 +4,8 @@ import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FieldFrame, fieldDescribedBy, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
-import { formatDateTime } from "#app/lib/format-date.ts";
-import type { SiteSection } from "#app/lib/site-config-schema.ts";
+import { formatDateTime } from "#app/lib/time/format-date.ts";
+import type { SiteSection } from "#app/domain/site/site-config-schema.ts";
 import type { SiteAnswer } from "./site-editor.server.ts";
 import { SITE_TEXT } from "./ui-text.ts";
 

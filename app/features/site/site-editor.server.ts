@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { readForm, textFields } from "#app/lib/read-form.server.ts";
-import { siteSectionSchemas, type SiteSection } from "#app/lib/site-config-schema.ts";
-import { restoreSiteVersion, saveSiteSection, type SectionState, type SaveOutcome } from "#app/lib/site-settings.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { siteSectionSchemas, type SiteSection } from "#app/domain/site/site-config-schema.ts";
+import { restoreSiteVersion, saveSiteSection, type SectionState, type SaveOutcome } from "#app/domain/site/site-settings.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { siteRequestSchema } from "./schema.ts";
 import { SITE_TEXT } from "./ui-text.ts";
 

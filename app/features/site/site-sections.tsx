@@ -2,10 +2,10 @@ import { useId, useState } from "react";
 import { PlatformMark } from "#app/components/social-icons.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
-import type { SiteSection, SiteSettings, SocialLink } from "#app/lib/site-config-schema.ts";
-import { MAX_SOCIAL_LINKS } from "#app/lib/site-config-schema.ts";
-import { SOCIAL_PLATFORMS, platformLabel, type SocialPlatform } from "#app/lib/social-platforms.ts";
-import { formatVideoStart } from "#app/lib/youtube.ts";
+import type { SiteSection, SiteSettings, SocialLink } from "#app/domain/site/site-config-schema.ts";
+import { MAX_SOCIAL_LINKS } from "#app/domain/site/site-config-schema.ts";
+import { SOCIAL_PLATFORMS, platformLabel, type SocialPlatform } from "#app/domain/site/social-platforms.ts";
+import { formatVideoStart } from "#app/domain/youtube.ts";
 import { AreaField, Field, SectionForm, useSectionField, type SectionStateView, type SiteVersionView } from "./section-form.tsx";
 import { SITE_TEXT } from "./ui-text.ts";
 

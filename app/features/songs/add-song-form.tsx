@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
-import { streamingServices, type StreamingLinks } from "#app/lib/song.ts";
+import { streamingServices, type StreamingLinks } from "#app/domain/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
-import { sniffFile } from "./sniff-file-type.ts";
+import { sniffFile } from "#app/lib/uploads/sniff-file-type.ts";
 import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
 import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";

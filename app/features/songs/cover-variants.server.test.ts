@@ -6,9 +6,11 @@ import sharp from "sharp";
 import { crc32, deflateSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverPng } from "#scripts/media/synth.ts";
-import { createLocalStorage } from "#app/lib/storage-local.server.ts";
-import { coverSocialKey, coverVariantKey } from "#app/lib/song.ts";
-import { CoverTooLargeError, coverDerivedKeys, createCoverVariants, MAX_COVER_PIXELS, oneAtATime } from "./cover-variants.server.ts";
+import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
+import { coverSocialKey, coverVariantKey } from "#app/domain/song.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { ImageTooLargeError, MAX_DECODE_PIXELS, oneAtATime } from "#app/lib/uploads/decode-limits.server.ts";
+import { createCoverVariants } from "./cover-variants.server.ts";
 
 /** A PNG with only a header and a token of data: enough for anything that reads sizes, not for a decoder. */
 function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16, colourType: 2 | 6): Buffer {
@@ -66,10 +68,10 @@ describe("cover variants", () => {
     const storage = createLocalStorage(root);
     // 6300×6300 is under the pixel limit; at 16 bits a sample it decodes to 238 MB.
     const deep = pngHeaderOnly(6300, 6300, 16, 2);
-    expect(6300 * 6300).toBeLessThan(MAX_COVER_PIXELS);
+    expect(6300 * 6300).toBeLessThan(MAX_DECODE_PIXELS);
     const { key } = await storage.put("covers", "deep.png", Readable.from(deep));
     const started = performance.now();
-    await expect(createCoverVariants(storage, key)).rejects.toBeInstanceOf(CoverTooLargeError);
+    await expect(createCoverVariants(storage, key)).rejects.toBeInstanceOf(ImageTooLargeError);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(readdirSync(path.join(root, "covers"))).toEqual([key.slice("covers/".length)]);
   });
@@ -133,7 +135,7 @@ describe("cover variants", () => {
 
   it("refuses a decompression bomb before decoding it, writing no variant", async () => {
     const storage = createLocalStorage(root);
-    const side = Math.ceil(Math.sqrt(MAX_COVER_PIXELS)) + 100;
+    const side = Math.ceil(Math.sqrt(MAX_DECODE_PIXELS)) + 100;
     // A few kilobytes of PNG that would decode to hundreds of megabytes.
     const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: "#000" } })
       .png({ compressionLevel: 9 })

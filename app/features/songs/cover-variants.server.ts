@@ -1,26 +1,17 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { COVER_FORMATS, COVER_WIDTHS, coverSocialKey, coverVariantKey } from "#app/lib/song.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
+import { COVER_FORMATS, COVER_WIDTHS, coverSocialKey, coverVariantKey } from "#app/domain/song.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 import {
   asTooLarge,
   DECODE_TIMEOUT_SECONDS as COVER_DECODE_TIMEOUT_SECONDS,
-  ImageTooLargeError,
   MAX_DECODE_PIXELS,
   oneAtATime,
   readStoredFile,
   refuseCostlyDecodes,
 } from "#app/lib/uploads/decode-limits.server.ts";
-import { coverDerivedKeys } from "#app/lib/uploads/derived-keys.ts";
 
 const SOCIAL = { width: 1200, height: 630 };
-
-// The decode limits and the one-at-a-time queue moved down to app/lib/uploads
-// (photos share them); the songs feature keeps its names for them.
-export { ImageTooLargeError as CoverTooLargeError, MAX_DECODE_PIXELS as MAX_COVER_PIXELS, oneAtATime };
-
-/** Every derived key of a cover, so deleting a song can remove them all. */
-export { coverDerivedKeys };
 
 /**
  * Makes the square AVIF/WebP variants and the 1200×630 share image of a stored

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { textFields } from "#app/lib/read-form.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import { textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
 import { songIdSchema } from "./schema.ts";
-import { createSong, deleteSong, setLatestSong, type Outcome } from "./songs.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+import { createSong, deleteSong, setLatestSong } from "./songs.server.ts";
 import { updateSong } from "./song-edit.server.ts";
 
 const optionalLink = z.string().optional().default("");

@@ -6,13 +6,13 @@ import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx"
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { embedCode } from "#app/lib/embed-code.ts";
-import { formatDuration, type Song } from "#app/lib/song.ts";
+import { embedCode } from "#app/domain/embed-code.ts";
+import { formatDuration, type Song } from "#app/domain/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
-import { copyText } from "./copy-text.ts";
+import { copyToClipboard } from "./clipboard.ts";
 import { SongEditor } from "./song-editor.tsx";
 import { ADD_SONG_TEXT, EDIT_TEXT, LIBRARY_TEXT, RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
-import { formatDateTime } from "#app/lib/format-date.ts";
+import { formatDateTime } from "#app/lib/time/format-date.ts";
 
 type ActionResult = { success: boolean; error?: string; updatedAt?: number; message?: string };
 
@@ -97,7 +97,7 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, pl
   // The clipboard refused: the text is shown, selected, to copy by hand.
   const [manualCopy, setManualCopy] = useState<Copied | null>(null);
   const copy = async (what: Copied) => {
-    if (await copyText(what === "link" ? shareUrl : embedHtml)) {
+    if (await copyToClipboard(what === "link" ? shareUrl : embedHtml)) {
       setManualCopy(null);
       addToast(what === "link" ? LIBRARY_TEXT.linkCopied : LIBRARY_TEXT.embedCopied, "success");
     } else {

@@ -1,14 +1,14 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { toZonedLocal } from "#app/lib/zoned-time.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createCoverVariants } from "./cover-variants.server.ts";
 import { releaseDueSongs, releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
 import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
 import { RELEASE_TEXT } from "./ui-text.ts";
-import { markPendingUpload } from "./uploads.server.ts";
+import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 
 describe.each(testStacks)("scheduled releases on %s", (kind) => {
   let site: TestSite;

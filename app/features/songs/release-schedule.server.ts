@@ -1,6 +1,6 @@
-import type { Db } from "#app/lib/db.server.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 
 /** A song that has just come out, as the release's other steps need it. */
 export type ReleasedSong = { id: string; title: string; announce: boolean };

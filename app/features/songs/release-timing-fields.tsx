@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FieldError } from "#app/components/ui/text-field.tsx";
-import { timeZoneNames, zonedTimeToInstant } from "#app/lib/zoned-time.ts";
+import { timeZoneNames, zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { LATEST_TEXT, RELEASE_TEXT } from "./ui-text.ts";
 
 /** The wizard's choice of when a new song comes out. */

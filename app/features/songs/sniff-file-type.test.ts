@@ -8,7 +8,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
-import { SNIFF_BYTES, sniffBytes, sniffFile, type SniffedType } from "./sniff-file-type.ts";
+import { SNIFF_BYTES, sniffBytes, sniffFile, type SniffedType } from "#app/lib/uploads/sniff-file-type.ts";
 import { ACCEPTED_TYPES, checkFile, type AcceptedType } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
 

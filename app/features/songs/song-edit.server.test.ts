@@ -2,14 +2,15 @@ import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { createCoverVariants } from "./cover-variants.server.ts";
 import { handleLibraryAction } from "./library-actions.server.ts";
 import { updateSong } from "./song-edit.server.ts";
 import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
-import { markPendingUpload } from "./uploads.server.ts";
+import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 
 const noLinks = { spotify: "", apple: "", amazon: "", youtube: "" };
 

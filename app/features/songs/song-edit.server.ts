@@ -1,9 +1,9 @@
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import type { Song } from "#app/lib/song.ts";
-import { currentArtistName } from "#app/lib/site-settings.server.ts";
-import { isValidKey } from "#app/lib/storage.server.ts";
-import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import type { Song } from "#app/domain/song.ts";
+import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
+import { isValidKey } from "#app/lib/storage/storage.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
 import { getSong, releaseInstant, toSong } from "./songs.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";

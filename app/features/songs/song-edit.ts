@@ -1,4 +1,4 @@
-import { streamingServices, type Song, type StreamingLinks } from "#app/lib/song.ts";
+import { streamingServices, type Song, type StreamingLinks } from "#app/domain/song.ts";
 import type { SongEditField } from "./schema.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 

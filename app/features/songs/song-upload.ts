@@ -1,4 +1,4 @@
-import { streamingServices, type StreamingLinks } from "#app/lib/song.ts";
+import { streamingServices, type StreamingLinks } from "#app/domain/song.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 import type { UploadKind } from "./upload-rules.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appContext } from "#app/lib/app-context.ts";
+import { appContext } from "#app/lib/platform/app-context.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { songsForPage } from "./songs.server.ts";
 

@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
-import { currentContentVersion } from "#app/lib/content-version.server.ts";
-import { loadSiteSettingsState, saveSiteSection } from "#app/lib/site-settings.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { loadSiteSettingsState, saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { coverDerivedKeys, createCoverVariants } from "./cover-variants.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
 import { createSong, deleteSong, getSong, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
-import { markPendingUpload } from "./uploads.server.ts";
+import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 
 describe.each(testStacks)("songs on %s", (kind) => {
   let site: TestSite;

@@ -1,22 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { SongsTable } from "#app/lib/db-schema.ts";
-import { keysetPage, type PageRequest } from "#app/lib/paged-list.server.ts";
-import type { Outcome } from "#app/lib/outcome.ts";
-import { resolvedWithin } from "#app/lib/resolved-within.ts";
+import type { SongsTable } from "#app/lib/db/db-schema.ts";
+import { keysetPage, type PageRequest } from "#app/lib/db/paged-list.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+import { resolvedWithin } from "#app/lib/platform/resolved-within.ts";
 import type { RouterContextProvider } from "react-router";
-import { appContext } from "#app/lib/app-context.ts";
-import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import type { Services } from "#app/lib/services.server.ts";
-import { mediaUrl, type PageSongs, type Song } from "#app/lib/song.ts";
-import { isValidKey } from "#app/lib/storage.server.ts";
-import { currentArtistName, loadSiteSettings } from "#app/lib/site-settings.server.ts";
-import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { appContext } from "#app/lib/platform/app-context.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { mediaUrl, type PageSongs, type Song } from "#app/domain/song.ts";
+import { isValidKey } from "#app/lib/storage/storage.server.ts";
+import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
-import { zonedTimeToInstant } from "#app/lib/zoned-time.ts";
-
-export type { Outcome } from "#app/lib/outcome.ts";
+import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 
 /**
  * A stored song as pages see it, credited to the artist's name now (SPEC: the

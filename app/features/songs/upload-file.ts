@@ -1,4 +1,4 @@
-import { sendFile } from "#app/lib/send-file.ts";
+import { uploadWithProgress } from "#app/lib/uploads/upload-with-progress.ts";
 import type { UploadKind } from "./upload-rules.ts";
 
 export type UploadedFile = { key: string; url: string; size: number; durationMs: number | null; title: string | null };
@@ -21,7 +21,7 @@ function parseUploaded(body: unknown): UploadedFile | null {
 const errorOf = (body: unknown): string | null => (isRecord(body) && isString(body.error) ? body.error : null);
 
 /**
- * Uploads one file with progress (`sendFile`); resolves with what the server
+ * Uploads one file with progress (`uploadWithProgress`); resolves with what the server
  * stored, or rejects with its words.
  */
 export async function uploadFile(
@@ -30,7 +30,7 @@ export async function uploadFile(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
-  const { status, body } = await sendFile(`/api/uploads/${kind}?name=${encodeURIComponent(file.name)}`, file, {
+  const { status, body } = await uploadWithProgress(`/api/uploads/${kind}?name=${encodeURIComponent(file.name)}`, file, {
     onProgress,
     signal,
     connectionLost: "The connection was lost",

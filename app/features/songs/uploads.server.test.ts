@@ -4,10 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { coverDerivedKeys } from "./cover-variants.server.ts";
+import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { UPLOAD_LIMITS } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
-import { discardPendingUpload, storeUpload, sweepAbandonedUploads } from "./uploads.server.ts";
+import { sweepAbandonedUploads } from "#app/domain/stored-files.server.ts";
+import { discardPendingUpload, storeUpload } from "./uploads.server.ts";
 import { createSong } from "./songs.server.ts";
 
 /** A web stream of `buffer` in chunks, as a request body arrives. */

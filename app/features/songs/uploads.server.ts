@@ -1,15 +1,10 @@
 import { parseStream } from "music-metadata";
-import type { Services } from "#app/lib/services.server.ts";
-import { mediaUrl } from "#app/lib/song.ts";
-import {
-  discardIfPending,
-  discardUpload,
-  markPendingUpload,
-  streamUploadIntoStorage,
-  sweepAbandonedUploads,
-  type UploadBody,
-} from "#app/lib/uploads/store-upload.server.ts";
-import { CoverTooLargeError, createCoverVariants } from "./cover-variants.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { mediaUrl } from "#app/domain/song.ts";
+import { discardIfPending, discardUpload } from "#app/domain/stored-files.server.ts";
+import { streamUploadIntoStorage, type UploadBody } from "#app/lib/uploads/store-upload.server.ts";
+import { ImageTooLargeError } from "#app/lib/uploads/decode-limits.server.ts";
+import { createCoverVariants } from "./cover-variants.server.ts";
 import { ACCEPTED_TYPES, UPLOAD_LIMITS, type UploadKind } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
 
@@ -65,7 +60,7 @@ export async function storeUpload(
       return {
         success: false,
         status: 400,
-        error: error instanceof CoverTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage,
+        error: error instanceof ImageTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage,
       };
     }
     return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
@@ -92,9 +87,6 @@ async function readAudioTags(services: Services, key: string, mimeType: string, 
     stream.destroy();
   }
 }
-
-/** Records a file stored outside an upload (the demo) as waiting for its song. */
-export { markPendingUpload, sweepAbandonedUploads };
 
 /**
  * Removes an upload the admin gave up on (the wizard's Cancel), but only while

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Song } from "#app/lib/song.ts";
+import type { Song } from "#app/domain/song.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { audioSizes, buildFeed, releasedAt } from "./feed.server.ts";
 

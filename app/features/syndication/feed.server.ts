@@ -2,11 +2,11 @@
 // tags, so feed readers follow the artist and podcast apps subscribe to the
 // songs themselves (docs/decisions/016-embeds-and-feeds.md). Every field goes
 // through `xml`, which escapes it.
-import { absoluteUrl } from "#app/lib/meta.ts";
-import { FEED_PATH, songPath } from "#app/lib/outside-addresses.ts";
-import { audioType, mediaKey, type Song } from "#app/lib/song.ts";
-import type { Storage } from "#app/lib/storage.server.ts";
-import { type Markup, xml } from "#app/lib/xml.ts";
+import { absoluteUrl } from "#app/lib/document/meta.ts";
+import { FEED_PATH, songPath } from "#app/domain/public-paths.ts";
+import { audioType, mediaKey, type Song } from "#app/domain/song.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { type Markup, xml } from "#app/lib/text/xml.ts";
 
 export type FeedSite = {
   origin: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Song } from "#app/lib/song.ts";
+import type { Song } from "#app/domain/song.ts";
 import { oembedAnswer, readOembedQuery, songIdFromUrl } from "./oembed.server.ts";
 import { OEMBED_TEXT } from "./ui-text.ts";
 

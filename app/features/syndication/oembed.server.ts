@@ -3,10 +3,10 @@
 // WordPress, Mastodon and the like becomes a player. Only this site's own
 // song pages, and only released songs (docs/decisions/016-embeds-and-feeds.md).
 import { z } from "zod";
-import { absoluteUrl, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from "#app/lib/meta.ts";
-import { embedCode } from "#app/lib/embed-code.ts";
-import { EMBED_MIN_SIZE, EMBED_SIZE } from "#app/lib/outside-addresses.ts";
-import { COVER_WIDTHS, coverSocialKey, coverVariantKey, mediaUrl, type Song } from "#app/lib/song.ts";
+import { absoluteUrl, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from "#app/lib/document/meta.ts";
+import { embedCode } from "#app/domain/embed-code.ts";
+import { EMBED_MIN_SIZE, EMBED_SIZE } from "#app/domain/public-paths.ts";
+import { COVER_WIDTHS, coverSocialKey, coverVariantKey, mediaUrl, type Song } from "#app/domain/song.ts";
 import { OEMBED_TEXT } from "./ui-text.ts";
 
 /** What the oEmbed spec calls a rich answer, with the thumbnail we have for every song. */

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import type { Song } from "#app/lib/song.ts";
+import type { Song } from "#app/domain/song.ts";
 import { buildRobotsTxt, buildSitemap, PUBLIC_PAGES } from "./sitemap.server.ts";
 
 const ORIGIN = "https://music.example.com";

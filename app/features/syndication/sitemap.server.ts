@@ -1,9 +1,9 @@
 // What search engines are told about: every public page and every released
 // song's page (sitemaps.org), and the robots.txt that points at the list.
-import { absoluteUrl } from "#app/lib/meta.ts";
-import { SITEMAP_PATH, songPath } from "#app/lib/outside-addresses.ts";
-import type { Song } from "#app/lib/song.ts";
-import { xml } from "#app/lib/xml.ts";
+import { absoluteUrl } from "#app/lib/document/meta.ts";
+import { SITEMAP_PATH, songPath } from "#app/domain/public-paths.ts";
+import type { Song } from "#app/domain/song.ts";
+import { xml } from "#app/lib/text/xml.ts";
 
 /**
  * The pages anyone may open, each answering 200 with content of its own. Not

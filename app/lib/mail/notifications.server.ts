@@ -1,4 +1,4 @@
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 
 /** At most one mail about new fan messages in this time, with everything new in it. */
 export const NOTIFY_EVERY_MS = 10 * 60_000;

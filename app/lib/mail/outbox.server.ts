@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { z } from "zod";
 import { dialectOf } from "#db/migrations/dialect.ts";
-import type { Db } from "#app/lib/db.server.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
 import { headerSafe } from "./header-safe.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import type { Mailer, OutgoingMail } from "./mailer.server.ts";

@@ -3,7 +3,7 @@
 // a queue so one process decodes one image at a time. Shared by covers and
 // photos, so the limits are the same wherever an image comes in.
 import sharp, { type Metadata } from "sharp";
-import type { Storage } from "#app/lib/storage.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 
 /** Images larger than this are refused before decoding (decompression bombs). */
 export const MAX_DECODE_PIXELS = 40_000_000;

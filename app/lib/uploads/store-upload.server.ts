@@ -6,14 +6,11 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
-import type { Services } from "#app/lib/services.server.ts";
-import { FileTooLargeError, isValidKey, type StorageFolder } from "#app/lib/storage.server.ts";
-import { derivedKeysOf } from "./derived-keys.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { FileTooLargeError, type StorageFolder } from "#app/lib/storage/storage.server.ts";
 
 /** file-type reads at most this much to decide. */
 const SNIFF_BYTES = 4100;
-/** Uploads nothing has claimed after this long are removed. */
-const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
 
 export type UploadBody = WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null;
 
@@ -88,39 +85,4 @@ export async function streamUploadIntoStorage(
 /** Records a stored file as waiting to be claimed (an upload, or a file the demo stored itself). */
 export async function markPendingUpload(services: Services, key: string): Promise<void> {
   await services.db.insertInto("pendingUploads").values({ key, createdAt: Date.now() }).execute();
-}
-
-/** Removes a file and every file made from it. */
-export async function deleteStoredFiles(services: Services, key: string): Promise<void> {
-  await Promise.all([key, ...derivedKeysOf(key)].map((k) => services.storage.delete(k)));
-}
-
-/** Removes an upload and its pending record, claimed or not (it failed a later check). */
-export async function discardUpload(services: Services, key: string): Promise<void> {
-  await deleteStoredFiles(services, key);
-  await services.db.deleteFrom("pendingUploads").where("key", "=", key).execute();
-}
-
-/**
- * Removes an upload only while it is still pending in `folder`: taking its
- * pending row is the same claim whatever uses it makes, so whichever comes
- * first wins, and a file in use is never deleted. Returns whether it was removed.
- */
-export async function discardIfPending(services: Services, folder: StorageFolder, key: string): Promise<boolean> {
-  if (!isValidKey(key) || !key.startsWith(`${folder}/`)) return false;
-  const claimed = await services.db.deleteFrom("pendingUploads").where("key", "=", key).returning("key").execute();
-  if (claimed.length === 0) return false;
-  await deleteStoredFiles(services, key);
-  return true;
-}
-
-/** Removes uploads nothing claimed within the grace period; returns how many. */
-export async function sweepAbandonedUploads(services: Services, olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-  const stale = await services.db
-    .selectFrom("pendingUploads")
-    .select("key")
-    .where("createdAt", "<", Date.now() - olderThanMs)
-    .execute();
-  for (const { key } of stale) await discardUpload(services, key);
-  return stale.length;
 }

@@ -3,7 +3,7 @@
 // something else post at once; a spec about the bot checks opens its pages on
 // one more process of the same site that keeps the default two seconds.
 import { type ChildProcess } from "node:child_process";
-import { DEFAULT_FORM_MIN_FILL_MS } from "#app/lib/env.server.ts";
+import { DEFAULT_FORM_MIN_FILL_MS } from "#app/lib/platform/env.server.ts";
 import { startAppProcess, stopAppProcess } from "./app-process.ts";
 import { E2E_EXTRA_PORTS } from "./server-env.ts";
 

@@ -1,4 +1,4 @@
-import { openDatabase, sqliteFileIn, type Db } from "#app/lib/db.server.ts";
+import { openDatabase, sqliteFileIn, type Db } from "#app/lib/db/db.server.ts";
 import { E2E_DATA_DIR, E2E_STACK, e2ePostgres } from "./server-env.ts";
 import path from "node:path";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
-import { loadEnv } from "#app/lib/env.server.ts";
-import { createLocalStorage } from "#app/lib/storage-local.server.ts";
-import { createS3Storage } from "#app/lib/storage-s3.server.ts";
-import { storageFolders, type Storage } from "#app/lib/storage.server.ts";
+import { loadEnv } from "#app/lib/platform/env.server.ts";
+import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
+import { createS3Storage } from "#app/lib/storage/storage-s3.server.ts";
+import { storageFolders, type Storage } from "#app/lib/storage/storage.server.ts";
 import { e2eAppEnv } from "./server-env.ts";
 
 async function withE2eStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {

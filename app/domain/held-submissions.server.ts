@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import { z } from "zod";
+import type { HeldSubmissionsTable } from "#app/lib/db/db-schema.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import {
+  HELD_ERRORS,
+  HELD_RETENTION_DAYS,
+  MAX_HELD,
+  type HeldContact,
+  type HeldKind,
+  type HeldPage,
+  type HeldReason,
+  type HeldSignUp,
+  type HeldSubmission,
+} from "./held-submission.ts";
+import { keysetPage, type PageRequest } from "#app/lib/db/paged-list.server.ts";
+import type { Outcome } from "#app/lib/http/outcome.ts";
+
+// What the public forms' bot checks catch is kept here instead of being
+// dropped: a person who autofilled a form and pressed send at once looks just
+// like a script, and is owed the same care as anyone else. The artist releases
+// the real ones from the dashboard; the rest expire.
+
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const RETENTION_MS = HELD_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+type Content = Omit<HeldContact, "kind"> | Omit<HeldSignUp, "kind">;
+export type HoldRequest =
+  | { kind: "contact"; content: Omit<HeldContact, "kind">; reason: HeldReason }
+  | { kind: "newsletter"; content: Omit<HeldSignUp, "kind">; reason: HeldReason };
+
+// The stored JSON is read back through these, so a row written by an older or
+// damaged version shows as unreadable rather than breaking the dashboard.
+const contactPayload = z.object({ name: z.string().nullable(), email: z.string().nullable(), message: z.string() });
+const signUpPayload = z.object({ email: z.string() });
+
+const heldIdSchema = z.string({ error: HELD_ERRORS.idRequired }).trim().min(1, HELD_ERRORS.idRequired).max(200, HELD_ERRORS.notFound);
+
+const expiredBefore = (now: number) => now - RETENTION_MS;
+
+/**
+ * Keeps a submission the bot checks caught. Once it is stored the fan may be
+ * told it was received; then anything past the retention time or the cap is
+ * removed, oldest first. That tidying is best effort: the submission itself is
+ * already safe, and the next one tidies again.
+ */
+export async function holdSubmission(db: Db, request: HoldRequest, now = Date.now()): Promise<{ id: string }> {
+  const id = randomUUID();
+  const payload: Content = request.content;
+  await db
+    .insertInto("heldSubmissions")
+    .values({ id, kind: request.kind, payload: JSON.stringify(payload), reason: request.reason, receivedAt: now })
+    .execute();
+  try {
+    await trimHeld(db, now);
+  } catch (error) {
+    console.error("Trimming held submissions failed", error);
+  }
+  return { id };
+}
+
+/** Deletes what has expired and everything older than the newest MAX_HELD. */
+async function trimHeld(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
+  const oldestKept = await db
+    .selectFrom("heldSubmissions")
+    .select(["receivedAt", "id"])
+    .orderBy("receivedAt", "desc")
+    .orderBy("id", "desc")
+    .offset(MAX_HELD - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await db
+    .deleteFrom("heldSubmissions")
+    .where((eb) => eb(eb.refTuple("receivedAt", "id"), "<", eb.tuple(Number(oldestKept.receivedAt), oldestKept.id)))
+    .execute();
+}
+
+function toHeld(row: Selectable<HeldSubmissionsTable>): HeldSubmission | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(row.payload);
+  } catch {
+    return null;
+  }
+  const base = { id: row.id, reason: row.reason, receivedAt: Number(row.receivedAt) };
+  if (row.kind === "contact") {
+    const parsed = contactPayload.safeParse(json);
+    return parsed.success ? { ...base, kind: "contact", ...parsed.data } : null;
+  }
+  const parsed = signUpPayload.safeParse(json);
+  return parsed.success ? { ...base, kind: "newsletter", ...parsed.data } : null;
+}
+
+/** One page of held submissions, newest first, with how many are held. Throws PageQueryError for a bad cursor or limit. */
+export async function listHeld(db: Db, options: PageRequest = {}, now = Date.now()): Promise<HeldPage> {
+  // Expired rows are left out even before anything has deleted them.
+  const held = db.selectFrom("heldSubmissions").where("receivedAt", ">=", expiredBefore(now));
+  const page = await keysetPage({
+    query: held.selectAll(),
+    time: "receivedAt",
+    request: options,
+    size: { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    toItem: toHeld,
+    count: held,
+  });
+  return { items: page.items, nextCursor: page.nextCursor, heldCount: page.count };
+}
+
+export async function deleteHeld(db: Db, id: unknown): Promise<Outcome> {
+  const parsedId = heldIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
+  const result = await db.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return { success: false, error: HELD_ERRORS.notFound };
+  return { success: true };
+}
+
+/** Where a released submission goes: the inbox or the mailing list, written inside the release's transaction. */
+export type Deliverers = {
+  [K in HeldKind]: (db: Db, item: Extract<HeldSubmission, { kind: K }>) => Promise<Outcome>;
+};
+
+/**
+ * Moves a held submission to where it was meant to go, exactly once: the row
+ * is taken (deleted) and delivered in one transaction, so two admins pressing
+ * at once deliver it once, and a failed delivery leaves it held.
+ */
+export async function releaseHeld(db: Db, id: unknown, deliver: Deliverers, now = Date.now()): Promise<Outcome<{ kind: HeldKind }>> {
+  const parsedId = heldIdSchema.safeParse(id);
+  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
+  return db
+    .transaction()
+    .execute(async (trx): Promise<Outcome<{ kind: HeldKind }>> => {
+      const row = await trx.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).returningAll().executeTakeFirst();
+      if (!row || Number(row.receivedAt) < expiredBefore(now)) return { success: false, error: HELD_ERRORS.notFound };
+      const item = toHeld(row);
+      if (!item) throw new Error(`Held submission ${row.id} could not be read`);
+      const outcome = item.kind === "contact" ? await deliver.contact(trx, item) : await deliver.newsletter(trx, item);
+      // Throwing rolls the delete back: the submission stays held, and the artist is told it failed.
+      if (!outcome.success) throw new ReleaseRefused(outcome.error);
+      return { success: true, kind: item.kind };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ReleaseRefused) return { success: false, error: error.message };
+      throw error;
+    });
+}
+
+class ReleaseRefused extends Error {
+  override name = "ReleaseRefused";
+}

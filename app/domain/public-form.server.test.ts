@@ -1,0 +1,220 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
+import { formStartedToken, MIN_FILL_MS, RATE_LIMIT_MESSAGE } from "#app/lib/http/form-guard.server.ts";
+import { FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { handlePublicForm, type PublicForm } from "./public-form.server.ts";
+
+const SAY_SOMETHING = "Please say something";
+const FAILED = "It went wrong, sorry.";
+
+// A form of its own, so these tests speak of the pipeline, not of contact or newsletter rules.
+// The count sees every parse, however it is asked for (parse, safeParse, async).
+let parses = 0;
+const schema = z.preprocess(
+  (input) => {
+    parses++;
+    return input;
+  },
+  z.object({ word: z.string({ error: SAY_SOMETHING }).trim().min(1, SAY_SOMETHING).max(20, "Too long") }),
+);
+type Word = z.output<typeof schema>;
+
+describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
+  let site: TestSite;
+  let client = 0;
+  let stored: Word[];
+  let failStore: Error | null;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  beforeEach(async () => {
+    stored = [];
+    failStore = null;
+    parses = 0;
+    await site.services.db.deleteFrom("heldSubmissions").execute();
+  });
+  afterEach(() => vi.restoreAllMocks());
+  afterAll(() => site.cleanup());
+
+  // Each test counts under a name of its own, so one test's posts never use up another's limit.
+  let limitName = 0;
+  function testForm(overrides: Partial<PublicForm<typeof schema>> = {}): PublicForm<typeof schema> {
+    return {
+      rateLimit: { name: `pipeline-test-${++limitName}`, max: 3, windowMs: 60_000 },
+      fields: (form) => ({ word: form.get("word") ?? undefined }),
+      schema,
+      store: async (_db, value) => {
+        if (failStore) throw failStore;
+        stored.push(value);
+      },
+      held: ({ word }) => ({ kind: "newsletter", content: { email: word } }),
+      headers: { "Cache-Control": "no-store" },
+      messages: { failed: FAILED, invalid: "Invalid" },
+      log: { held: "Test form: held for review", failed: "Storing a test submission failed" },
+      ...overrides,
+    };
+  }
+
+  function request(fields: Record<string, string>, options: { startedAgoMs?: number; ip?: string } = {}) {
+    const body = new FormData();
+    body.set(FORM_STARTED_FIELD, formStartedToken(site.services.env.authSecret, Date.now() - (options.startedAgoMs ?? MIN_FILL_MS + 500)));
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return new Request("http://localhost:3999/form", {
+      method: "POST",
+      body,
+      headers: { [CLIENT_IP_HEADER]: options.ip ?? `10.60.0.${++client}` },
+    });
+  }
+
+  async function send(form: PublicForm<typeof schema>, req: Request) {
+    const result = await handlePublicForm(site.services, req, form);
+    return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
+  }
+
+  const held = () => site.services.db.selectFrom("heldSubmissions").selectAll().orderBy("receivedAt").execute();
+
+  it("parses once and stores the schema's output, answering ok with the form's headers", async () => {
+    const form = testForm();
+    const answer = await send(form, request({ word: "  hello  " }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    expect(parses).toBe(1);
+    expect(stored).toEqual([{ word: "hello" }]);
+    expect(await held()).toEqual([]);
+  });
+
+  it("a form that says what a kept submission came to tells a stored one from a held one, from the parsed value", async () => {
+    const form = testForm({ accepted: ({ word }, how) => ({ word, how }) } as Partial<PublicForm<typeof schema>>);
+    expect((await send(form, request({ word: " Kept " }))).body).toEqual({ ok: true, word: "Kept", how: "stored" });
+    expect((await send(form, request({ word: "Fast" }, { startedAgoMs: 100 }))).body).toEqual({ ok: true, word: "Fast", how: "held" });
+    expect(stored).toEqual([{ word: "Kept" }]);
+    expect((await held()).map((row) => row.kind)).toEqual(["newsletter"]);
+  });
+
+  it("answers a submission the schema refuses with 400 and the first issue's message; nothing is stored or held", async () => {
+    const form = testForm();
+    // A person, and a bot: the schema is asked before the bot checks, so neither is kept.
+    for (const req of [request({ word: "   " }), request({ word: "   " }, { startedAgoMs: 100 }), request({})]) {
+      const answer = await send(form, req);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ ok: false, error: SAY_SOMETHING });
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect((await send(form, request({ word: "x".repeat(21) }))).body).toEqual({ ok: false, error: "Too long" });
+    expect(stored).toEqual([]);
+    expect(await held()).toEqual([]);
+  });
+
+  it("counts the rate limit before parsing: past it, even a bad or automated post is a 429, not parsed, stored or held", async () => {
+    const form = testForm();
+    const ip = "10.61.0.1";
+    for (let i = 0; i < form.rateLimit.max; i++) expect((await send(form, request({ word: `w${i}` }, { ip }))).status).toBe(200);
+    parses = 0;
+    for (const req of [
+      request({ word: "   " }, { ip }),
+      request({ word: "spam", [HONEYPOT_FIELD]: "x" }, { ip }),
+      request({ word: "late" }, { ip }),
+    ]) {
+      const answer = await send(form, req);
+      expect(answer.status).toBe(429);
+      expect(answer.body).toEqual({ ok: false, error: RATE_LIMIT_MESSAGE });
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect(parses).toBe(0);
+    expect(stored).toHaveLength(form.rateLimit.max);
+    expect(await held()).toEqual([]);
+    expect((await send(form, request({ word: "elsewhere" }, { ip: "10.61.0.2" }))).status).toBe(200);
+  });
+
+  it("holds what the bot checks catch, as parsed, with the reason; answers ok and logs the reason", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const form = testForm();
+    expect((await send(form, request({ word: " Honey ", [HONEYPOT_FIELD]: "http://spam.example" }))).body).toEqual({ ok: true });
+    expect(await send(form, request({ word: "quick" }, { startedAgoMs: 100 }))).toMatchObject({ status: 200, body: { ok: true } });
+    const bare = new FormData();
+    bare.set("word", "bare");
+    const noToken = new Request("http://localhost:3999/form", { method: "POST", body: bare, headers: { [CLIENT_IP_HEADER]: "10.62.0.1" } });
+    expect((await send(form, noToken)).body).toEqual({ ok: true });
+    expect(stored).toEqual([]);
+    expect((await held()).map((row) => [row.kind, JSON.parse(row.payload), row.reason])).toEqual([
+      ["newsletter", { email: "Honey" }, "honeypot"],
+      ["newsletter", { email: "quick" }, "too-fast"],
+      ["newsletter", { email: "bare" }, "no-token"],
+    ]);
+    expect(info.mock.calls.map(([line]) => line)).toEqual([
+      "Test form: held for review (honeypot)",
+      "Test form: held for review (too-fast)",
+      "Test form: held for review (no-token)",
+    ]);
+  });
+
+  it("keeps the site's own fill time (FORM_MIN_FILL_MS): 0 stores an instant post, a longer one holds a slower post", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const form = testForm();
+    const before = site.services.env.formMinFillMs;
+    try {
+      site.services.env.formMinFillMs = 0;
+      expect((await send(form, request({ word: "instant" }, { startedAgoMs: 0 }))).body).toEqual({ ok: true });
+      site.services.env.formMinFillMs = 5000;
+      expect((await send(form, request({ word: "three" }, { startedAgoMs: 3000 }))).body).toEqual({ ok: true });
+    } finally {
+      site.services.env.formMinFillMs = before;
+    }
+    expect(stored).toEqual([{ word: "instant" }]);
+    expect((await held()).map((row) => [JSON.parse(row.payload), row.reason])).toEqual([[{ email: "three" }, "too-fast"]]);
+  });
+
+  it("answers a store that throws with 500 and the form's message, and logs the error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    failStore = new Error("disk on fire");
+    const answer = await send(testForm(), request({ word: "hello" }));
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ ok: false, error: FAILED });
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    expect(logged).toHaveBeenCalledWith("Storing a test submission failed", failStore);
+    expect(JSON.stringify(answer.body)).not.toContain("disk on fire");
+  });
+
+  it("answers a hold that throws the same way: nothing is answered ok that was not kept", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = new Error("cannot hold");
+    const form = testForm({
+      held: () => {
+        throw broken;
+      },
+    });
+    const answer = await send(form, request({ word: "hello", [HONEYPOT_FIELD]: "x" }));
+    expect(answer).toMatchObject({ status: 500, body: { ok: false, error: FAILED } });
+    expect(logged).toHaveBeenCalledWith("Storing a test submission failed", broken);
+    expect(stored).toEqual([]);
+  });
+
+  it("refuses what is not a form before counting it against the limit (415), with the form's headers", async () => {
+    const form = testForm();
+    const ip = "10.63.0.1";
+    const json = () =>
+      new Request("http://localhost:3999/form", {
+        method: "POST",
+        body: '{"word":"hi"}',
+        headers: { "Content-Type": "application/json", [CLIENT_IP_HEADER]: ip },
+      });
+    for (let i = 0; i <= form.rateLimit.max; i++) {
+      const answer = await send(form, json());
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({ ok: false, error: FORM_ERRORS.unreadable });
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect((await send(form, request({ word: "still welcome" }, { ip }))).status).toBe(200);
+  });
+
+  it("sends no headers of its own when the form declares none", async () => {
+    const { headers, ...form } = testForm();
+    expect(headers).toBeDefined();
+    const result = await handlePublicForm(site.services, request({ word: "hi" }), form);
+    expect(result.init).toEqual({ status: 200 });
+  });
+});

@@ -1,0 +1,90 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import type { Db } from "#app/lib/db/db.server.ts";
+import { detectBot, RATE_LIMIT_MESSAGE, takeFormRateLimit, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
+import { holdSubmission, type HoldRequest } from "./held-submissions.server.ts";
+import { readForm } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+
+// The one way a public form (contact, newsletter) is handled, so each form says
+// only what is its own and the order of the steps cannot drift between them.
+// The order is decision 009's: the rate limit and the schema come before the
+// bot checks, so a bot is limited and refused like anyone, and only a valid
+// submission is ever held.
+
+/**
+ * What a public form's action answers. By default a bot gets the same
+ * `{ ok: true }` as a person; a form whose fan must know whether it took
+ * effect (a sign-up) says more with `accepted`.
+ */
+export type PublicFormResult<Accepted extends object = object> = ({ ok: true } & Partial<Accepted>) | { ok: false; error: string };
+
+/** What a form keeps for review when the bot checks catch it: a HoldRequest without the reason, which the checks supply. */
+type HeldItem = { [K in HoldRequest["kind"]]: Omit<Extract<HoldRequest, { kind: K }>, "reason"> }[HoldRequest["kind"]];
+
+export type PublicForm<Schema extends z.ZodType, Accepted extends object = object> = {
+  rateLimit: FormRateLimit;
+  /** The schema's input from the posted fields. Untrusted, so unknown: the schema is what checks it. */
+  fields: (form: FormData) => unknown;
+  schema: Schema;
+  /** Where the parsed value goes when the checks pass; it is not parsed again. Throwing answers 500. */
+  store: (db: Db, value: z.output<Schema>) => Promise<void>;
+  held: (value: z.output<Schema>) => HeldItem;
+  /**
+   * What the answer adds to `ok: true` once the submission is kept: stored, or
+   * held for the artist (decision 009). Without it, both answer alike.
+   */
+  accepted?: (value: z.output<Schema>, how: "stored" | "held") => Accepted;
+  /** Sent with every answer, the refusals included. */
+  headers?: Record<string, string>;
+  messages: {
+    /** The answer to anything that throws on the way (logged with `log.failed`); it says nothing about why. */
+    failed: string;
+    /** For a failed parse that names no issue (zod always names one; this is only a guard). */
+    invalid: string;
+  };
+  log: {
+    /** Logged with the reason when a submission is held, e.g. "Contact form: held a submission for review". */
+    held: string;
+    /** Logged with the error when storing or holding throws. */
+    failed: string;
+  };
+};
+
+/**
+ * Handles one post to a public form: read it (415/413/400), count it against
+ * the client's rate limit (429), parse it once (400 with the first issue's
+ * message), then store it, or hold it for the artist when the bot checks catch
+ * it. Either way the fan is told it was received, because it was kept.
+ */
+export async function handlePublicForm<Schema extends z.ZodType, Accepted extends object = object>(
+  services: Services,
+  request: Request,
+  form: PublicForm<Schema, Accepted>,
+) {
+  const answer = (result: PublicFormResult<Accepted>, status = 200) =>
+    data<PublicFormResult<Accepted>>(result, form.headers ? { status, headers: form.headers } : { status });
+  const accepted = (value: z.output<Schema>, how: "stored" | "held") => answer({ ok: true, ...form.accepted?.(value, how) });
+
+  const read = await readForm(request);
+  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
+  try {
+    if (!(await takeFormRateLimit(services, request, form.rateLimit))) {
+      return answer({ ok: false, error: RATE_LIMIT_MESSAGE }, 429);
+    }
+    const parsed = form.schema.safeParse(form.fields(read.form));
+    if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? form.messages.invalid }, 400);
+    const verdict = detectBot(services.env.authSecret, read.form, Date.now(), services.env.formMinFillMs);
+    if (verdict.bot) {
+      await holdSubmission(services.db, { ...form.held(parsed.data), reason: verdict.reason });
+      console.info(`${form.log.held} (${verdict.reason})`);
+      return accepted(parsed.data, "held");
+    }
+    await form.store(services.db, parsed.data);
+    return accepted(parsed.data, "stored");
+  } catch (error) {
+    // Logged in full here; the visitor gets a message that leaks nothing about the database.
+    console.error(form.log.failed, error);
+    return answer({ ok: false, error: form.messages.failed }, 500);
+  }
+}

@@ -1,0 +1,22 @@
+// The addresses the site gives other sites and apps: the embeddable player,
+// the oEmbed answer that points at it, the RSS feed and the sitemap
+// (docs/decisions/016-embeds-and-feeds.md). Paths; make them absolute with
+// absoluteUrl (app/lib/document/meta.ts) and PUBLIC_URL.
+
+export const FEED_PATH = "/feed.xml";
+export const SITEMAP_PATH = "/sitemap.xml";
+const OEMBED_PATH = "/oembed";
+
+/** The embeddable player's size when nobody says otherwise: the compact strip, cover beside the controls. */
+export const EMBED_SIZE = { width: 480, height: 152 } as const;
+/** The smallest the player still works at (the cover hides below 360 px wide); an oEmbed request for less gets 404. */
+export const EMBED_MIN_SIZE = { width: 200, height: 120 } as const;
+
+/** /embed/{id}, or /embed for the latest release. */
+export const embedPath = (songId?: string) => (songId === undefined ? "/embed" : `/embed/${encodeURIComponent(songId)}`);
+
+/** A song's share page, the address fans paste. */
+export const songPath = (songId: string) => `/music/${encodeURIComponent(songId)}`;
+
+/** The oEmbed request for a page at `pageUrl` (absolute), as a discovery link names it. */
+export const oembedPath = (pageUrl: string) => `${OEMBED_PATH}?${new URLSearchParams({ url: pageUrl, format: "json" }).toString()}`;

@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { formatIssues } from "#app/lib/text/zod-issues.ts";
+import { SOCIAL_PLATFORM_IDS } from "./social-platforms.ts";
+import { parseVideoStart, parseYouTubeId, parseYouTubeStart } from "#app/domain/youtube.ts";
+
+/*
+ * What the site says, section by section. site.config.ts is checked against
+ * this at start-up (its values are the first-start defaults), and every save
+ * from the dashboard's Site area is checked against the same section schema.
+ * Each schema is idempotent (parsing its own output gives the same output), so
+ * what is stored is the parsed value and is parsed again when read.
+ */
+
+const text = (max: number) => z.string().trim().min(1, "Required.").max(max, `At most ${max} characters.`);
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+/**
+ * An address as people copy it from a browser's bar or a profile:
+ * `instagram.com/name` or `www.site.com` get the https:// they left out.
+ */
+const withScheme = (value: string) => {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  if (value.startsWith("//")) return `https:${value}`;
+  return /^[^\s/@:]+\.[a-z]{2,}(?:[/?#:]|$)/i.test(value) ? `https://${value}` : value;
+};
+
+const webAddress = z
+  .string()
+  .trim()
+  .max(500, "At most 500 characters.")
+  .transform(withScheme)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Must be a web address starting with https://" }));
+const email = z.string().trim().max(254, "At most 254 characters.").pipe(z.email("Must be an e-mail address, like name@example.com."));
+
+const MAX_GENRES = 6;
+const MAX_STORY_PARAGRAPHS = 10;
+export const MAX_SOCIAL_LINKS = 30;
+const MAX_LEGAL_MARKDOWN = 20_000;
+
+const artistSection = z.object({
+  name: text(80),
+  tagline: text(120),
+  description: text(300),
+  genres: z
+    .array(text(30))
+    .min(1, "Give at least one genre.")
+    .max(MAX_GENRES, `At most ${MAX_GENRES} genres.`)
+    .default(["Pop", "R&B", "Folk"]),
+});
+
+const homeSection = z.object({
+  heroHeading: text(120),
+  heroText: text(400),
+  aboutPreview: text(600),
+});
+
+const bioSection = z.object({
+  story: z
+    .array(text(1500))
+    .min(1, "Write at least one paragraph.")
+    .max(MAX_STORY_PARAGRAPHS, `At most ${MAX_STORY_PARAGRAPHS} paragraphs.`),
+  influences: z.array(z.object({ name: text(60), description: text(200) })).length(4, "List exactly four influences."),
+});
+
+const featuredSongSection = z.object({
+  /** A song of the catalogue; null follows the latest release. */
+  songId: z.string().trim().max(100).nullable().default(null),
+  description: optionalText(300).default(""),
+  /** An outside link (a pre-save, a video), only when the artist wants one. */
+  link: z
+    .object({ url: webAddress, label: text(40) })
+    .nullable()
+    .default(null),
+});
+
+const liveVideoFields = z.object({
+  /** Any YouTube address (watch, youtu.be, shorts, embed) or the bare id; kept as the id. */
+  youtubeId: z
+    .string()
+    .trim()
+    .max(500)
+    .transform((value, ctx) => {
+      const id = parseYouTubeId(value);
+      if (!id) {
+        ctx.addIssue({ code: "custom", message: "Paste a YouTube address (or the 11-character video id)." });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  /** "1:23", "1:02:03" or seconds; kept as seconds. */
+  startSeconds: z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const seconds = parseVideoStart(value);
+    if (seconds === null) {
+      ctx.addIssue({ code: "custom", message: "Write the start as 1:23 or as seconds, like 83." });
+      return z.NEVER;
+    }
+    return seconds;
+  }),
+  title: text(120),
+});
+
+/**
+ * A time in the pasted address (`…&t=73s`, youtu.be/…?t=73) is where the
+ * artist wants the video to start: it sets the start, so a link copied "at
+ * current time" starts there without a second field to fill.
+ */
+const liveVideoSection = z.preprocess((input) => {
+  if (typeof input !== "object" || input === null) return input;
+  const fields = input as { youtubeId?: unknown };
+  const start = typeof fields.youtubeId === "string" ? parseYouTubeStart(fields.youtubeId) : null;
+  return start === null ? input : { ...input, startSeconds: start };
+}, liveVideoFields);
+
+const socialLink = z
+  .object({
+    platform: z.enum(SOCIAL_PLATFORM_IDS, "Choose a platform from the list."),
+    url: z.string().trim().max(500, "At most 500 characters."),
+  })
+  .transform((link, ctx) => {
+    if (link.platform === "email") {
+      const address = link.url.replace(/^mailto:/i, "");
+      if (!email.safeParse(address).success) {
+        ctx.addIssue({ code: "custom", path: ["url"], message: "Must be an e-mail address, like name@example.com." });
+        return z.NEVER;
+      }
+      return { platform: link.platform, url: `mailto:${address}` };
+    }
+    const url = webAddress.safeParse(link.url);
+    if (!url.success) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: url.error.issues[0]?.message ?? "Must be a web address starting with https://",
+      });
+      return z.NEVER;
+    }
+    return { platform: link.platform, url: url.data };
+  });
+
+const contactChannel = z.object({ heading: text(60), text: text(400), email });
+
+const contactSection = z.object({ collaboration: contactChannel, booking: contactChannel, general: contactChannel });
+
+/** Markdown; an empty page means "use the built-in text" (made from the name and e-mail). */
+const legalPage = z.object({ markdown: optionalText(MAX_LEGAL_MARKDOWN).default("") });
+
+/** The parts of the site the dashboard edits, each saved on its own. */
+export const siteSectionSchemas = {
+  artist: artistSection,
+  home: homeSection,
+  bio: bioSection,
+  featuredSong: featuredSongSection,
+  liveVideo: liveVideoSection,
+  social: z.object({ links: z.array(socialLink).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} links.`) }),
+  contact: contactSection,
+  privacy: legalPage,
+  terms: legalPage,
+};
+
+export type SiteSection = keyof typeof siteSectionSchemas;
+export const SITE_SECTIONS = Object.keys(siteSectionSchemas) as SiteSection[];
+export type SiteSettings = { [S in SiteSection]: z.output<(typeof siteSectionSchemas)[S]> };
+export type SocialLink = SiteSettings["social"]["links"][number];
+
+const siteConfigSchema = z.object({
+  artist: artistSection.extend({
+    /** The dashboard lives at /{slug}-dashboard: a deploy-time setting, not edited in the dashboard. */
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens"),
+  }),
+  home: homeSection,
+  bio: bioSection,
+  featuredSong: featuredSongSection.default({ songId: null, description: "", link: null }),
+  liveVideo: liveVideoSection,
+  social: z.array(socialLink).max(MAX_SOCIAL_LINKS),
+  contact: contactSection,
+  privacy: z.string().max(MAX_LEGAL_MARKDOWN).default(""),
+  terms: z.string().max(MAX_LEGAL_MARKDOWN).default(""),
+});
+
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+
+export function parseSiteConfig(input: unknown): SiteConfig {
+  const result = siteConfigSchema.safeParse(input);
+  if (!result.success) {
+    throw new Error(`site.config.ts is invalid:\n${formatIssues(result.error)}`);
+  }
+  return result.data;
+}
+
+/** site.config.ts as the first-start value of every section. */
+export function settingsFromConfig(config: SiteConfig): SiteSettings {
+  const { slug: _slug, ...artist } = config.artist;
+  return {
+    artist,
+    home: config.home,
+    bio: config.bio,
+    featuredSong: config.featuredSong,
+    liveVideo: config.liveVideo,
+    social: { links: config.social },
+    contact: config.contact,
+    privacy: { markdown: config.privacy },
+    terms: { markdown: config.terms },
+  };
+}

@@ -1,0 +1,300 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Epoch milliseconds; PostgreSQL bigint is parsed to a number by our pool. */
+type EpochMs = number;
+/** 0 or 1: booleans are stored as integers on both dialects. */
+type Flag = number;
+
+export interface SongsTable {
+  id: string;
+  title: string;
+  artist: string;
+  audioKey: string;
+  coverKey: string;
+  isLatest: Generated<Flag>;
+  spotifyUrl: Generated<string>;
+  appleUrl: Generated<string>;
+  amazonUrl: Generated<string>;
+  youtubeUrl: Generated<string>;
+  durationMs: number | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+  /** 1 once the song is out (on upload, or when the release job reaches releaseAt); public lists read only these. */
+  released: Generated<Flag>;
+  /** When a scheduled song comes out (stays as its release date); null for songs out on upload. */
+  releaseAt: EpochMs | null;
+  /** The zone the artist scheduled in, to show the time as they wrote it. */
+  releaseTimeZone: string | null;
+  /** Whether the song becomes the latest release when it comes out. */
+  releaseMakesLatest: Generated<Flag>;
+  /** Whether its coming out mails every confirmed subscriber (when mail is on). */
+  releaseAnnounce: Generated<Flag>;
+}
+
+export interface ContactsTable {
+  id: string;
+  name: string | null;
+  email: string | null;
+  message: string;
+  timestamp: EpochMs;
+  source: Generated<string>;
+  status: Generated<"unread" | "read">;
+}
+
+interface SubscribersTable {
+  id: string;
+  email: string;
+  timestamp: EpochMs;
+  subscribed: Generated<Flag>;
+  source: Generated<string>;
+  /** With mail on: when the confirmation mail for the current sign-up was asked for (null once confirmed). */
+  pendingSince: Generated<EpochMs | null>;
+  /** When the fan confirmed through the mail's link; null for sign-ups made without mail, and imports. */
+  confirmedAt: Generated<EpochMs | null>;
+}
+
+/** What an address was shown and did: a sign-up, its confirmation, an import, an unsubscribe (db/migrations/0010-consent.ts). */
+export interface ConsentsTable {
+  id: string;
+  email: string;
+  event: "signed-up" | "confirmed" | "imported" | "unsubscribed" | "removed-by-artist" | "restored-by-artist";
+  at: EpochMs;
+  /** The words on the form, as the fan saw them; for an import, where it came from. */
+  words: string | null;
+  /** Which form: "footer", "panel" (/music, /newsletter), or "import". */
+  form: string | null;
+  /** The page the form was on. */
+  page: string | null;
+}
+
+/** better-auth's user table, as far as our code reads and writes it. */
+interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  /** Comma-separated roles, as better-auth's admin plugin keeps them. */
+  role: string | null;
+}
+
+interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+}
+
+interface PendingUploadsTable {
+  key: string;
+  createdAt: EpochMs;
+}
+
+interface FormRateLimitsTable {
+  key: string;
+  windowStart: EpochMs;
+  count: number;
+}
+
+interface SetupTokensTable {
+  tokenHash: string;
+  expiresAt: EpochMs;
+}
+
+/** A public-form submission the bot checks held back (app/domain/held-submissions.server.ts). */
+export interface HeldSubmissionsTable {
+  id: string;
+  kind: "contact" | "newsletter";
+  /** The submission as its form's schema parsed it, as JSON. */
+  payload: string;
+  reason: "honeypot" | "too-fast" | "no-token";
+  receivedAt: EpochMs;
+}
+
+/** The artist's photos (app/features/photos); the files live in storage under `key`. */
+export interface PhotosTable {
+  id: string;
+  slot: "hero" | "portrait" | "poster" | "press";
+  /** Order among the press photos; 0 for the single slots. */
+  position: number;
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  focalX: Generated<number>;
+  focalY: Generated<number>;
+  /** A data URI of a ~16 px wide blurred copy. */
+  placeholder: string;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
+/** One section of what the site says, as the dashboard last saved it (app/domain/site/site-settings.server.ts). */
+interface SiteSettingsTable {
+  section: string;
+  /** The section's parsed value, as JSON. */
+  data: string;
+  revision: number;
+  updatedAt: EpochMs;
+  updatedBy: string;
+}
+
+/** Every value a section has been saved with, for the dashboard's history and restore. */
+export interface SiteSettingVersionsTable {
+  id: string;
+  section: string;
+  revision: number;
+  data: string;
+  savedAt: EpochMs;
+  savedBy: string;
+}
+
+/** A mailing the artist writes in the dashboard (db/migrations/0009-mail.ts). */
+export interface MailingsTable {
+  id: string;
+  subject: string;
+  /** Markdown. */
+  body: string;
+  /** A song whose card (cover, title, link to its page) goes under the words. */
+  songId: string | null;
+  /** A draft can be changed; a sent mailing is kept as it went out (its outbox rows tell the progress). */
+  status: "draft" | "sent";
+  /** A scheduled song's announcement: goes out with the song (never by Send), to the fans its release mails. */
+  announces: string | null;
+  /** The words as they went out, for all recipients (mailContents). */
+  contentId: string | null;
+  recipients: number | null;
+  createdAt: number;
+  updatedAt: number;
+  updatedBy: string;
+  sentAt: number | null;
+}
+
+/** A mail's words, once however many fans it goes to (db/migrations/0009-mail.ts). */
+export interface MailContentsTable {
+  id: string;
+  subject: string;
+  /** The plain-text part; `{{unsubscribeUrl}}` becomes each recipient's own link. */
+  text: string;
+  html: string | null;
+  /** 1: a mailing to the list, with List-Unsubscribe headers and each recipient's link. */
+  listUnsubscribe: number;
+  /** Where a reply goes (`Name <address>`, checked header-safe), when not to the sender. */
+  replyTo: string | null;
+  createdAt: number;
+}
+
+/** One mail to one recipient, waiting, sent or given up on. */
+export interface OutboxTable {
+  /** Also the mail's Message-ID, the same on every attempt. */
+  id: string;
+  contentId: string;
+  recipient: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** A notice mailed to the admins, e.g. about new fan messages (db/migrations/0011-notifications.ts). */
+export interface NotificationsTable {
+  kind: "new-messages";
+  enabled: number;
+  lastSentAt: EpochMs | null;
+  /** Messages up to this time have been told of (or came before the notice was on). */
+  coveredUntil: EpochMs;
+}
+
+/** A show on the artist's calendar (db/migrations/0013-shows.ts; app/features/shows). */
+export interface ShowsTable {
+  id: string;
+  /** The venue's wall-clock start as the artist typed it: YYYY-MM-DDTHH:MM. */
+  startsLocal: string;
+  /** The venue's IANA time zone, e.g. Europe/Berlin. */
+  timeZone: string;
+  /** The instant `startsLocal` names in `timeZone`. */
+  startsAt: EpochMs;
+  venue: string;
+  city: string;
+  country: string;
+  /** An https address, or null for none. */
+  ticketUrl: string | null;
+  status: Generated<"scheduled" | "sold-out" | "cancelled">;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+/** A one-time link inviting an e-mail address to become an admin (db/migrations/0015-admin-invites.ts). */
+export interface AdminInvitesTable {
+  id: string;
+  email: string;
+  /** SHA-256 of the link's token, hex: the token itself is never stored. */
+  tokenHash: string;
+  /** The inviting admin's user id. */
+  invitedBy: string;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  acceptedAt: EpochMs | null;
+  revokedAt: EpochMs | null;
+}
+
+/** What an admin did about the admins: who, to whom, when. */
+export interface AdminEventsTable {
+  id: string;
+  at: EpochMs;
+  event: "invited" | "invite-revoked" | "invite-accepted" | "admin-removed";
+  /** Who did it, as the Account area names them (name and e-mail). */
+  actor: string;
+  /** The address it was about. */
+  subject: string;
+}
+
+/** A change of sign-in e-mail waiting for the new address to confirm it (db/migrations/0016-email-changes.ts). */
+export interface EmailChangesTable {
+  id: string;
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+  /** SHA-256 of the link's token, hex. */
+  tokenHash: string;
+  /** SHA-256 of the password hash when asked: another now means the password changed, and the request is void. */
+  passwordStamp: string;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  usedAt: EpochMs | null;
+}
+
+export interface Database {
+  songs: SongsTable;
+  contacts: ContactsTable;
+  subscribers: SubscribersTable;
+  consents: ConsentsTable;
+  notifications: NotificationsTable;
+  user: UserTable;
+  session: SessionTable;
+  setupTokens: SetupTokensTable;
+  pendingUploads: PendingUploadsTable;
+  formRateLimits: FormRateLimitsTable;
+  contentVersion: ContentVersionTable;
+  heldSubmissions: HeldSubmissionsTable;
+  siteSettings: SiteSettingsTable;
+  siteSettingVersions: SiteSettingVersionsTable;
+  photos: PhotosTable;
+  shows: ShowsTable;
+  mailings: MailingsTable;
+  mailContents: MailContentsTable;
+  outbox: OutboxTable;
+  adminInvites: AdminInvitesTable;
+  adminEvents: AdminEventsTable;
+  emailChanges: EmailChangesTable;
+}

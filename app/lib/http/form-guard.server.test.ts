@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
+import { detectBot, formStartedToken, MIN_FILL_MS, takeFormRateLimit } from "./form-guard.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import { connectRedis } from "#app/lib/platform/redis.server.ts";
+
+const SECRET = "a-secret-that-is-long-enough-for-tests";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+describe("bot detection", () => {
+  const now = 1_800_000_000_000;
+  const started = formStartedToken(SECRET, now - MIN_FILL_MS - 1);
+
+  it("lets a person through", () => {
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "" }), now)).toEqual({ bot: false });
+  });
+
+  it("catches a filled honeypot, a form sent too fast, and a missing or forged start time", () => {
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({
+      bot: true,
+      reason: "honeypot",
+    });
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: formStartedToken(SECRET, now - 500) }), now)).toEqual({
+      bot: true,
+      reason: "too-fast",
+    });
+    expect(detectBot(SECRET, form({}), now)).toEqual({ bot: true, reason: "no-token" });
+    const forged = `${now - 60_000}.${started.split(".")[1]}`;
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: forged }), now)).toEqual({ bot: true, reason: "no-token" });
+    expect(detectBot("another-secret-entirely-for-this-test", form({ [FORM_STARTED_FIELD]: started }), now)).toEqual({
+      bot: true,
+      reason: "no-token",
+    });
+  });
+});
+
+describe.each(testStacks)("form rate limits on %s", (kind) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  afterAll(() => site.cleanup());
+
+  const from = (ip: string) => new Request("http://localhost/contact", { method: "POST", headers: { [CLIENT_IP_HEADER]: ip } });
+  // A one-second window: the limiter may count in Redis, whose clock a test cannot move.
+  const limit = { name: "test", max: 3, windowMs: 1_000 };
+
+  it("allows `max` requests per client in a window, then refuses until the window passes", async () => {
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await takeFormRateLimit(site.services, from("10.1.1.1"), limit));
+    expect(results).toEqual([true, true, true, false, false]);
+    expect(await takeFormRateLimit(site.services, from("10.1.1.2"), limit)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await takeFormRateLimit(site.services, from("10.1.1.1"), limit)).toBe(true);
+    expect(await takeFormRateLimit(site.services, from("10.1.1.1"), limit)).toBe(true);
+  });
+
+  it("counts concurrent requests exactly", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => takeFormRateLimit(site.services, from("10.2.2.2"), { ...limit, windowMs: 60_000 })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(3);
+  });
+
+  it("counts in the site's rate-limit store: Redis when the site has one, else the database", async () => {
+    await takeFormRateLimit(site.services, from("10.3.3.3"), { ...limit, windowMs: 60_000 });
+    const rows = await site.services.db.selectFrom("formRateLimits").select("key").where("key", "=", "test:10.3.3.3").execute();
+    const { redisUrl, redisKeyPrefix } = site.services.env;
+    if (!redisUrl) {
+      expect(site.services.rateLimiter.store).toBe("database");
+      expect(rows).toHaveLength(1);
+      return;
+    }
+    expect(site.services.rateLimiter.store).toBe("redis");
+    expect(rows).toHaveLength(0);
+    const redis = await connectRedis(redisUrl);
+    try {
+      expect(await redis.get(`${redisKeyPrefix}rate-limit:test:10.3.3.3`)).toBe("1");
+    } finally {
+      await redis.close();
+    }
+  });
+});

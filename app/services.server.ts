@@ -1,0 +1,75 @@
+// The assembly of the services every request uses (the type is
+// app/lib/platform/services.server.ts's): the infrastructure in app/lib, wired
+// with what only the site knows (the artist's name, which its mail is sent as).
+// Made once per process by the server, the CLI, the scripts and the test sites.
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { createAuth } from "#app/lib/auth/auth.server.ts";
+import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
+import { createMailer } from "#app/lib/mail/mailer.server.ts";
+import { enqueueMail, startOutbox } from "#app/lib/mail/outbox.server.ts";
+import { resetMail } from "#app/lib/mail/reset-mail.server.ts";
+import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
+import { loadEnv, type Env } from "#app/lib/platform/env.server.ts";
+import { createDatabaseRateLimiter, createRedisRateLimiter } from "#app/lib/platform/rate-limit.server.ts";
+import { openStorage, type ServiceOptions, type Services } from "#app/lib/platform/services.server.ts";
+
+export async function createServices(env: Env = loadEnv(), options: ServiceOptions = {}): Promise<Services> {
+  const { db, dialect } = openDatabase({
+    databaseUrl: env.databaseUrl,
+    sqliteFile: sqliteFileIn(env.dataDir),
+  });
+  await migrateToLatest(db);
+  // The S3 SDK and the Redis client are loaded only when configured: together
+  // they add a few hundred milliseconds to every start of the embedded site.
+  const redis = env.redisUrl ? await (await import("#app/lib/platform/redis.server.ts")).connectRedis(env.redisUrl) : undefined;
+  // While Redis cannot answer, limits are counted in the (equally shared) database
+  // rather than refusing everyone or letting sign-in go unguarded.
+  const rateLimiter = redis
+    ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
+    : createDatabaseRateLimiter(db);
+  const storage = await openStorage(env);
+  const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;
+  // Set once the outbox exists: mail queued before then is sent at its first look.
+  let wakeOutbox = () => {};
+  const outbox =
+    env.mail && mailer
+      ? startOutbox({
+          db,
+          mailer,
+          config: env.mail,
+          artistName: async () => (await loadSiteSettings(db)).artist.name,
+          unsubscribeUrl: (email) => unsubscribeUrl(env, email),
+        })
+      : undefined;
+  if (outbox) wakeOutbox = () => outbox.wake();
+  return {
+    env,
+    db,
+    dialect,
+    auth: createAuth({
+      db: db as never,
+      dialect,
+      env,
+      rateLimiter,
+      sendResetLink: env.mail
+        ? async (to, link) => {
+            const { artist } = await loadSiteSettings(db);
+            await enqueueMail(db, resetMail(artist.name, to.name, link), [to.email]);
+            wakeOutbox();
+          }
+        : undefined,
+    }),
+    storage,
+    rateLimiter,
+    mail: env.mail ? { config: env.mail, wake: () => wakeOutbox() } : undefined,
+    async close() {
+      // The mail in hand is finished (and recorded) before the database closes.
+      await outbox?.stop();
+      mailer?.close();
+      storage.close?.();
+      // Counters need no goodbye; a hung Redis must not hold up shutdown.
+      redis?.destroy();
+      await db.destroy();
+    },
+  };
+}
