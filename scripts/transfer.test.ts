@@ -133,11 +133,11 @@ async function bucketSite(name: string): Promise<Vars> {
   };
 }
 
-/** A PostgreSQL schema and an S3 bucket of their own, as a Compose stack would have, dropped after the tests. */
+/** A PostgreSQL schema and an S3 bucket of their own, as a Compose stack would have. */
 async function scaleSite(name: string): Promise<Vars> {
-  const id = siteId(name);
+  // Dropped when the run ends (tests/support/vitest-global-setup.ts), never while another site migrates.
+  const id = `${inject("pgSchemaPrefix")}_${siteId(name)}`;
   await withPg((client) => client.query(`create schema "${id}"`));
-  cleanups.push(() => withPg((client) => client.query(`drop schema "${id}" cascade`)));
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.searchParams.set("options", `-c search_path=${id}`);
   return { ...(await bucketSite(name)), DATABASE_URL: url.toString() };

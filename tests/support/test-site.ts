@@ -35,17 +35,16 @@ export async function createTestSite(stack: TestStack): Promise<TestSite> {
     PUBLIC_URL: "http://localhost:3999",
     AUTH_SECRET: TEST_AUTH_SECRET,
   };
-  let dropSchema = async () => {};
   let dropRedisKeys = async () => {};
   if (stack === "scale") {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const schema = `test_${id}`;
+    // Dropped when the run ends (tests/support/vitest-global-setup.ts), never while another site migrates.
+    const schema = `${inject("pgSchemaPrefix")}_${id}`;
     await withPgClient(baseUrl, (client) => client.query(`create schema "${schema}"`));
     const url = new URL(baseUrl);
     url.searchParams.set("options", `-c search_path=${schema}`);
     variables.DATABASE_URL = url.toString();
-    dropSchema = () => withPgClient(baseUrl, (client) => client.query(`drop schema "${schema}" cascade`)).then(() => {});
 
     const bucket = `test-${id.replaceAll("_", "-")}`.toLowerCase().slice(0, 63);
     const endpoint = inject("s3Endpoint");
@@ -69,7 +68,6 @@ export async function createTestSite(stack: TestStack): Promise<TestSite> {
     dataDir,
     async cleanup() {
       await services.close();
-      await dropSchema();
       await dropRedisKeys();
       rmSync(path.dirname(dataDir), { recursive: true, force: true });
     },
