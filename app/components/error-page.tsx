@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonStyles } from "./ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 /** The 404 page and the error boundary: what happened, and a way home or to the music. */
 export function ErrorPage({ code, title, message }: { code?: string; title: string; message: string }) {
@@ -9,10 +9,10 @@ export function ErrorPage({ code, title, message }: { code?: string; title: stri
       <h1 className="mt-4 text-3xl font-semibold">{title}</h1>
       <p className="mt-4 text-stone-600 dark:text-stone-400">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonStyles.primary}>
+        <Link to="/" className={buttonClass("primary")}>
           Go Home
         </Link>
-        <Link to="/music" className={buttonStyles.secondary}>
+        <Link to="/music" className={buttonClass("secondary")}>
           Listen to Music
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 /**
  * A page that is one short message in a card, centred: where a link from a
@@ -20,7 +20,7 @@ export function MessageCard({ title, children }: { title: string; children: Reac
 /** The way back from such a page. */
 export function HomeLink() {
   return (
-    <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
+    <Link to="/" className={`${buttonClass("secondary")} mt-8`}>
       Back to Home
     </Link>
   );

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/account-email";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { confirmEmailChange, emailChangeState } from "#app/features/auth/email-change.server.ts";
 import { EMAIL_CHANGE_TEXT } from "#app/features/auth/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
@@ -59,9 +59,9 @@ export default function AccountEmail() {
       <p className="mt-4 break-words text-stone-600 dark:text-stone-400">{EMAIL_CHANGE_TEXT.prompt(page.newEmail)}</p>
       <Form method="post" className="mt-8">
         <input type="hidden" name="token" value={page.token} />
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {busy ? "Confirming..." : EMAIL_CHANGE_TEXT.button}
-        </button>
+        </Button>
       </Form>
     </MessageCard>
   );

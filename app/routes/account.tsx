@@ -2,7 +2,7 @@ import { useId } from "react";
 import { data, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { EmailForm, NameForm, PasswordForm } from "#app/features/auth/account-forms.tsx";
 import { handleAccountAction, PASSWORD_TRIES } from "#app/features/auth/account.server.ts";
@@ -111,7 +111,7 @@ function MailingList({ email, initial }: { email: string; initial: "on" | "waiti
       </p>
       <fetcher.Form method="post" className="mt-5">
         <input type="hidden" name="intent" value={standing === "off" ? "join-list" : "leave-list"} />
-        <button type="submit" className={standing === "off" ? buttonStyles.primary : buttonStyles.secondary} disabled={busy}>
+        <button type="submit" className={standing === "off" ? buttonClass("primary") : buttonClass("secondary")} disabled={busy}>
           {standing === "off" ? MY_ACCOUNT_TEXT.join : MY_ACCOUNT_TEXT.leave}
         </button>
       </fetcher.Form>

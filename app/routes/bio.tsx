@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/bio";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { PHOTO_WIDTHS, photoVariantKey, photoWidths, type PublicPhoto } from "#app/domain/photo.ts";
@@ -115,10 +115,10 @@ export default function Bio() {
       {photos.press.length > 0 ? <PressGallery photos={photos.press} artistName={artistName} /> : null}
 
       <div className="mt-16 flex flex-wrap gap-3">
-        <Link to="/music" className={buttonStyles.primary}>
+        <Link to="/music" className={buttonClass("primary")}>
           Listen to the Music
         </Link>
-        <Link to="/contact" className={buttonStyles.secondary}>
+        <Link to="/contact" className={buttonClass("secondary")}>
           Get in Touch
         </Link>
       </div>

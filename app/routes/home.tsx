@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { FeaturedSong } from "#app/features/player/featured-song.tsx";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
@@ -89,7 +89,7 @@ function PhotoHero({ artist, home, songs, hero }: Pick<HomeData, "artist" | "hom
           <p className="mt-4 font-display text-2xl text-stone-100">{home.heroHeading}</p>
           <p className="mt-4 max-w-xl text-lg text-stone-200">{home.heroText}</p>
           <div className="mt-8 flex flex-wrap gap-3 [text-shadow:none]">
-            <ListenNowButton songs={songs} className={buttonStyles.primary} scrollTo="latest-music" />
+            <ListenNowButton songs={songs} className={buttonClass("primary")} scrollTo="latest-music" />
             <Link to="/bio" className={ON_PHOTO_BUTTON}>
               About Me
             </Link>
@@ -114,8 +114,8 @@ function TextHero({ artist, home, songs }: Pick<HomeData, "artist" | "home" | "s
         <p className="mt-4 max-w-2xl font-display text-2xl text-stone-700 dark:text-stone-300">{home.heroHeading}</p>
         <p className="mt-6 max-w-2xl text-lg text-stone-600 dark:text-stone-400">{home.heroText}</p>
         <div className="mt-10 flex flex-wrap gap-3">
-          <ListenNowButton songs={songs} className={buttonStyles.primary} scrollTo="latest-music" />
-          <Link to="/bio" className={buttonStyles.secondary}>
+          <ListenNowButton songs={songs} className={buttonClass("primary")} scrollTo="latest-music" />
+          <Link to="/bio" className={buttonClass("secondary")}>
             About Me
           </Link>
         </div>
@@ -164,7 +164,7 @@ export default function Home() {
             </h2>
             <div className={photos.portrait ? "mt-4" : ""}>
               <p className="text-lg leading-relaxed text-stone-700 dark:text-stone-300">{home.aboutPreview}</p>
-              <Link to="/bio" className={`${buttonStyles.secondary} mt-6`}>
+              <Link to="/bio" className={`${buttonClass("secondary")} mt-6`}>
                 {/* The hidden words make the link make sense on its own, as in a screen reader's list of links. */}
                 Read More<span className="sr-only"> about {artist.name}</span>
               </Link>

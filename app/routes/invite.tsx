@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { z } from "zod";
 import type { Route } from "./+types/invite";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { callAuth, headersWithCookies } from "#app/features/auth/auth-request.server.ts";
 import { acceptInvite, inviteState, type InviteState } from "#app/features/auth/invites.server.ts";
@@ -99,7 +99,7 @@ export default function Invite() {
             </p>
             <p className="mt-4 text-center text-sm text-stone-600 dark:text-stone-400">{INVITE_TEXT.closedHint}</p>
             <div className="mt-6 flex justify-center">
-              <Link to={signInPath(dashboardPathOf(root))} className={buttonStyles.primary}>
+              <Link to={signInPath(dashboardPathOf(root))} className={buttonClass("primary")}>
                 Sign in
               </Link>
             </div>
@@ -111,14 +111,14 @@ export default function Invite() {
               <Form method="post">
                 <input type="hidden" name="token" value={token} />
                 <FormError id="invite-error" message={answer?.error} />
-                <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+                <Button type="submit" variant="primary" className="w-full" disabled={busy}>
                   {busy ? "Processing..." : INVITE_TEXT.accept}
-                </button>
+                </Button>
               </Form>
             ) : (
               <>
                 <p className="text-sm text-stone-600 dark:text-stone-400">{INVITE_TEXT.signInToAccept(invite.email)}</p>
-                <Link to={signInPath(invitePath)} className={buttonStyles.primary}>
+                <Link to={signInPath(invitePath)} className={buttonClass("primary")}>
                   Sign in
                 </Link>
               </>
@@ -143,9 +143,9 @@ export default function Invite() {
               hint="At least 8 characters. A few unrelated words work well."
             />
             <FormError id="invite-error" message={answer?.error} />
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+            <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? "Processing..." : INVITE_TEXT.create}
-            </button>
+            </Button>
           </Form>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/login-forgot";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { handleResetRequest } from "#app/features/auth/password-reset.server.ts";
 import { RESET_TEXT } from "#app/features/auth/ui-text.ts";
@@ -42,9 +42,9 @@ export default function LoginForgot() {
             <p className="text-sm text-stone-600 dark:text-stone-400">{RESET_TEXT.intro}</p>
             <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={fieldError} />
             <FormError id="forgot-error" message={fieldError ? null : error} />
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+            <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? RESET_TEXT.busy : RESET_TEXT.button}
-            </button>
+            </Button>
           </Form>
         )}
         <p className="mt-6 text-center text-sm">

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/login-reset";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { handleReset } from "#app/features/auth/password-reset.server.ts";
 import { RESET_TEXT } from "#app/features/auth/ui-text.ts";
@@ -38,7 +38,7 @@ export default function LoginReset() {
             <p role="status" className="mt-6 text-stone-700 dark:text-stone-300">
               {RESET_TEXT.done}
             </p>
-            <Link to="/login" className={`${buttonStyles.primary} mt-8 w-full`}>
+            <Link to="/login" className={`${buttonClass("primary")} mt-8 w-full`}>
               Sign In
             </Link>
           </>
@@ -47,7 +47,7 @@ export default function LoginReset() {
             <p role="alert" className="mt-6 text-stone-700 dark:text-stone-300">
               {RESET_TEXT.deadLink}
             </p>
-            <Link to="/login/forgot" className={`${buttonStyles.primary} mt-8 w-full`}>
+            <Link to="/login/forgot" className={`${buttonClass("primary")} mt-8 w-full`}>
               {RESET_TEXT.button}
             </Link>
           </>
@@ -66,9 +66,9 @@ export default function LoginReset() {
             />
             <TextField label="New password again" name="again" type="password" autoComplete="new-password" required maxLength={128} />
             <FormError id="reset-error" message={error} />
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+            <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? RESET_TEXT.newBusy : RESET_TEXT.newButton}
-            </button>
+            </Button>
           </Form>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { LoginForm } from "#app/features/auth/login-form.tsx";
 import { handleLogin } from "#app/features/auth/login.server.ts";
 import { loginModeFrom } from "#app/features/auth/ui-text.ts";
@@ -48,14 +48,14 @@ export default function Login() {
           <p className="mt-3 text-stone-600 dark:text-stone-400">Signed in as {signedInAs}.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {returnTo ? (
-              <Link to={returnTo} className={buttonStyles.primary}>
+              <Link to={returnTo} className={buttonClass("primary")}>
                 Continue
               </Link>
             ) : null}
             <Form method="post" action="/logout">
-              <button type="submit" className={buttonStyles.secondary}>
+              <Button type="submit" variant="secondary">
                 Logout
-              </button>
+              </Button>
             </Form>
           </div>
         </div>

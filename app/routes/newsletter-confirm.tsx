@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { confirmLinkState, confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
 import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
@@ -98,9 +98,9 @@ export default function NewsletterConfirm() {
             <input type="hidden" name="email" value={page.email} />
             <input type="hidden" name="t" value={page.t} />
             <input type="hidden" name="token" value={page.token} />
-            <button type="submit" className={buttonStyles.primary} disabled={working}>
+            <Button type="submit" variant="primary" disabled={working}>
               {working ? CONFIRM_TEXT.busy : CONFIRM_TEXT.button}
-            </button>
+            </Button>
           </Form>
         </MessageCard>
       );

@@ -1,6 +1,6 @@
 import { Link, redirect, useActionData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { handleSubscribe } from "#app/features/newsletter/subscribers.server.ts";
@@ -62,7 +62,7 @@ export default function Newsletter() {
           />
         </div>
       )}
-      <Link to="/" className={`${buttonStyles.secondary} mt-10`}>
+      <Link to="/" className={`${buttonClass("secondary")} mt-10`}>
         Back to Home
       </Link>
     </section>

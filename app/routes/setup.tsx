@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { SETUP_INVALID } from "#app/features/auth/ui-text.ts";
 import { handleSetup } from "#app/features/auth/setup.server.ts";
@@ -55,9 +55,9 @@ export default function Setup() {
               hint="At least 8 characters"
             />
             <FormError id="setup-error" message={actionData?.error} />
-            <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy}>
+            <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? "Processing..." : "Create Admin Account"}
-            </button>
+            </Button>
           </Form>
         ) : (
           <>
@@ -67,7 +67,7 @@ export default function Setup() {
             {/* Most often the link was used already: the account it made signs in as any other. */}
             <p className="mt-4 text-center text-sm text-stone-600 dark:text-stone-400">Already set up your account?</p>
             <div className="mt-3 flex justify-center">
-              <Link to="/login" className={buttonStyles.primary}>
+              <Link to="/login" className={buttonClass("primary")}>
                 Sign in
               </Link>
             </div>

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/shows";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { musicEvent } from "#app/features/shows/json-ld.ts";
 import { PastShows, UpcomingShows } from "#app/features/shows/show-list.tsx";
 import { showsForPage } from "#app/features/shows/shows.server.ts";
@@ -59,7 +59,7 @@ export default function Shows() {
         <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">{SHOWS_PAGE_TEXT.title(artistName)}</h1>
         <p className="mt-4 max-w-2xl text-lg text-stone-600 dark:text-stone-400">{SHOWS_PAGE_TEXT.intro}</p>
         <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
-          <a href={calendar.subscribe} className={buttonStyles.secondary} aria-describedby="calendar-hint">
+          <a href={calendar.subscribe} className={buttonClass("secondary")} aria-describedby="calendar-hint">
             <CalendarIcon />
             {SHOWS_PAGE_TEXT.subscribe}
           </a>

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { isOnTheList, unsubscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
@@ -93,7 +93,7 @@ export default function Unsubscribe() {
             page and we will take you off the list.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/contact" className={`${buttonStyles.primary} mt-8`}>
+            <Link to="/contact" className={`${buttonClass("primary")} mt-8`}>
               Contact
             </Link>
             <HomeLink />
@@ -119,9 +119,9 @@ export default function Unsubscribe() {
           <Form method="post" className="mt-8">
             <input type="hidden" name="email" value={page.email} />
             <input type="hidden" name="token" value={page.token} />
-            <button type="submit" className={buttonStyles.primary} disabled={working}>
+            <Button type="submit" variant="primary" disabled={working}>
               {working ? "Unsubscribing..." : "Unsubscribe"}
-            </button>
+            </Button>
           </Form>
         </MessageCard>
       );

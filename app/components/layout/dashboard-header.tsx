@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, NavLink, useLocation, useNavigation } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 
 /** The dashboard's areas, each its own page under the dashboard's address. */
@@ -46,9 +46,9 @@ export function DashboardHeader({ dashboardPath, title, children }: { dashboardP
           <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
         </div>
         <Form method="post" action="/logout">
-          <button type="submit" className={buttonStyles.secondary} disabled={loggingOut}>
+          <Button type="submit" variant="secondary" disabled={loggingOut}>
             {loggingOut ? "Logging out..." : "Logout"}
-          </button>
+          </Button>
         </Form>
       </div>
       <nav

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { signInPath } from "#app/lib/http/return-path.ts";
 
 /**
@@ -21,7 +21,7 @@ export function SignInNotice({ message, returnTo }: { message: string; returnTo:
       >
         <p className="min-w-0 flex-1 basis-64 text-sm font-medium">{message}</p>
         <div className="flex items-center gap-2">
-          <Link to={signInPath(returnTo)} className={`${buttonStyles.primary} px-5 py-2`}>
+          <Link to={signInPath(returnTo)} className={`${buttonClass("primary")} px-5 py-2`}>
             Sign in
           </Link>
           <button

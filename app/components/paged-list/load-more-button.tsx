@@ -1,18 +1,12 @@
-import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The button under a paged list, while there is more to load. */
 export function LoadMoreButton({ loading, onClick, label = "Load more" }: { loading: boolean; onClick: () => void; label?: string }) {
   return (
     <div className="flex justify-center">
-      <button
-        type="button"
-        className={`${buttonStyles.secondary} ${busyStyles}`}
-        onClick={onClick}
-        aria-disabled={loading || undefined}
-        aria-busy={loading || undefined}
-      >
+      <Button variant="secondary" onClick={onClick} aria-disabled={loading || undefined} aria-busy={loading || undefined}>
         {loading ? "Loading..." : label}
-      </button>
+      </Button>
     </div>
   );
 }

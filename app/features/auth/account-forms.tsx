@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
@@ -115,9 +115,9 @@ function Card({ heading, intro, children }: { heading: string; intro: ReactNode;
 function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
   return (
     // aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page.
-    <button type="submit" className={`${buttonStyles.primary} ${busyStyles} w-full sm:w-auto`} aria-disabled={busy || undefined}>
+    <Button type="submit" variant="primary" className="w-full sm:w-auto" aria-disabled={busy || undefined}>
       {busy ? ACCOUNT_TEXT.saving : label}
-    </button>
+    </Button>
   );
 }
 

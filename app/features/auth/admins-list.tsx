@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { TextField } from "#app/components/ui/text-field.tsx";
 import { EARLY_SUBMIT_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
 import { formatDate, formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
@@ -14,8 +14,6 @@ const ADMINS_API = "/api/admins";
 type Answer = { success: boolean; error?: string; email?: string; mailed?: boolean; link?: string | null; self?: boolean };
 
 const panel = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900";
-const smallButton =
-  "shrink-0 rounded-full border border-red-300 px-3 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950";
 
 /** One POST to the admins API at a time, with its answer handed to `onAnswer` once. */
 function useAdminsAction(onAnswer: (answer: Answer) => void) {
@@ -86,9 +84,9 @@ function InviteForm({ mailOn, onChanged }: { mailOn: boolean; onChanged: () => v
           maxLength={254}
           error={error ?? undefined}
         />
-        <button type="submit" className={buttonStyles.primary} aria-disabled={action.busy || undefined}>
+        <Button type="submit" variant="primary" aria-disabled={action.busy || undefined}>
           {action.busy ? INVITE_TEXT.inviting : mailOn ? INVITE_TEXT.invite : INVITE_TEXT.inviteNoMail}
-        </button>
+        </Button>
       </form>
       {made ? (
         <div
@@ -108,9 +106,8 @@ function InviteForm({ mailOn, onChanged }: { mailOn: boolean; onChanged: () => v
               onFocus={(event) => event.currentTarget.select()}
               className="min-w-0 flex-1 rounded-lg border border-amber-300 bg-white px-3 py-2 font-mono text-xs text-stone-900 dark:border-amber-800 dark:bg-stone-900 dark:text-stone-100"
             />
-            <button
-              type="button"
-              className={buttonStyles.secondary}
+            <Button
+              variant="secondary"
               onClick={() => {
                 navigator.clipboard?.writeText(made.link).then(
                   () => addToast(INVITE_TEXT.linkCopied, "success"),
@@ -119,7 +116,7 @@ function InviteForm({ mailOn, onChanged }: { mailOn: boolean; onChanged: () => v
               }}
             >
               {INVITE_TEXT.copyLink}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
@@ -142,9 +139,10 @@ function PendingRow({ invite, timeZone, onChanged }: { invite: PendingInvite; ti
           {INVITE_TEXT.expires} <time dateTime={isoDate(invite.expiresAt)}>{formatDate(invite.expiresAt, timeZone)}</time>
         </p>
       </div>
-      <button
-        type="button"
-        className={smallButton}
+      <Button
+        variant="danger"
+        size="xs"
+        className="shrink-0"
         aria-disabled={action.busy || undefined}
         aria-label={`${INVITE_TEXT.revoke}: ${invite.email}`}
         onClick={() => {
@@ -153,7 +151,7 @@ function PendingRow({ invite, timeZone, onChanged }: { invite: PendingInvite; ti
         }}
       >
         {INVITE_TEXT.revoke}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -195,9 +193,10 @@ function AdminRow({
       </div>
       {/* The last admin has no Remove: a site always keeps someone who can run it. */}
       {soleAdmin ? null : (
-        <button
-          type="button"
-          className={smallButton}
+        <Button
+          variant="danger"
+          size="xs"
+          className="shrink-0"
           aria-disabled={action.busy || undefined}
           aria-label={`${INVITE_TEXT.remove}: ${admin.email}`}
           onClick={() => {
@@ -206,7 +205,7 @@ function AdminRow({
           }}
         >
           {INVITE_TEXT.remove}
-        </button>
+        </Button>
       )}
     </li>
   );

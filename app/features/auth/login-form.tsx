@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
@@ -155,9 +155,9 @@ export function LoginForm({
         ) : null}
         {/* Nothing at all without an error: no empty line holding a gap open. */}
         <FormError id={FORM_ERROR_ID} message={formError} />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={processing}>
+        <Button type="submit" variant="primary" className="w-full" disabled={processing}>
           {processing ? "Processing..." : signUp ? "Sign Up" : "Sign In"}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-stone-600 dark:text-stone-400">
         {signUp ? "Already have an account?" : "Don't have an account?"}{" "}

@@ -5,7 +5,7 @@ import { ListCount, ListEmpty, ListLoadError } from "#app/components/paged-list/
 import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
-import { busyStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/domain/held-submission.ts";
@@ -18,8 +18,6 @@ export type FilteredPanelProps = {
   /** Called once a submission has reached the inbox or the list, so those panels can show it. */
   onReleased?: (kind: HeldKind) => void;
 };
-
-const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
 
 function HeldItem({
   item,
@@ -83,26 +81,26 @@ function HeldItem({
           <span className="font-semibold">Why it was held:</span> {HELD_REASON_TEXT[item.reason]}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
             aria-disabled={busy || undefined}
             aria-describedby={headingId}
             onClick={() => submit("release")}
-            className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`}
+            variant="strong"
+            size="sm"
           >
             {busy && asked.current === "release" ? "Moving..." : releaseText}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             aria-disabled={busy || undefined}
             aria-describedby={headingId}
             onClick={() => {
               if (!busy && window.confirm(FILTERED_TEXT.deleteConfirmation)) submit("delete");
             }}
-            className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
+            variant="danger"
+            size="sm"
           >
             {FILTERED_TEXT.delete}
-          </button>
+          </Button>
         </div>
       </article>
     </li>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { describedBy, FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import type { ContactResult } from "./contact.server.ts";
@@ -98,7 +98,7 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
         <p className="font-display text-2xl font-semibold text-emerald-900 dark:text-emerald-100">{CONTACT_TEXT.sent}</p>
         <p className="mt-2 text-emerald-800 dark:text-emerald-200">Thank you for writing. Every message is read.</p>
         {noJsResult?.ok && !fetcher.data ? (
-          <Link to="/contact" className={`${buttonStyles.secondary} mt-6`}>
+          <Link to="/contact" className={`${buttonClass("secondary")} mt-6`}>
             Send another message
           </Link>
         ) : null}
@@ -175,9 +175,9 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
           </div>
         </div>
         <FormError id={ids.formError} message={formError} />
-        <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`}>
+        <Button type="submit" variant="primary" className="w-full sm:w-auto">
           {sending ? "Sending..." : "Send Message"}
-        </button>
+        </Button>
       </fieldset>
     </fetcher.Form>
   );

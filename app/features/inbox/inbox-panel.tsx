@@ -6,7 +6,7 @@ import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx"
 import { useFocusAfterRender } from "#app/components/paged-list/use-focus-after-render.ts";
 import { useLoadMore } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
-import { busyStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import {
@@ -31,8 +31,6 @@ const failurePrefix: Record<MessageIntent, string> = {
   "mark-read": "Failed to mark message as read",
   delete: "Failed to delete message",
 };
-
-const smallButton = `inline-flex min-h-9 items-center justify-center rounded-full px-4 py-1.5 text-sm font-semibold transition-colors ${busyStyles}`;
 
 /** The API's answer to a mutation; a 401/403 `{ error }` counts as a failure with its message. */
 function outcomeOf(data: unknown): { success: true } | { success: false; error: string } {
@@ -118,8 +116,7 @@ function MessageItem({
         <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-800 dark:text-stone-200">{message.message}</p>
         <div className="mt-4 flex flex-wrap gap-2">
           {unread ? (
-            <button
-              type="button"
+            <Button
               aria-disabled={busy || undefined}
               onClick={() => {
                 if (busy) return;
@@ -129,23 +126,24 @@ function MessageItem({
               }}
               // The name starts with the visible words, so saying "Mark as Read" reaches it (WCAG 2.5.3).
               aria-label={`Mark as Read: message from ${name}`}
-              className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`}
+              variant="strong"
+              size="sm"
             >
               Mark as Read
-            </button>
+            </Button>
           ) : null}
-          <button
+          <Button
             ref={deleteButton}
-            type="button"
             aria-disabled={busy || undefined}
             onClick={() => {
               if (!busy && window.confirm(DELETE_CONFIRMATION)) submit("delete");
             }}
             aria-label={`Delete: message from ${name}`}
-            className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
+            variant="danger"
+            size="sm"
           >
             Delete
-          </button>
+          </Button>
         </div>
       </article>
     </li>

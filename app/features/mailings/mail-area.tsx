@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher, useRevalidator } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
@@ -234,24 +234,19 @@ function Composer({
         )}
         <FormError id="mailing-error" message={answer && !answer.ok && !answer.fieldErrors ? answer.error : null} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="save" className={buttonStyles.secondary} disabled={busy}>
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
             Save draft
-          </button>
-          <button type="submit" name="intent" value="preview" className={buttonStyles.secondary} disabled={busy}>
+          </Button>
+          <Button type="submit" name="intent" value="preview" variant="secondary" disabled={busy}>
             Preview
-          </button>
-          <button type="submit" name="intent" value="test" className={buttonStyles.secondary} disabled={busy || !data.mailOn}>
+          </Button>
+          <Button type="submit" name="intent" value="test" variant="secondary" disabled={busy || !data.mailOn}>
             Send a test to me
-          </button>
+          </Button>
           {announcement ? null : (
-            <button
-              type="button"
-              className={buttonStyles.primary}
-              disabled={busy || !data.mailOn || count === 0}
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="primary" disabled={busy || !data.mailOn || count === 0} onClick={() => setConfirming(true)}>
               Send to {count.toLocaleString("en")} {count === 1 ? "subscriber" : "subscribers"}…
-            </button>
+            </Button>
           )}
         </div>
         {announcement ? (
@@ -273,12 +268,12 @@ function Composer({
             </p>
             <input type="hidden" name="confirm" value="yes" />
             <div className="mt-3 flex flex-wrap gap-3">
-              <button type="submit" name="intent" value="send" className={buttonStyles.primary} disabled={busy}>
+              <Button type="submit" name="intent" value="send" variant="primary" disabled={busy}>
                 {busy ? "Sending..." : "Send now"}
-              </button>
-              <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Cancel
-              </button>
+              </Button>
             </div>
           </div>
         ) : null}
@@ -464,9 +459,9 @@ function SentMailing({
       <p className="mt-4 text-lg font-medium break-words">{mailing.subject}</p>
       <SentProgress mailing={mailing} />
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className={buttonStyles.secondary} onClick={onCopy}>
+        <Button variant="secondary" onClick={onCopy}>
           Copy into a new draft
-        </button>
+        </Button>
       </div>
       {mail ? (
         <MailPreview html={mail.html} />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher, useLocation } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
@@ -169,7 +169,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           onInput={onInput}
           className={`${inputStyles} min-w-0 flex-1 ${panel ? "" : "py-2.5 text-sm"}`}
         />
-        <button type="submit" disabled={sending} className={`${buttonStyles.primary} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}>
+        <button type="submit" disabled={sending} className={`${buttonClass("primary")} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}>
           {sending ? NEWSLETTER_TEXT.sending : button}
         </button>
       </div>

@@ -5,7 +5,7 @@ import { ListCount, ListEmpty, ListLoadError } from "#app/components/paged-list/
 import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { formatDate, isoDate } from "#app/lib/time/format-date.ts";
 import type { Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
@@ -59,7 +59,7 @@ function PanelFrame({
         <div className="flex flex-wrap gap-3">
           <CsvImport onImported={onImported} />
           {/* A plain link: the browser downloads the streamed file itself, with the session cookie. */}
-          <a href={SUBSCRIBERS_CSV} download="subscribers.csv" className={buttonStyles.secondary}>
+          <a href={SUBSCRIBERS_CSV} download="subscribers.csv" className={buttonClass("secondary")}>
             Export CSV
           </a>
         </div>
@@ -112,15 +112,9 @@ function CsvImport({ onImported }: { onImported: () => void }) {
           if (file) void upload(file);
         }}
       />
-      <button
-        type="button"
-        className={buttonStyles.secondary}
-        disabled={state.busy}
-        aria-describedby="import-warning"
-        onClick={() => input.current?.click()}
-      >
+      <Button variant="secondary" disabled={state.busy} aria-describedby="import-warning" onClick={() => input.current?.click()}>
         {state.busy ? "Importing..." : "Import CSV"}
-      </button>
+      </Button>
       <p id="import-warning" className="sr-only">
         {IMPORT_WARNING}
       </p>
@@ -223,15 +217,15 @@ function SubscriberRow({
           <span role="status" className="min-w-0 break-all text-sm text-stone-600 dark:text-stone-400">
             {NEWSLETTER_TEXT.removed(subscriber.email)}
           </span>
-          <button
-            type="button"
+          <Button
             aria-disabled={busy || undefined}
             onClick={() => submit("restore")}
-            className="rounded-full px-3 py-1.5 text-xs font-semibold text-brand-700 underline underline-offset-2 hover:bg-stone-100 aria-disabled:opacity-50 dark:text-brand-300 dark:hover:bg-stone-800"
+            variant="quiet"
+            size="xs"
             aria-label={`${NEWSLETTER_TEXT.undo}: ${subscriber.email}`}
           >
             {NEWSLETTER_TEXT.undo}
-          </button>
+          </Button>
         </>
       ) : (
         <>
@@ -240,17 +234,17 @@ function SubscriberRow({
             <time dateTime={isoDate(subscriber.timestamp)} className="text-sm text-stone-600 dark:text-stone-400">
               {formatDate(subscriber.timestamp, timeZone)}
             </time>
-            <button
-              type="button"
+            <Button
               aria-disabled={busy || undefined}
               onClick={() => {
                 if (!busy && window.confirm(NEWSLETTER_TEXT.confirmRemove(subscriber.email))) submit("remove");
               }}
-              className="rounded-full border border-red-300 px-3 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 aria-disabled:opacity-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950"
+              variant="danger"
+              size="xs"
               aria-label={`${busy ? NEWSLETTER_TEXT.removing : NEWSLETTER_TEXT.remove}: ${subscriber.email}`}
             >
               {busy ? NEWSLETTER_TEXT.removing : NEWSLETTER_TEXT.remove}
-            </button>
+            </Button>
           </span>
         </>
       )}

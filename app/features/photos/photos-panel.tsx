@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
 import { useRevalidator } from "react-router";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
-import { busyStyles, buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS, photoFallbackSrc, type PagePhotos, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
@@ -19,9 +19,7 @@ const CROP: Record<PhotoSlot, string> = {
   poster: "aspect-[16/9]",
   press: "aspect-[4/3]",
 };
-const smallButton = `inline-flex items-center justify-center gap-1.5 rounded-full px-3.5 py-2 text-xs font-semibold transition-colors ${busyStyles}`;
-const quietButton = `${smallButton} border border-stone-300 text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`;
-const dangerButton = `${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950`;
+const quietButton = buttonClass("secondary", "xs");
 
 /** The dashboard's Photos panel: the three single photos, then the press photos. */
 export function PhotosPanel({ photos }: { photos: PagePhotos }) {
@@ -91,7 +89,7 @@ function ChooseFileButton({
       />
       <label
         htmlFor={id}
-        className={`${small ? quietButton : primary ? buttonStyles.primary : buttonStyles.secondary} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500`}
+        className={`${small ? quietButton : primary ? buttonClass("primary") : buttonClass("secondary")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path d="M10 3a.75.75 0 0 1 .75.75v5.5h5.5a.75.75 0 0 1 0 1.5h-5.5v5.5a.75.75 0 0 1-1.5 0v-5.5h-5.5a.75.75 0 0 1 0-1.5h5.5v-5.5A.75.75 0 0 1 10 3Z" />
@@ -308,19 +306,18 @@ function PhotoDraft({ slot, file, onClose }: { slot: PhotoSlot; file: File; onCl
           ) : null}
           {phase.kind === "failed" ? <FieldError id={`${id}-upload`} message={phase.error} /> : null}
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={`${buttonStyles.primary} ${busyStyles}`} aria-disabled={uploading || undefined}>
+            <Button type="submit" variant="primary" aria-disabled={uploading || undefined}>
               {uploading ? PHOTO_TEXT.uploading : PHOTO_TEXT.upload}
-            </button>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
+            </Button>
+            <Button
+              variant="secondary"
               onClick={() => {
                 abort.current?.abort();
                 onClose();
               }}
             >
               {PHOTO_TEXT.cancel}
-            </button>
+            </Button>
           </div>
         </>
       )}
@@ -483,9 +480,9 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
             {PHOTO_TEXT.removeConfirm}
           </p>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={`${smallButton} bg-red-700 text-white hover:bg-red-800`}
+            <Button
+              variant="confirmDanger"
+              size="xs"
               aria-disabled={busy !== null || undefined}
               onClick={() =>
                 void run("remove", { intent: "remove" }, PHOTO_TEXT.removed).then((removed) => {
@@ -494,7 +491,7 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
               }
             >
               {busy === "remove" ? PHOTO_TEXT.removing : PHOTO_TEXT.removeYes}
-            </button>
+            </Button>
             <button
               ref={keepRef}
               type="button"
@@ -510,14 +507,9 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={`${smallButton} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400`}
-            aria-disabled={!changed || busy !== null || undefined}
-            onClick={() => changed && save()}
-          >
+          <Button variant="primary" size="xs" aria-disabled={!changed || busy !== null || undefined} onClick={() => changed && save()}>
             {busy === "save" ? PHOTO_TEXT.saving : PHOTO_TEXT.save}
-          </button>
+          </Button>
           {position ? (
             <>
               <button
@@ -542,9 +534,9 @@ function ExistingPhoto({ photo, position, children }: { photo: Photo; position?:
               </button>
             </>
           ) : null}
-          <button ref={removeRef} type="button" className={dangerButton} onClick={() => setConfirming(true)}>
+          <Button ref={removeRef} variant="danger" size="xs" onClick={() => setConfirming(true)}>
             {PHOTO_TEXT.remove}
-          </button>
+          </Button>
           {children}
         </div>
       )}

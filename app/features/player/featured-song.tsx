@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/document/early-taps.ts";
 import type { PageSongs, Song } from "#app/domain/song.ts";
 import { defaultSongIndex } from "./music-player.tsx";
@@ -21,7 +21,7 @@ const panel = "rounded-3xl bg-stone-900 p-6 text-stone-50 sm:p-10 dark:bg-stone-
 
 function OutsideLink({ link, primary }: { link: { url: string; label: string }; primary: boolean }) {
   return (
-    <a href={link.url} target="_blank" rel="noopener noreferrer" className={primary ? buttonStyles.primary : buttonStyles.secondaryOnDark}>
+    <a href={link.url} target="_blank" rel="noopener noreferrer" className={primary ? buttonClass("primary") : buttonClass("onDark")}>
       {link.label}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -66,7 +66,7 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
           <div className="mt-6 flex flex-wrap gap-3">
             <button
               type="button"
-              className={`group relative ${buttonStyles.primary}`}
+              className={`group relative ${buttonClass("primary")}`}
               aria-label={`${playing ? "Pause" : "Play"} ${song.title}`}
               data-state={buttonState}
               {...{ [EARLY_PLAY_ATTRIBUTE]: song.audioUrl }}
@@ -84,7 +84,7 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
               </span>
             </button>
             {settings.link ? <OutsideLink link={settings.link} primary={false} /> : null}
-            <Link to="/music" className={buttonStyles.secondaryOnDark}>
+            <Link to="/music" className={buttonClass("onDark")}>
               More Music
             </Link>
           </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { ShowDateBadge } from "./show-date-badge.tsx";
 import { localTimeLabel, type PublicShow, showWhen } from "./show.ts";
 import { SHOWS_PAGE_TEXT } from "./ui-text.ts";
@@ -30,7 +30,7 @@ function TicketAction({ show }: { show: PublicShow }) {
   if (show.status === "sold-out") return <span className={soldOutBadge}>{SHOWS_PAGE_TEXT.soldOut}</span>;
   if (!show.ticketUrl) return null;
   return (
-    <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles.primary}>
+    <a href={show.ticketUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
       {SHOWS_PAGE_TEXT.tickets}
       <span className="sr-only">
         {" "}
@@ -143,7 +143,7 @@ export function NextShow({ show, className = "" }: { show: PublicShow; className
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <TicketAction show={show} />
-          <Link to="/shows" className={buttonStyles.secondary}>
+          <Link to="/shows" className={buttonClass("secondary")}>
             {SHOWS_PAGE_TEXT.allShows}
           </Link>
         </div>

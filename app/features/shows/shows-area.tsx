@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { busyStyles, buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { MAX_PLACE, MAX_TICKET_URL, MAX_VENUE, SHOW_STATUSES, type ShowField, type ShowFieldErrors } from "./schema.ts";
@@ -12,8 +12,7 @@ import { SHOW_STATUS_LABEL, SHOW_TEXT } from "./shows-area-text.ts";
 import { SHOWS_PAGE_TEXT } from "./ui-text.ts";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900";
-const smallButton = "inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold transition-colors";
-const quietButton = `${smallButton} border border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800 ${busyStyles}`;
+const quietButton = buttonClass("secondary", "sm");
 
 /** Page order: the first of these with a problem gets the keyboard. */
 const FIELD_ORDER: ShowField[] = ["startsLocal", "timeZone", "venue", "city", "country", "ticketUrl", "status"];
@@ -231,13 +230,9 @@ function ShowRow({ show, past, timeZones, edit, removal, editing, confirming, on
             <removal.Form method="post" className="flex flex-wrap gap-2" onSubmit={(event) => removing && event.preventDefault()}>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="id" value={show.id} />
-              <button
-                type="submit"
-                className={`${smallButton} bg-red-700 text-white hover:bg-red-800 ${busyStyles}`}
-                aria-disabled={removing || undefined}
-              >
+              <Button type="submit" variant="confirmDanger" size="sm" aria-disabled={removing || undefined}>
                 {removing ? SHOW_TEXT.removing : SHOW_TEXT.removeYes}
-              </button>
+              </Button>
               <button
                 ref={keepRef}
                 type="button"
@@ -257,15 +252,10 @@ function ShowRow({ show, past, timeZones, edit, removal, editing, confirming, on
               {SHOW_TEXT.edit}
               <span className="sr-only"> {show.venue}</span>
             </button>
-            <button
-              id={`show-${show.id}-remove`}
-              type="button"
-              className={`${quietButton} text-red-700 dark:text-red-400`}
-              onClick={() => onConfirm(show.id)}
-            >
+            <Button id={`show-${show.id}-remove`} variant="danger" size="sm" onClick={() => onConfirm(show.id)}>
               {SHOW_TEXT.remove}
               <span className="sr-only"> {show.venue}</span>
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -467,13 +457,13 @@ function ShowForm({
       </SelectField>
       <FormError id={`${id}-form-error`} message={formError} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={`${buttonStyles.primary} ${busyStyles}`} aria-disabled={busy || undefined}>
+        <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
           {show ? (busy ? SHOW_TEXT.saving : SHOW_TEXT.save) : busy ? SHOW_TEXT.adding : SHOW_TEXT.add}
-        </button>
+        </Button>
         {onCancel ? (
-          <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             {SHOW_TEXT.cancel}
-          </button>
+          </Button>
         ) : null}
       </div>
     </fetcher.Form>

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { useFetcher } from "react-router";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { FieldFrame, fieldDescribedBy, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { SiteSection } from "#app/domain/site/site-config-schema.ts";
@@ -115,18 +115,13 @@ function VersionList({
                     {SITE_TEXT.current}
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    className="rounded-full border border-stone-300 px-4 py-1.5 text-sm font-semibold hover:bg-stone-100 disabled:opacity-50 dark:border-stone-700 dark:hover:bg-stone-800"
-                    disabled={busy}
-                    onClick={() => onRestore(version)}
-                  >
+                  <Button variant="secondary" size="sm" disabled={busy} onClick={() => onRestore(version)}>
                     {SITE_TEXT.restore}
                     <span className="sr-only">
                       {" "}
                       {version.revision === 0 ? SITE_TEXT.firstStart : SITE_TEXT.savedBy(version.savedBy, when)}
                     </span>
-                  </button>
+                  </Button>
                 )}
               </li>
             );
@@ -253,14 +248,14 @@ export function SectionForm({
           {children}
           {problem?.conflict ? problemMessage : null}
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={buttonStyles.primary} aria-disabled={busy || undefined}>
+            <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
               {busy ? SITE_TEXT.saving : SITE_TEXT.save}
               <span className="sr-only"> {title}</span>
-            </button>
+            </Button>
             {problem?.conflict ? (
-              <button type="button" className={buttonStyles.secondary} onClick={() => submit(problem.conflict?.revision ?? base)}>
+              <Button variant="secondary" onClick={() => submit(problem.conflict?.revision ?? base)}>
                 {SITE_TEXT.saveOverIt}
-              </button>
+              </Button>
             ) : null}
           </div>
         </form>

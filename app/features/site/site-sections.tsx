@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { PlatformMark } from "#app/components/social-icons.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import type { SiteSection, SiteSettings, SocialLink } from "#app/domain/site/site-config-schema.ts";
@@ -18,9 +19,6 @@ export type SiteEditorData = {
   /** What the privacy and terms pages show now, the built-in text included. */
   legal: { privacy: string; terms: string };
 };
-
-const smallButton =
-  "inline-flex min-h-9 items-center justify-center rounded-full border border-stone-300 px-3 text-sm font-semibold hover:bg-stone-100 disabled:opacity-40 dark:border-stone-700 dark:hover:bg-stone-800";
 
 /** A select whose error comes from the section's answer, cleared as the choice changes. */
 function SectionSelect({
@@ -116,27 +114,21 @@ function SocialRow({
         <FieldError id={`${id}-url-error`} message={url.error} className="mt-1.5" />
       </div>
       <div className="flex gap-1.5">
-        <button
-          type="button"
-          className={smallButton}
-          disabled={index === 0}
-          onClick={() => onMove(index - 1)}
-          aria-label={`Move ${name} up`}
-        >
+        <Button variant="secondary" size="sm" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={`Move ${name} up`}>
           ↑
-        </button>
-        <button
-          type="button"
-          className={smallButton}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
           disabled={index === count - 1}
           onClick={() => onMove(index + 1)}
           aria-label={`Move ${name} down`}
         >
           ↓
-        </button>
-        <button type="button" className={smallButton} onClick={onRemove}>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onRemove}>
           Remove<span className="sr-only"> {name}</span>
-        </button>
+        </Button>
       </div>
     </li>
   );
@@ -168,9 +160,9 @@ function SocialFields({ links }: { links: SocialLink[] }) {
           />
         ))}
       </ol>
-      <button
-        type="button"
-        className={smallButton}
+      <Button
+        variant="secondary"
+        size="sm"
         disabled={rows.length >= MAX_SOCIAL_LINKS}
         onClick={() => {
           setRows((current) => [...current, { key: nextKey, platform: "instagram", url: "" }]);
@@ -178,7 +170,7 @@ function SocialFields({ links }: { links: SocialLink[] }) {
         }}
       >
         + Add a link
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { streamingServices, type StreamingLinks } from "#app/domain/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
@@ -337,7 +337,7 @@ export function AddSongForm({
             <div className="flex justify-end">
               <button
                 type="button"
-                className={`${buttonStyles.primary} ${softDisabled}`}
+                className={`${buttonClass("primary")} ${softDisabled}`}
                 aria-disabled={!audio}
                 onClick={() => {
                   if (audio) return goTo(2);
@@ -375,12 +375,12 @@ export function AddSongForm({
               ) : null}
             </div>
             <div className="flex justify-between">
-              <button type="button" className={buttonStyles.secondary} onClick={() => goTo(1)}>
+              <Button variant="secondary" onClick={() => goTo(1)}>
                 Back
-              </button>
+              </Button>
               <button
                 type="button"
-                className={`${buttonStyles.primary} ${softDisabled}`}
+                className={`${buttonClass("primary")} ${softDisabled}`}
                 aria-disabled={!cover}
                 onClick={() => {
                   if (cover) return goTo(3);
@@ -481,12 +481,12 @@ export function AddSongForm({
               }}
             />
             <div className="flex justify-between">
-              <button type="button" className={buttonStyles.secondary} onClick={() => goTo(2)}>
+              <Button variant="secondary" onClick={() => goTo(2)}>
                 Back
-              </button>
+              </Button>
               {/* Announced as disabled until audio, cover and title are there (SPEC), yet
                   pressing it says what is missing instead of doing nothing. */}
-              <button type="submit" className={`${buttonStyles.primary} ${softDisabled}`} aria-disabled={!canSubmit}>
+              <button type="submit" className={`${buttonClass("primary")} ${softDisabled}`} aria-disabled={!canSubmit}>
                 Add Song
               </button>
             </div>

@@ -4,7 +4,7 @@ import { CoverImage } from "#app/components/cover-image.tsx";
 import { ListEmpty, ListLoadError } from "#app/components/paged-list/list-parts.tsx";
 import { LoadMoreButton } from "#app/components/paged-list/load-more-button.tsx";
 import { usePagedList } from "#app/components/paged-list/use-paged-list.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { embedCode } from "#app/domain/embed-code.ts";
 import { formatDuration, type Song } from "#app/domain/song.ts";
@@ -32,10 +32,6 @@ type LibraryPage = { songs: Song[]; nextCursor: string | null };
 type Intent = "mark-latest" | "release-now" | "delete-song";
 
 const SONGS_API = "/api/songs";
-
-const smallButton =
-  "inline-flex items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold transition-colors aria-disabled:opacity-50";
-const outlineButton = `${smallButton} border border-stone-300 text-stone-900 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`;
 
 type CardProps = {
   song: Song;
@@ -164,66 +160,60 @@ function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, pl
             visually hidden text: Chromium names a button with an out-of-flow child
             "Mark as Latest : Title", with a stray space.) */}
         <div className="flex flex-wrap items-center gap-2">
-          <button
+          <Button
             ref={editButtonRef}
-            type="button"
             aria-disabled={busy}
             onClick={() => !busy && onEdit(song)}
-            className={outlineButton}
+            variant="secondary"
+            size="xs"
             aria-label={`${LIBRARY_TEXT.edit}: ${song.title}`}
           >
             {LIBRARY_TEXT.edit}
-          </button>
+          </Button>
           {/* Only a released song's player plays anywhere; before that the embed is not found. */}
           {(song.released ? (["link", "embed"] as const) : (["link"] as const)).map((what) => {
             const words = what === "link" ? LIBRARY_TEXT.copyLink : LIBRARY_TEXT.copyEmbed;
             return (
-              <button
-                key={what}
-                type="button"
-                onClick={() => void copy(what)}
-                className={outlineButton}
-                aria-label={`${words}: ${song.title}`}
-              >
+              <Button key={what} onClick={() => void copy(what)} variant="secondary" size="xs" aria-label={`${words}: ${song.title}`}>
                 {words}
-              </button>
+              </Button>
             );
           })}
           {song.released ? null : (
-            <button
-              type="button"
+            <Button
               aria-disabled={busy}
               onClick={() => {
                 if (!busy && window.confirm(RELEASE_TEXT.confirmRelease(song.title))) submit("release-now");
               }}
-              className={`${smallButton} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400`}
+              variant="primary"
+              size="xs"
               aria-label={`${RELEASE_TEXT.releaseNow}: ${song.title}`}
             >
               {RELEASE_TEXT.releaseNow}
-            </button>
+            </Button>
           )}
           {song.isLatest || !song.released ? null : (
-            <button
-              type="button"
+            <Button
               aria-disabled={busy}
               onClick={() => submit("mark-latest")}
-              className={`${smallButton} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900`}
+              variant="strong"
+              size="xs"
               aria-label={`${busy && intent === "mark-latest" ? LIBRARY_TEXT.marking : "Mark as Latest"}: ${song.title}`}
             >
               {busy && intent === "mark-latest" ? LIBRARY_TEXT.marking : "Mark as Latest"}
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
+          <Button
             aria-disabled={busy}
             onClick={() => {
               if (!busy && window.confirm("Are you sure you want to delete this song?")) submit("delete-song");
             }}
-            className={`${smallButton} border border-red-300 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950`}
+            variant="danger"
+            size="xs"
             aria-label={`${deleteText}: ${song.title}`}
           >
             {deleteText}
-          </button>
+          </Button>
         </div>
         {manualCopy === "link" ? (
           <ManualCopyField key="link" id={`share-${song.id}`} label={LIBRARY_TEXT.shareLink} value={shareUrl} />
@@ -349,7 +339,7 @@ export function MusicLibrary({
         </h2>
         <button
           type="button"
-          className={adding ? buttonStyles.secondary : buttonStyles.primary}
+          className={adding ? buttonClass("secondary") : buttonClass("primary")}
           onClick={() => setAdding((open) => !open)}
           aria-expanded={adding}
         >

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { buttonStyles, busyStyles } from "#app/components/ui/button-styles.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { formatDuration, streamingServices, type Song, type StreamingLinks } from "#app/domain/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
@@ -437,25 +437,25 @@ export function SongEditor({
             <p className="font-medium">{blocker.message}</p>
             {blocker.kind === "conflict" ? (
               <div className="flex flex-wrap gap-2">
-                <button type="button" className={buttonStyles.secondary} onClick={() => showLatest(blocker.current)}>
+                <Button variant="secondary" onClick={() => showLatest(blocker.current)}>
                   {EDIT_TEXT.showLatest}
-                </button>
-                <button type="button" className={buttonStyles.primary} onClick={() => saveAnyway(blocker.current)}>
+                </Button>
+                <Button variant="primary" onClick={() => saveAnyway(blocker.current)}>
                   {EDIT_TEXT.saveAnyway}
-                </button>
+                </Button>
               </div>
             ) : null}
           </div>
         ) : null}
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={`${buttonStyles.secondary} ${busyStyles}`} aria-disabled={phase === "saving"} onClick={close}>
+          <Button variant="secondary" aria-disabled={phase === "saving"} onClick={close}>
             {blocker?.kind === "deleted" ? EDIT_TEXT.close : "Cancel"}
-          </button>
+          </Button>
           {blocker?.kind === "deleted" ? null : (
-            <button type="submit" className={`${buttonStyles.primary} ${busyStyles}`} aria-disabled={busy || blocker !== null}>
+            <Button type="submit" variant="primary" aria-disabled={busy || blocker !== null}>
               {busy ? (status ?? EDIT_TEXT.saving) : EDIT_TEXT.save}
-            </button>
+            </Button>
           )}
         </div>
       </form>
