@@ -62,7 +62,7 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
     services,
     cspNonce,
     formStarted: () => formStartedToken(services.env.authSecret),
-    forMany: false,
+    renderedForCache: false,
     markDegraded: () => {},
     changesAt: () => {},
     ...overrides,
@@ -91,7 +91,7 @@ export const pageCache = createPageCache({
     let staleAt = Infinity;
     const context = loadContext(scriptNonce, {
       formStarted: () => FORM_STARTED_PLACEHOLDER,
-      forMany: true,
+      renderedForCache: true,
       contentVersion: version,
       markDegraded: () => (degraded = true),
       changesAt: (instant) => (staleAt = Math.min(staleAt, instant)),

@@ -31,7 +31,7 @@ describe.each(testStacks)("message actions on %s", (kind) => {
       services: site.services,
       cspNonce: "",
       formStarted: () => "",
-      forMany: false,
+      renderedForCache: false,
       markDegraded: () => {},
       changesAt: () => {},
     });

@@ -25,7 +25,7 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
       services: site.services,
       cspNonce: "",
       formStarted: () => "",
-      forMany: false,
+      renderedForCache: false,
       markDegraded: () => {},
       changesAt: () => {},
     });

@@ -116,7 +116,7 @@ describe.each(testStacks)("shows on %s", (stack) => {
       services: site.services,
       cspNonce: "",
       formStarted: () => "",
-      forMany: true,
+      renderedForCache: true,
       markDegraded: () => (told.degraded = true),
       changesAt: (instant) => told.changesAt.push(instant),
     });

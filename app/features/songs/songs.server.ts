@@ -89,13 +89,13 @@ const SONGS_WAIT_MS = 100;
  * page cache.
  */
 export async function songsForPage(context: Readonly<RouterContextProvider>): Promise<{ songs: PageSongs }> {
-  const { services, markDegraded, forMany } = context.get(appContext);
+  const { services, markDegraded, renderedForCache } = context.get(appContext);
   const songs = listSongs(services).catch((error: unknown) => {
     console.error("Loading songs failed", error);
     markDegraded();
     throw new Error("Failed to load songs");
   });
-  if (forMany) {
+  if (renderedForCache) {
     try {
       return { songs: await songs };
     } catch {

@@ -15,7 +15,7 @@ export type RequestContext = {
    * query is then waited for rather than streamed, since a page streamed with
    * its data late would be kept and show every visitor the late arrival.
    */
-  forMany: boolean;
+  renderedForCache: boolean;
   /** The content version a page rendered for the cache is kept under, read once by the cache; unset otherwise. */
   contentVersion?: number;
   /** Says this page shows a failure (a query that failed), so no cache may keep it. */
