@@ -5,10 +5,23 @@ import { E2E_S3_PORT, E2E_STACK, E2E_URL, E2E_WORKERS, e2eAppEnv, e2eSite } from
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const workerIndexes = Array.from({ length: E2E_WORKERS }, (_, worker) => worker);
 
+/**
+ * Specs about what the browser makes of a page: the theme and layout, which
+ * stylesheet styles what, forms' names and errors and focus, the way back to
+ * sign-in, taps before the app has started. The stack under the server (SQLite
+ * or PostgreSQL, disk or S3, Redis or none) gives them the same answers, so they
+ * run on the embedded stack only; every spec that stores, serves or shares
+ * something runs on both.
+ */
+const BROWSER_ONLY_SPECS = ["theme-layout", "stylesheets", "forms-a11y", "sign-in-way-back", "early-taps"].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: `test-results/${E2E_STACK}`,
+  testIgnore: E2E_STACK === "scale" ? BROWSER_ONLY_SPECS : [],
   // Spec files run in parallel, one worker each at a time against a site of its own
   // (tests/e2e/support/server-env.ts); the tests of one file run in order.
   fullyParallel: false,

@@ -73,6 +73,9 @@ test.describe.serial("the Site area", () => {
     browser,
     playwright,
   }) => {
+    // The heaviest test here: two full-size photos made into every variant, and
+    // both processes' pages and share images made again.
+    test.slow();
     const { main, other } = await visitors(playwright);
     // Both processes have the old pages cached, and the old share image made.
     const imageBefore = new Map<string, Buffer>();

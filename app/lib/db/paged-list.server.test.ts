@@ -32,7 +32,14 @@ describe("adminListLoader", () => {
   const services = {} as Services;
   function get(query: string, list: (services: Services, page: PageRequest) => Promise<unknown>, admin = true) {
     const context = new RouterContextProvider();
-    context.set(appContext, { services, cspNonce: "", formStarted: () => "", renderedForCache: false, markDegraded: () => {}, changesAt: () => {} });
+    context.set(appContext, {
+      services,
+      cspNonce: "",
+      formStarted: () => "",
+      renderedForCache: false,
+      markDegraded: () => {},
+      changesAt: () => {},
+    });
     const request = new Request(`http://localhost:3999/api/things${query}`, { headers: admin ? { "x-test-admin": "1" } : {} });
     return adminListLoader({ request, context }, list, "Failed to load things");
   }
