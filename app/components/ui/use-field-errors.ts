@@ -7,7 +7,57 @@ export type FieldCheck = (control: FieldControl) => string | null;
 
 /** What a field shows: our check's words, or the server's (which the browser cannot re-judge). */
 type Shown = { message: string; fromServer: boolean };
-type ShownErrors<Name extends string> = Partial<Record<Name, Shown>>;
+/**
+ * The errors a form shows, by field. The one model of a form's errors on the
+ * client: this hook keeps it for forms whose fields are inputs it can read,
+ * and a form whose state lives elsewhere (a reducer's, for fields such as a
+ * chosen file) keeps the same map and changes it only through the functions
+ * below, so both follow the same rules.
+ */
+export type ShownErrors<Name extends string> = Partial<Record<Name, Shown>>;
+
+/**
+ * The map from found messages: `fromServer` for the server's answer, else the
+ * result of our own checks (on submit, the whole map is replaced by what they found).
+ */
+export function errorsFrom<Name extends string>(messages: Partial<Record<Name, string>>, fromServer: boolean): ShownErrors<Name> {
+  const shown: ShownErrors<Name> = {};
+  for (const name of Object.keys(messages) as Name[]) {
+    const message = messages[name];
+    if (message) shown[name] = { message, fromServer };
+  }
+  return shown;
+}
+
+/** `name` shows `message`, or nothing for null. The same map back when that changes nothing, so React need not render again. */
+export function withError<Name extends string>(
+  shown: ShownErrors<Name>,
+  name: Name,
+  message: string | null,
+  fromServer = false,
+): ShownErrors<Name> {
+  const was = shown[name];
+  if (message === null ? !was : was?.message === message && was.fromServer === fromServer) return shown;
+  const next = { ...shown };
+  if (message === null) delete next[name];
+  else next[name] = { message, fromServer };
+  return next;
+}
+
+/**
+ * As a field is typed in, given what our check says of it now: still wrong in
+ * the same way, the message stays. Fixed, or only half typed (a different
+ * problem: it is told on the next submit or on leaving the field), or the
+ * server's word we cannot re-judge: the message goes.
+ */
+export function afterInput<Name extends string>(shown: ShownErrors<Name>, name: Name, now: string | null): ShownErrors<Name> {
+  const was = shown[name];
+  if (!was || (!was.fromServer && now === was.message)) return shown;
+  return withError(shown, name, null);
+}
+
+/** The message `name` shows, if any. */
+export const messageOf = <Name extends string>(shown: ShownErrors<Name>, name: Name): string | undefined => shown[name]?.message;
 
 const isControl = (element: Element | RadioNodeList | null | undefined): element is FieldControl =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
@@ -38,14 +88,7 @@ export function useFieldErrors<Name extends string>(
   checks: Readonly<Record<Name, FieldCheck>>,
   initial: Partial<Record<Name, string>> = {},
 ): FieldErrors<Name> {
-  const [shown, setShown] = useState<ShownErrors<Name>>(() => {
-    const start: ShownErrors<Name> = {};
-    for (const name of Object.keys(initial) as Name[]) {
-      const message = initial[name];
-      if (message) start[name] = { message, fromServer: true };
-    }
-    return start;
-  });
+  const [shown, setShown] = useState<ShownErrors<Name>>(() => errorsFrom(initial, true));
   // The latest checks, so the callbacks below can stay stable.
   const latest = useRef(checks);
   latest.current = checks;
@@ -61,16 +104,16 @@ export function useFieldErrors<Name extends string>(
   }, [focusRequest, form]);
 
   const validate = useCallback(() => {
-    const found: ShownErrors<Name> = {};
+    const found: Partial<Record<Name, string>> = {};
     let first: Name | null = null;
     for (const element of Array.from(form.current?.elements ?? [])) {
       if (!isControl(element) || !isName(element.name)) continue;
       const message = latest.current[element.name](element);
       if (!message) continue;
-      found[element.name] = { message, fromServer: false };
+      found[element.name] = message;
       first ??= element.name;
     }
-    setShown(found);
+    setShown(errorsFrom(found, false));
     // A new object each time, so a second submit with the same bad field refocuses it.
     if (first !== null) setFocusRequest({ name: first });
     return first === null;
@@ -82,28 +125,18 @@ export function useFieldErrors<Name extends string>(
       const name = control.name;
       if (!isName(name)) return;
       const now = latest.current[name](control);
-      setShown((current) => {
-        const was = current[name];
-        if (!was) return current;
-        // Still wrong in the same way: keep saying so. Fixed, or only half
-        // typed (a different problem: it is told on the next submit), or the
-        // server's word we cannot re-judge: the message goes.
-        if (!was.fromServer && now === was.message) return current;
-        const next = { ...current };
-        delete next[name];
-        return next;
-      });
+      setShown((current) => afterInput(current, name, now));
     },
     [isName],
   );
 
   const showServerError = useCallback((name: Name, message: string, focus: boolean) => {
-    setShown((current) => ({ ...current, [name]: { message, fromServer: true } }));
+    setShown((current) => withError(current, name, message, true));
     if (focus) setFocusRequest({ name });
   }, []);
 
   const clear = useCallback(() => setShown({}), []);
-  const errorOf = (name: Name) => shown[name]?.message;
+  const errorOf = (name: Name) => messageOf(shown, name);
 
   return { errorOf, validate, onInput, showServerError, clear };
 }

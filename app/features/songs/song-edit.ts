@@ -1,9 +1,21 @@
 import { streamingServices, type Song, type StreamingLinks } from "#app/domain/song.ts";
+import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import type { SongEditField } from "./schema.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
+import type { UploadKind } from "./upload-rules.ts";
 
 /** A scheduled song's new time: a local date-time in `timeZone`, and whether it mails the list. */
 export type ReleaseEdit = { at: string; timeZone: string; announce: boolean };
+
+const browserZone = () => (typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+/** A scheduled song's time as the artist set it (their zone), for the fields to start from. */
+export const releaseOf = (song: Song): ReleaseEdit | null => {
+  if (song.released || song.releaseAt === null) return null;
+  const timeZone = song.releaseTimeZone ?? browserZone();
+  return { at: toZonedLocal(song.releaseAt, timeZone), timeZone, announce: song.releaseAnnounce };
+};
+export const sameRelease = (a: ReleaseEdit | null, b: ReleaseEdit | null) =>
+  a === b || (a !== null && b !== null && a.at === b.at && a.timeZone === b.timeZone && a.announce === b.announce);
 export type SongEditDraft = { title: string; links: StreamingLinks; cover: File | null; audio: File | null; release: ReleaseEdit | null };
 export type SongEditStage = "uploading-audio" | "uploading-cover" | "saving";
 export type SongEditResult =
@@ -101,7 +113,15 @@ export async function saveSongEdit(
   song: { id: string },
   expectedUpdatedAt: number,
   draft: SongEditDraft,
-  { signal, onStage, onProgress }: { signal: AbortSignal; onStage: (stage: SongEditStage) => void; onProgress: (percent: number) => void },
+  {
+    signal,
+    onStage,
+    onProgress,
+  }: {
+    signal: AbortSignal;
+    onStage: (stage: SongEditStage) => void;
+    onProgress: (kind: UploadKind, percent: number) => void;
+  },
 ): Promise<SongEditResult> {
   let coverKey: string | null = null;
   let audio: { key: string; durationMs: number | null } | null = null;
@@ -109,12 +129,12 @@ export async function saveSongEdit(
   try {
     if (draft.audio) {
       onStage("uploading-audio");
-      audio = await uploadFile("audio", draft.audio, onProgress, signal);
+      audio = await uploadFile("audio", draft.audio, (percent) => onProgress("audio", percent), signal);
       signal.throwIfAborted();
     }
     if (draft.cover) {
       onStage("uploading-cover");
-      coverKey = (await uploadFile("cover", draft.cover, onProgress, signal)).key;
+      coverKey = (await uploadFile("cover", draft.cover, (percent) => onProgress("cover", percent), signal)).key;
       signal.throwIfAborted();
     }
     onStage("saving");

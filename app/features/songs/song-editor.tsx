@@ -1,41 +1,31 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { CoverImage } from "#app/components/cover-image.tsx";
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
-import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
-import { formatDuration, streamingServices, type Song, type StreamingLinks } from "#app/domain/song.ts";
-import { FileDropZone } from "./file-drop-zone.tsx";
-import type { SongEditField } from "./schema.ts";
-import { type ReleaseEdit, saveSongEdit, type SongEditStage } from "./song-edit.ts";
-import { sniffFile } from "#app/lib/uploads/sniff-file-type.ts";
-import { INVALID_LINK, isStreamingLink, STREAMING_LINK_MAX, TITLE_MAX } from "./song-rules.ts";
-import { checkFile } from "./upload-rules.ts";
-import { useCheckAfterPress } from "./use-check-after-press.ts";
-import { EDIT_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
-import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
-import { AnnounceChoice, ReleaseMomentFields, releaseTimeProblem, useZoneNames } from "./release-timing-fields.tsx";
-
-type FieldErrors = Partial<Record<SongEditField, string>>;
-type Phase = "editing" | SongEditStage;
-/** What stops the save, beyond a field: the song moved on elsewhere, or is gone. */
-type Blocker = { kind: "conflict"; message: string; current: Song } | { kind: "deleted"; message: string } | null;
+import { messageOf } from "#app/components/ui/use-field-errors.ts";
+import type { Song } from "#app/domain/song.ts";
+import { useZoneNames } from "./release-timing-fields.tsx";
+import { type ReleaseEdit, releaseOf, type SongEditStage } from "./song-edit.ts";
+import { BlockerNotice } from "./song-edit-blocker.tsx";
+import { EditorReleaseFields, EditorTextFields } from "./song-editor-fields.tsx";
+import { AudioChoice, CoverChoice } from "./song-editor-files.tsx";
+import { songFormAfter, type SongField, type SongForm } from "./song-form-state.ts";
+import { EDIT_TEXT } from "./ui-text.ts";
+import { ProgressBar } from "./upload-progress-bar.tsx";
+import { useSongEditSave } from "./use-song-edit-save.ts";
+import { useSongForm } from "./use-song-form.ts";
 
 const stageText: Record<SongEditStage, string> = {
   "uploading-audio": EDIT_TEXT.uploadingAudio,
   "uploading-cover": EDIT_TEXT.uploadingCover,
   saving: EDIT_TEXT.saving,
 };
-const browserZone = () => (typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
-/** A scheduled song's time as the artist set it (their zone), for the fields to start from. */
-const releaseOf = (song: Song): ReleaseEdit | null => {
-  if (song.released || song.releaseAt === null) return null;
-  const timeZone = song.releaseTimeZone ?? browserZone();
-  return { at: toZonedLocal(song.releaseAt, timeZone), timeZone, announce: song.releaseAnnounce };
-};
-const sameRelease = (a: ReleaseEdit | null, b: ReleaseEdit | null) =>
-  a === b || (a !== null && b !== null && a.at === b.at && a.timeZone === b.timeZone && a.announce === b.announce);
-const linksOf = (song: Song): StreamingLinks => ({ ...song.streamingLinks });
-const titleProblem = (value: string) => (value.trim() ? null : UPLOAD_TEXT.missingTitle);
-const linkProblem = (value: string) => (isStreamingLink(value) ? null : INVALID_LINK);
+const formOf = (song: Song): SongForm => ({
+  title: song.title,
+  links: { ...song.streamingLinks },
+  audio: null,
+  cover: null,
+  coverPreview: null,
+  errors: {},
+});
 
 /**
  * Edits a published song in a modal dialog: title, streaming links and cover,
@@ -65,28 +55,16 @@ export function SongEditor({
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState(song.title);
-  const [links, setLinks] = useState<StreamingLinks>(() => linksOf(song));
-  const [cover, setCover] = useState<File | null>(null);
-  const [audio, setAudio] = useState<File | null>(null);
   const audioInput = useRef<HTMLInputElement>(null);
+  const [form, dispatch] = useReducer(songFormAfter, song, formOf);
+  const { onPointerDown, inputProps, chooseFile, dropFile } = useSongForm(form, dispatch);
   const [initialRelease] = useState(() => releaseOf(song));
   const [release, setRelease] = useState<ReleaseEdit | null>(initialRelease);
   const zones = useZoneNames(initialRelease?.timeZone ?? null);
-  const audioChoice = useRef(0);
-  const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [shownCoverKey, setShownCoverKey] = useState(song.coverKey);
   const [expectedUpdatedAt, setExpectedUpdatedAt] = useState(song.updatedAt);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [phase, setPhase] = useState<Phase>("editing");
-  const [progress, setProgress] = useState<number | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [blocker, setBlocker] = useState<Blocker>(null);
-  const upload = useRef<AbortController | null>(null);
-  const choice = useRef(0);
   const mounted = useRef(false);
-  const { onPointerDown, afterPress } = useCheckAfterPress();
-  const busy = phase !== "editing";
+  const errorOf = (field: SongField) => messageOf(form.errors, field);
 
   useEffect(() => {
     const element = dialog.current;
@@ -97,118 +75,32 @@ export function SongEditor({
     mounted.current = true;
     return () => {
       mounted.current = false;
-      upload.current?.abort();
       element.close();
     };
   }, [id]);
-  useEffect(() => () => void (coverPreview && URL.revokeObjectURL(coverPreview)), [coverPreview]);
 
-  const setFieldError = (field: SongEditField, message: string | null) =>
-    setErrors((current) => {
-      if ((current[field] ?? null) === message) return current;
-      const next = { ...current };
-      if (message) next[field] = message;
-      else delete next[field];
-      return next;
-    });
-
-  async function chooseCover(file: File) {
-    const turn = ++choice.current;
-    // By its bytes, as the server judges, so a wrong file is refused here and now.
-    const problem = checkFile("cover", file, await sniffFile(file).catch(() => null));
-    if (turn !== choice.current) return;
-    setFieldError("cover", problem);
-    setCover(problem ? null : file);
-    setCoverPreview(problem ? null : URL.createObjectURL(file));
-  }
-
-  async function chooseAudio(file: File) {
-    const turn = ++audioChoice.current;
-    const problem = checkFile("audio", file, await sniffFile(file).catch(() => null));
-    if (turn !== audioChoice.current) return;
-    setFieldError("audio", problem);
-    setAudio(problem ? null : file);
-  }
-
-  const keepCurrentAudio = () => {
-    audioChoice.current++;
-    setAudio(null);
-    setFieldError("audio", null);
-    audioInput.current?.focus();
+  const keepCurrent = (kind: "audio" | "cover") => {
+    dropFile(kind);
+    (kind === "audio" ? audioInput : coverInput).current?.focus();
   };
-
-  const keepCurrentCover = () => {
-    choice.current++;
-    setCover(null);
-    setCoverPreview(null);
-    setFieldError("cover", null);
-    coverInput.current?.focus();
-  };
-
-  const focusField = (field: SongEditField) => {
+  const focusField = (field: SongField) => {
     if (field === "cover") coverInput.current?.focus();
     else if (field === "audio") audioInput.current?.focus();
     else if (field === "release") document.getElementById(`${id}-release-at`)?.focus();
     else document.getElementById(`${id}-${field}`)?.focus();
   };
-
-  async function save(version: number) {
-    if (busy) return;
-    setFormError(null);
-    const found: FieldErrors = {};
-    const badTitle = titleProblem(title);
-    if (badTitle) found.title = badTitle;
-    for (const service of streamingServices) {
-      const bad = linkProblem(links[service.key]);
-      if (bad) found[service.key] = bad;
-    }
-    if (errors.cover) found.cover = errors.cover;
-    if (errors.audio) found.audio = errors.audio;
-    const releaseChanged = !sameRelease(release, initialRelease);
-    const badRelease = releaseChanged ? release && releaseTimeProblem(release.at, release.timeZone) : null;
-    if (badRelease) found.release = badRelease;
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      const order = ["cover", "title", ...streamingServices.map((service) => service.key), "audio", "release"] as const;
-      const first = order.find((field) => found[field]);
-      if (first) focusField(first);
-      return;
-    }
-
-    const controller = new AbortController();
-    upload.current = controller;
-    const result = await saveSongEdit(
-      song,
-      version,
-      { title, links, cover, audio, release: releaseChanged ? release : null },
-      { signal: controller.signal, onStage: setPhase, onProgress: setProgress },
-    );
-    if (upload.current === controller) upload.current = null;
-    if (result.kind === "cancelled") return;
-    setPhase("editing");
-    setProgress(null);
-    switch (result.kind) {
-      case "saved":
-        return onSaved(result.song);
-      case "invalid": {
-        setErrors(result.fields);
-        const first = (Object.keys(result.fields) as SongEditField[])[0];
-        if (first) focusField(first);
-        else setFormError(result.error);
-        return;
-      }
-      case "conflict":
-        setBlocker({ kind: "conflict", message: result.error, current: result.current });
-        onChanged(result.current);
-        return;
-      case "deleted":
-        setBlocker({ kind: "deleted", message: result.error });
-        return;
-      case "failed":
-        setFormError(result.error ? `${EDIT_TEXT.failed}: ${result.error}` : EDIT_TEXT.failed);
-        return;
-    }
-  }
+  const { upload, formError, blocker, dismissBlocker, save } = useSongEditSave({
+    song,
+    form,
+    dispatch,
+    release,
+    initialRelease,
+    focusField,
+    onSaved,
+    onChanged,
+  });
+  const phase = upload.stage;
+  const busy = phase !== null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -218,19 +110,17 @@ export function SongEditor({
 
   /** After a conflict: the version saved elsewhere replaces what is in the form. */
   const showLatest = (current: Song) => {
-    setTitle(current.title);
-    setLinks(linksOf(current));
+    dropFile("cover");
+    dispatch({ type: "replaced", title: current.title, links: current.streamingLinks });
     setShownCoverKey(current.coverKey);
     setExpectedUpdatedAt(current.updatedAt);
-    keepCurrentCover();
-    setErrors({});
-    setBlocker(null);
+    dismissBlocker();
     focusField("title");
   };
   /** After a conflict: these edits go over the version saved elsewhere, knowingly. */
   const saveAnyway = (current: Song) => {
     setExpectedUpdatedAt(current.updatedAt);
-    setBlocker(null);
+    dismissBlocker();
     void save(current.updatedAt);
   };
 
@@ -240,7 +130,7 @@ export function SongEditor({
     else onClose();
   };
 
-  const status = phase === "editing" ? null : stageText[phase];
+  const status = phase === null ? null : stageText[phase];
   const headingId = `${id}-heading`;
   return (
     <dialog
@@ -269,150 +159,50 @@ export function SongEditor({
         </div>
 
         <fieldset disabled={busy} className="grid min-w-0 gap-6 sm:grid-cols-[13rem_minmax(0,1fr)]">
-          <div className="min-w-0 space-y-3">
-            <figure className="flex items-center gap-4 sm:block">
-              {coverPreview ? (
-                <img
-                  src={coverPreview}
-                  alt="New cover art"
-                  width={208}
-                  height={208}
-                  className="aspect-square w-28 shrink-0 rounded-2xl object-cover shadow sm:w-full"
-                />
-              ) : (
-                <CoverImage
-                  coverKey={shownCoverKey}
-                  alt={`Current cover art for ${song.title}`}
-                  size={208}
-                  className="aspect-square w-28 shrink-0 rounded-2xl object-cover shadow sm:w-full"
-                />
-              )}
-              <figcaption className="space-y-2 text-sm font-medium text-stone-600 sm:mt-2 dark:text-stone-400">
-                <span className="block">{coverPreview ? EDIT_TEXT.newCover : EDIT_TEXT.currentCover}</span>
-                {cover ? (
-                  <button type="button" onClick={keepCurrentCover} className="font-semibold text-brand-700 underline dark:text-brand-300">
-                    {EDIT_TEXT.keepCover}
-                  </button>
-                ) : null}
-              </figcaption>
-            </figure>
-            <FileDropZone
-              ref={coverInput}
-              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-              label={EDIT_TEXT.coverLabel}
-              touchLabel={EDIT_TEXT.coverTouchLabel}
-              hint="JPG, PNG, WebP, AVIF or GIF, up to 5MB"
-              file={cover}
-              error={errors.cover ?? null}
-              onFile={(file) => void chooseCover(file)}
-            />
-          </div>
+          <CoverChoice
+            song={song}
+            shownCoverKey={shownCoverKey}
+            file={form.cover}
+            preview={form.coverPreview}
+            error={errorOf("cover")}
+            onFile={(file) => void chooseFile("cover", file)}
+            onKeep={() => keepCurrent("cover")}
+            inputRef={coverInput}
+          />
 
           <div className="min-w-0 space-y-5">
-            <TextField
-              id={`${id}-title`}
-              label="Title"
-              name="title"
-              required
-              maxLength={TITLE_MAX}
-              autoComplete="off"
-              value={title}
-              error={errors.title}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setTitle(value);
-                if (errors.title && !titleProblem(value)) setFieldError("title", null);
-              }}
-              onBlur={(event) => {
-                const value = event.currentTarget.value;
-                afterPress(() => setFieldError("title", titleProblem(value)));
-              }}
+            <EditorTextFields formId={id} errorOf={errorOf} inputProps={inputProps} />
+            <AudioChoice
+              formId={id}
+              song={song}
+              file={form.audio}
+              error={errorOf("audio")}
+              onFile={(file) => void chooseFile("audio", file)}
+              onKeep={() => keepCurrent("audio")}
+              inputRef={audioInput}
             />
-            <fieldset className="min-w-0 space-y-4">
-              <legend className="mb-3 text-sm font-semibold">Streaming links (optional)</legend>
-              {streamingServices.map((service) => (
-                <TextField
-                  key={service.key}
-                  id={`${id}-${service.key}`}
-                  label={service.label}
-                  name={service.key}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  maxLength={STREAMING_LINK_MAX}
-                  value={links[service.key]}
-                  error={errors[service.key]}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setLinks((current) => ({ ...current, [service.key]: value }));
-                    if (errors[service.key] && !linkProblem(value)) setFieldError(service.key, null);
-                  }}
-                  onBlur={(event) => {
-                    const value = event.currentTarget.value;
-                    afterPress(() => setFieldError(service.key, linkProblem(value)));
-                  }}
-                />
-              ))}
-            </fieldset>
-            <section aria-labelledby={`${id}-audio-heading`} className="min-w-0 space-y-3">
-              <h3 id={`${id}-audio-heading`} className="font-sans text-sm font-semibold">
-                {EDIT_TEXT.audioHeading}
-              </h3>
-              <p className="text-sm text-stone-600 dark:text-stone-400">
-                {audio ? EDIT_TEXT.newAudio(audio.name) : EDIT_TEXT.currentAudio(song.durationMs ? formatDuration(song.durationMs) : "")}{" "}
-                {audio ? (
-                  <button type="button" onClick={keepCurrentAudio} className="font-semibold text-brand-700 underline dark:text-brand-300">
-                    {EDIT_TEXT.keepAudio}
-                  </button>
-                ) : null}
-              </p>
-              <FileDropZone
-                ref={audioInput}
-                accept="audio/*"
-                label={EDIT_TEXT.audioLabel}
-                touchLabel={EDIT_TEXT.audioTouchLabel}
-                hint="MP3, WAV, OGG, FLAC or M4A, up to 50MB"
-                file={audio}
-                error={errors.audio ?? null}
-                onFile={(file) => void chooseAudio(file)}
-              />
-            </section>
             {release ? (
-              <fieldset className="min-w-0 space-y-4">
-                <legend className="mb-3 text-sm font-semibold">{EDIT_TEXT.releaseHeading}</legend>
-                <ReleaseMomentFields
-                  id={`${id}-release`}
-                  at={release.at}
-                  timeZone={release.timeZone}
-                  zones={zones}
-                  error={errors.release ?? null}
-                  onChange={(moment) => {
-                    setRelease({ ...release, ...moment });
-                    setFieldError("release", null);
-                  }}
-                  className="grid gap-4"
-                  controlClassName={inputStyles}
-                />
-                <AnnounceChoice
-                  id={`${id}-announce`}
-                  checked={release.announce}
-                  mailOn={mailOn}
-                  onChange={(announce) => setRelease({ ...release, announce })}
-                />
-              </fieldset>
+              <EditorReleaseFields
+                formId={id}
+                release={release}
+                zones={zones}
+                mailOn={mailOn}
+                error={errorOf("release")}
+                onChange={(next, momentMoved) => {
+                  setRelease(next);
+                  // A new moment may mend a wrong one: its message waits for the next Save.
+                  if (momentMoved) dispatch({ type: "error-shown", field: "release", message: null });
+                }}
+              />
             ) : null}
           </div>
         </fieldset>
 
         <div className="space-y-3" aria-live="polite">
-          {progress !== null && progress > 0 && progress < 100 ? (
-            <progress
-              max={100}
-              value={progress}
-              aria-label={phase === "uploading-audio" ? "Audio upload" : "Cover upload"}
-              className="block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-stone-200 dark:bg-stone-700 [&::-webkit-progress-bar]:bg-stone-200 dark:[&::-webkit-progress-bar]:bg-stone-700 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600 dark:[&::-webkit-progress-value]:bg-brand-400"
-            />
-          ) : null}
+          <ProgressBar
+            label={phase === "uploading-audio" ? "Audio upload" : "Cover upload"}
+            percent={phase === "uploading-audio" ? upload.progress.audio : phase === "uploading-cover" ? upload.progress.cover : null}
+          />
           {status ? (
             <p role="status" className="text-sm font-medium">
               {status}
@@ -425,28 +215,7 @@ export function SongEditor({
             {formError}
           </p>
         ) : null}
-        {blocker ? (
-          <div
-            role="alert"
-            className={`space-y-3 rounded-2xl border p-4 text-sm ${
-              blocker.kind === "conflict"
-                ? "border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
-                : "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-50"
-            }`}
-          >
-            <p className="font-medium">{blocker.message}</p>
-            {blocker.kind === "conflict" ? (
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => showLatest(blocker.current)}>
-                  {EDIT_TEXT.showLatest}
-                </Button>
-                <Button variant="primary" onClick={() => saveAnyway(blocker.current)}>
-                  {EDIT_TEXT.saveAnyway}
-                </Button>
-              </div>
-            ) : null}
-          </div>
-        ) : null}
+        {blocker ? <BlockerNotice blocker={blocker} onShowLatest={showLatest} onSaveAnyway={saveAnyway} /> : null}
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" aria-disabled={phase === "saving"} onClick={close}>
