@@ -1,4 +1,5 @@
 import { announcedTo, releaseWhen } from "./announcement-words.ts";
+import { LinkButton } from "./link-button.tsx";
 import { MailCard } from "./mail-card.tsx";
 import type { UpcomingAnnouncement } from "./release-announcement.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
@@ -30,10 +31,10 @@ export function AnnouncementsList({
               {editing === upcoming.songId ? (
                 <span className="font-semibold text-stone-600 dark:text-stone-400">Editing</span>
               ) : (
-                <button type="button" className="font-semibold text-brand-700 dark:text-brand-300" onClick={() => onEdit(upcoming)}>
+                <LinkButton onClick={() => onEdit(upcoming)}>
                   {upcoming.draftId ? "Edit" : "Write"}
                   <span className="sr-only"> the announcement of {upcoming.title}</span>
-                </button>
+                </LinkButton>
               )}
             </p>
           </li>

@@ -3,6 +3,7 @@ import type { FetcherWithComponents } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { announcedTo, releaseWhen } from "./announcement-words.ts";
+import { LinkButton } from "./link-button.tsx";
 import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
 import { MailCard } from "./mail-card.tsx";
 import { MailPreview, type Preview } from "./mail-preview.tsx";
@@ -49,13 +50,9 @@ export function Composer({
           {announcement ? `Announcement of “${announcement.title}”` : draft ? "Edit draft" : "New mailing"}
         </h2>
         {words ? (
-          <button
-            type="button"
-            onClick={onNew}
-            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-          >
+          <LinkButton onClick={onNew} className="text-sm underline-offset-4 hover:underline">
             Start a new one
-          </button>
+          </LinkButton>
         ) : null}
       </div>
       <fetcher.Form method="post" className="mt-6 space-y-5" noValidate>
@@ -162,9 +159,9 @@ export function Composer({
         <div className="mt-8">
           <div className="flex items-baseline justify-between gap-3">
             <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">Preview</h3>
-            <button type="button" className="text-sm font-semibold text-brand-700 dark:text-brand-300" onClick={onClosePreview}>
+            <LinkButton className="text-sm" onClick={onClosePreview}>
               Close preview
-            </button>
+            </LinkButton>
           </div>
           <p className="mt-2 text-sm">
             <span className="text-stone-500 dark:text-stone-400">Subject:</span> {preview.subject}

@@ -1,4 +1,5 @@
 import { formatDateTime } from "#app/lib/time/format-date.ts";
+import { LinkButton } from "./link-button.tsx";
 import { MailCard } from "./mail-card.tsx";
 import type { MailingSummary } from "./mailings.server.ts";
 import { SentProgress } from "./sent-progress.tsx";
@@ -37,9 +38,9 @@ export function MailingsList({
                   {editing === mailing.id ? (
                     <span className="font-semibold">Editing</span>
                   ) : (
-                    <button type="button" className="font-semibold text-brand-700 dark:text-brand-300" onClick={() => onEdit(mailing.id)}>
+                    <LinkButton onClick={() => onEdit(mailing.id)}>
                       Edit<span className="sr-only"> {mailing.subject}</span>
-                    </button>
+                    </LinkButton>
                   )}
                 </p>
               ) : (
@@ -48,13 +49,9 @@ export function MailingsList({
                   {opened === mailing.id ? (
                     <p className="mt-1 text-sm font-semibold text-stone-600 dark:text-stone-400">Open</p>
                   ) : (
-                    <button
-                      type="button"
-                      className="mt-1 text-sm font-semibold text-brand-700 dark:text-brand-300"
-                      onClick={() => onOpen(mailing.id)}
-                    >
+                    <LinkButton className="mt-1 text-sm" onClick={() => onOpen(mailing.id)}>
                       Open<span className="sr-only"> {mailing.subject}</span>
-                    </button>
+                    </LinkButton>
                   )}
                 </>
               )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "#app/components/ui/button.tsx";
+import { LinkButton } from "./link-button.tsx";
 import { MailCard } from "./mail-card.tsx";
 import { MailPreview, type Preview } from "./mail-preview.tsx";
 import type { MailingSummary } from "./mailings.server.ts";
@@ -26,13 +27,9 @@ export function SentMailing({
         <h2 id="sent-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
           Sent mailing
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-        >
+        <LinkButton onClick={onClose} className="text-sm underline-offset-4 hover:underline">
           Back to writing
-        </button>
+        </LinkButton>
       </div>
       <p className="mt-4 text-lg font-medium break-words">{mailing.subject}</p>
       <SentProgress mailing={mailing} />
