@@ -1,157 +1,74 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormError, TextField } from "#app/components/ui/text-field.tsx";
-import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
-import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { ACCOUNT_TEXT, EMAIL_CHANGE_TEXT, LOGIN_TEXT, type AccountField, type AccountIntent, type AccountResult } from "./ui-text.ts";
+import { confirmPasswordCheck, currentPasswordCheck, emailCheck, newPasswordCheck, required } from "./account-checks.ts";
+import { ACCOUNT_TEXT, EMAIL_CHANGE_TEXT, LOGIN_TEXT, type AccountResult } from "./ui-text.ts";
+import { useAccountForm, type AccountFormState } from "./use-account-form.ts";
 
 const cardStyles = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900";
 const introStyles = "mt-1 text-sm text-stone-600 dark:text-stone-400";
 
-const isInput = (element: unknown): element is HTMLInputElement => element instanceof HTMLInputElement;
-
-/** The field an answer is about, when this form has it. */
-function ownField<Field extends AccountField>(checks: Readonly<Record<Field, FieldCheck>>, name: AccountField | null): Field | null {
-  return name !== null && Object.hasOwn(checks, name) ? (name as Field) : null;
-}
-
-/** The words the server's schema uses (schema.ts), checked before sending. */
-const required =
-  (message: string): FieldCheck =>
-  (control) =>
-    control.value.trim() === "" ? message : null;
-
-function emailCheck(current: string): FieldCheck {
-  return (control) => {
-    const value = control.value.trim();
-    if (value === "") return LOGIN_TEXT.missingEmail;
-    const malformed = !value.includes("@") || (control instanceof HTMLInputElement && control.validity.typeMismatch);
-    if (malformed) return LOGIN_TEXT.invalidEmail;
-    return value.toLowerCase() === current ? ACCOUNT_TEXT.emailSame : null;
-  };
-}
-
-// Passwords are not trimmed: a space is a character of a password like any other.
-const currentPasswordCheck: FieldCheck = (control) => (control.value === "" ? ACCOUNT_TEXT.missingCurrentPassword : null);
-const newPasswordCheck: FieldCheck = (control) => {
-  if (control.value === "") return ACCOUNT_TEXT.missingNewPassword;
-  return control.value.length < 8 ? LOGIN_TEXT.passwordTooShort : null;
-};
-const confirmPasswordCheck: FieldCheck = (control) => {
-  if (control.value === "") return ACCOUNT_TEXT.missingConfirmPassword;
-  const first = control.form?.elements.namedItem("newPassword");
-  return isInput(first) && first.value !== control.value ? ACCOUNT_TEXT.passwordsDiffer : null;
-};
-
-/**
- * One of the page's forms, posted with its own fetcher so each keeps its own
- * busy state and answer. `initial` is the answer a page rendered without
- * JavaScript came with. Passwords are cleared after every answer (browsers
- * and password managers expect it); everything else typed stays on a refusal.
- */
-function useAccountForm<Field extends AccountField>(
-  intent: AccountIntent,
-  checks: Readonly<Record<Field, FieldCheck>>,
-  initial: AccountResult | undefined,
-  onSaved?: (form: HTMLFormElement) => void,
-) {
-  const fetcher = useFetcher<AccountResult>();
-  const { addToast } = useToasts();
-  const formRef = useRef<HTMLFormElement>(null);
-  const fromPage = initial?.intent === intent ? initial : undefined;
-  const result = fetcher.data ?? fromPage;
-  const serverField = result && !result.ok ? ownField(checks, result.field) : null;
-  const firstErrors: Partial<Record<Field, string>> = {};
-  if (fromPage && !fromPage.ok && serverField) firstErrors[serverField] = fromPage.error;
-  const fields = useFieldErrors<Field>(formRef, checks, firstErrors);
-  const busy = fetcher.state !== "idle";
-
-  // The latest checks and callback, so the effect below runs on answers only.
-  const latest = useRef({ checks, onSaved });
-  latest.current = { checks, onSaved };
-
-  // Each answer once, when it arrives (the same words twice still toast twice: a new object).
-  const { showServerError, clear } = fields;
-  const handled = useRef<AccountResult | undefined>(fetcher.data);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || fetcher.state !== "idle" || handled.current === answer) return;
-    handled.current = answer;
-    const form = formRef.current;
-    for (const element of Array.from(form?.elements ?? [])) if (isInput(element) && element.type === "password") element.value = "";
-    const field = answer.ok ? null : ownField(latest.current.checks, answer.field);
-    if (answer.ok) {
-      clear();
-      if (form) latest.current.onSaved?.(form);
-      addToast(answer.message, "success");
-    } else if (field) {
-      showServerError(field, answer.error, true);
-    } else {
-      addToast(answer.error, "error");
-    }
-  }, [fetcher.data, fetcher.state, addToast, showServerError, clear]);
-
-  const formError = result && !result.ok && !serverField && !busy ? result.error : null;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busy || !fields.validate()) event.preventDefault();
-  };
-  return { fetcher, formRef, fields, busy, formError, onSubmit, values: fromPage && !fromPage.ok ? fromPage.values : {} };
-}
-
-function Card({ heading, intro, children }: { heading: string; intro: ReactNode; children: ReactNode }) {
+/** One of the page's cards: a heading, a line saying what it changes, and its form, posted on its own with its Save button. */
+function AccountFormCard({
+  form,
+  heading,
+  intro,
+  saveLabel,
+  children,
+}: {
+  form: AccountFormState;
+  heading: string;
+  intro: ReactNode;
+  saveLabel: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
+  const errorId = `${useId()}-error`;
   return (
     <section aria-labelledby={headingId} className={cardStyles}>
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
       <p className={introStyles}>{intro}</p>
-      {children}
-    </section>
-  );
-}
-
-function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
-  return (
-    // aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page.
-    <Button type="submit" variant="primary" className="w-full sm:w-auto" aria-disabled={busy || undefined}>
-      {busy ? ACCOUNT_TEXT.saving : label}
-    </Button>
-  );
-}
-
-const formStyles = "mt-6 space-y-5";
-
-export function NameForm({ name, initial }: { name: string; initial: AccountResult | undefined }) {
-  const form = useAccountForm("name", { name: required(LOGIN_TEXT.missingName) }, initial);
-  const errorId = `${useId()}-error`;
-  return (
-    <Card heading={ACCOUNT_TEXT.nameHeading} intro={ACCOUNT_TEXT.nameIntro}>
       {/* noValidate: our checks speak, in our words; without JavaScript the server's answer does. */}
       <form.fetcher.Form
         ref={form.formRef}
         method="post"
-        className={formStyles}
+        className="mt-6 space-y-5"
         noValidate
         onSubmit={form.onSubmit}
         aria-describedby={form.formError ? errorId : undefined}
       >
-        <input type="hidden" name="intent" value="name" />
-        <TextField
-          label={ACCOUNT_TEXT.nameLabel}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={form.values.name ?? name}
-          error={form.fields.errorOf("name")}
-          onInput={form.fields.onInput}
-        />
+        <input type="hidden" name="intent" value={form.intent} />
+        {children}
         <FormError id={errorId} message={form.formError} />
-        <SubmitButton busy={form.busy} label={ACCOUNT_TEXT.saveName} />
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
+        <Button type="submit" variant="primary" className="w-full sm:w-auto" aria-disabled={form.busy || undefined}>
+          {form.busy ? ACCOUNT_TEXT.saving : saveLabel}
+        </Button>
       </form.fetcher.Form>
-    </Card>
+    </section>
+  );
+}
+
+/** A password field as every form here has it: required, at most 128 characters, never trimmed. */
+function PasswordField(props: Omit<ComponentProps<typeof TextField>, "type" | "required" | "maxLength">) {
+  return <TextField type="password" required maxLength={128} {...props} />;
+}
+
+export function NameForm({ name, initial }: { name: string; initial: AccountResult | undefined }) {
+  const form = useAccountForm("name", { name: required(LOGIN_TEXT.missingName) }, initial);
+  return (
+    <AccountFormCard form={form} heading={ACCOUNT_TEXT.nameHeading} intro={ACCOUNT_TEXT.nameIntro} saveLabel={ACCOUNT_TEXT.saveName}>
+      <TextField
+        label={ACCOUNT_TEXT.nameLabel}
+        {...form.field("name")}
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={form.values.name ?? name}
+      />
+    </AccountFormCard>
   );
 }
 
@@ -168,9 +85,9 @@ export function EmailForm({
   const form = useAccountForm("email", { newEmail: emailCheck(email), currentPassword: currentPasswordCheck }, initial, (element) =>
     element.reset(),
   );
-  const errorId = `${useId()}-error`;
   return (
-    <Card
+    <AccountFormCard
+      form={form}
       heading={ACCOUNT_TEXT.emailHeading}
       intro={
         <>
@@ -179,41 +96,19 @@ export function EmailForm({
           {confirmByMail ? EMAIL_CHANGE_TEXT.withMail : EMAIL_CHANGE_TEXT.withoutMail}
         </>
       }
+      saveLabel={ACCOUNT_TEXT.saveEmail}
     >
-      <form.fetcher.Form
-        ref={form.formRef}
-        method="post"
-        className={formStyles}
-        noValidate
-        onSubmit={form.onSubmit}
-        aria-describedby={form.formError ? errorId : undefined}
-      >
-        <input type="hidden" name="intent" value="email" />
-        <TextField
-          label={ACCOUNT_TEXT.newEmailLabel}
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={form.values.newEmail}
-          error={form.fields.errorOf("newEmail")}
-          onInput={form.fields.onInput}
-        />
-        <TextField
-          label={ACCOUNT_TEXT.currentPasswordLabel}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          error={form.fields.errorOf("currentPassword")}
-          onInput={form.fields.onInput}
-        />
-        <FormError id={errorId} message={form.formError} />
-        <SubmitButton busy={form.busy} label={ACCOUNT_TEXT.saveEmail} />
-      </form.fetcher.Form>
-    </Card>
+      <TextField
+        label={ACCOUNT_TEXT.newEmailLabel}
+        {...form.field("newEmail")}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        defaultValue={form.values.newEmail}
+      />
+      <PasswordField label={ACCOUNT_TEXT.currentPasswordLabel} {...form.field("currentPassword")} autoComplete="current-password" />
+    </AccountFormCard>
   );
 }
 
@@ -223,55 +118,24 @@ export function PasswordForm({ email, initial }: { email: string; initial: Accou
     { currentPassword: currentPasswordCheck, newPassword: newPasswordCheck, confirmPassword: confirmPasswordCheck },
     initial,
   );
-  const errorId = `${useId()}-error`;
   return (
-    <Card heading={ACCOUNT_TEXT.passwordHeading} intro={ACCOUNT_TEXT.passwordIntro}>
-      <form.fetcher.Form
-        ref={form.formRef}
-        method="post"
-        className={formStyles}
-        noValidate
-        onSubmit={form.onSubmit}
-        aria-describedby={form.formError ? errorId : undefined}
-      >
-        <input type="hidden" name="intent" value="password" />
-        {/* Tells a password manager whose password this is, so it updates the right entry. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label={ACCOUNT_TEXT.currentPasswordLabel}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          error={form.fields.errorOf("currentPassword")}
-          onInput={form.fields.onInput}
-        />
-        <TextField
-          label={ACCOUNT_TEXT.newPasswordLabel}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint={ACCOUNT_TEXT.newPasswordHint}
-          error={form.fields.errorOf("newPassword")}
-          onInput={form.fields.onInput}
-        />
-        <TextField
-          label={ACCOUNT_TEXT.confirmPasswordLabel}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          error={form.fields.errorOf("confirmPassword")}
-          onInput={form.fields.onInput}
-        />
-        <FormError id={errorId} message={form.formError} />
-        <SubmitButton busy={form.busy} label={ACCOUNT_TEXT.savePassword} />
-      </form.fetcher.Form>
-    </Card>
+    <AccountFormCard
+      form={form}
+      heading={ACCOUNT_TEXT.passwordHeading}
+      intro={ACCOUNT_TEXT.passwordIntro}
+      saveLabel={ACCOUNT_TEXT.savePassword}
+    >
+      {/* Tells a password manager whose password this is, so it updates the right entry. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField label={ACCOUNT_TEXT.currentPasswordLabel} {...form.field("currentPassword")} autoComplete="current-password" />
+      <PasswordField
+        label={ACCOUNT_TEXT.newPasswordLabel}
+        {...form.field("newPassword")}
+        autoComplete="new-password"
+        minLength={8}
+        hint={ACCOUNT_TEXT.newPasswordHint}
+      />
+      <PasswordField label={ACCOUNT_TEXT.confirmPasswordLabel} {...form.field("confirmPassword")} autoComplete="new-password" />
+    </AccountFormCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher, useLocation } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
+import { StillTrueNote, SuccessMessage, type SignUpNote } from "./newsletter-messages.tsx";
 import { NEWSLETTER_FORMS, NEWSLETTER_TEXT, type NewsletterVariant } from "./ui-text.ts";
 
 const NEWSLETTER_ACTION = "/newsletter";
@@ -52,8 +53,8 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
     initialError ? { message: initialError, ours: false } : null,
   );
   const [succeeded, setSucceeded] = useState(false);
-  // What the fan still has to know once SPEC's success words have gone: a mail to open, or a sign-up held for checking.
-  const [note, setNote] = useState<{ kind: "confirm" | "held"; email: string } | null>(null);
+  // What the fan still has to know once SPEC's success words have gone.
+  const [note, setNote] = useState<SignUpNote | null>(null);
 
   // Set while a post of ours is on its way: a fetcher keeps its last data, so
   // "idle with data" alone does not mean a fresh answer.
@@ -169,75 +170,22 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
           onInput={onInput}
           className={`${inputStyles} min-w-0 flex-1 ${panel ? "" : "py-2.5 text-sm"}`}
         />
-        <button type="submit" disabled={sending} className={`${buttonClass("primary")} shrink-0 ${panel ? "sm:px-8" : "px-4"}`}>
+        <Button type="submit" variant="primary" disabled={sending} className={`shrink-0 ${panel ? "sm:px-8" : "px-4"}`}>
           {sending ? NEWSLETTER_TEXT.sending : button}
-        </button>
+        </Button>
       </div>
       <FieldError id={ids.error} message={error?.message} className={`mt-2 ${panel ? "text-left" : ""}`} />
     </fetcher.Form>
-  );
-
-  const check = (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={panel ? "size-6 shrink-0" : "size-4 shrink-0"}>
-      <path
-        fillRule="evenodd"
-        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l3.73-5.24Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-
-  // Always in the page, so screen readers hear the message when it appears.
-  const statusRegion = (
-    <div ref={status} role="status" tabIndex={-1} className="self-center outline-none [grid-area:1/1]">
-      {succeeded ? (
-        panel ? (
-          <div className="mx-auto flex max-w-md items-center gap-3 rounded-2xl border border-emerald-300 bg-emerald-50 px-5 py-3 text-left text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
-            {check}
-            <div>
-              <p className="font-display text-xl font-semibold text-emerald-900 dark:text-emerald-100">{success}</p>
-              <p className="text-sm">
-                {note?.kind === "confirm" ? NEWSLETTER_TEXT.confirm(note.email) : "You'll be the first to hear about new music."}
-              </p>
-            </div>
-          </div>
-        ) : (
-          <div className="text-sm text-emerald-700 dark:text-emerald-400">
-            <p className="flex items-center gap-2 font-semibold">
-              {check}
-              {success}
-            </p>
-            {note?.kind === "confirm" ? <p className="mt-1">{NEWSLETTER_TEXT.confirm(note.email)}</p> : null}
-          </div>
-        )
-      ) : null}
-    </div>
-  );
-
-  // Once the success words have gone (SPEC: after 3 s), what is still true stays, until the next sign-up.
-  const noteRegion = (
-    <div role="status" className={note && !succeeded ? (panel ? "mx-auto mt-4 max-w-md text-left" : "mt-3") : undefined}>
-      {note && !succeeded ? (
-        note.kind === "held" ? (
-          <div className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-            <p className="font-semibold">{NEWSLETTER_TEXT.heldTitle}</p>
-            <p className="mt-1">{NEWSLETTER_TEXT.held(note.email)}</p>
-          </div>
-        ) : (
-          <p className="text-sm text-stone-700 dark:text-stone-300">{NEWSLETTER_TEXT.confirmReminder(note.email)}</p>
-        )
-      ) : null}
-    </div>
   );
 
   // The message and the form share one grid cell (see the form's class).
   const body = (
     <>
       <div className={`grid ${panel ? "mt-8" : "mt-3"}`}>
-        {statusRegion}
+        <SuccessMessage ref={status} shown={succeeded} panel={panel} success={success} note={note} />
         {form}
       </div>
-      {noteRegion}
+      <StillTrueNote note={succeeded ? null : note} panel={panel} />
     </>
   );
 
