@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 
-type FieldControl = HTMLInputElement | HTMLTextAreaElement;
+type FieldControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** A field's own check before sending: the words for what is wrong, or null when it is fine. */
 export type FieldCheck = (control: FieldControl) => string | null;
@@ -60,7 +60,7 @@ export function afterInput<Name extends string>(shown: ShownErrors<Name>, name: 
 export const messageOf = <Name extends string>(shown: ShownErrors<Name>, name: Name): string | undefined => shown[name]?.message;
 
 const isControl = (element: Element | RadioNodeList | null | undefined): element is FieldControl =>
-  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
 export type FieldErrors<Name extends string> = {
   /** The message a field shows now, if any. */

@@ -26,10 +26,10 @@ export const focusField = (form: RefObject<HTMLFormElement | null>, name: ShowFi
   });
 
 /**
- * The show form's problems, held by the site's `useFieldErrors`. Two of its
- * fields are selects, which that hook neither focuses nor takes an input event
- * from: the keyboard goes to the first bad field here, and a choice in a select
- * takes its problem away through `onChoose`.
+ * The show form's problems, held by the site's `useFieldErrors`. A choice in a
+ * select goes through `onChoose`, since a new zone takes the date's problem
+ * away too (the hook clears only the field changed); the keyboard goes to the
+ * first bad field once the whole answer is shown.
  */
 export function useShowFieldErrors(form: RefObject<HTMLFormElement | null>) {
   const fields = useFieldErrors<ShowField>(form, SERVER_JUDGES);

@@ -1,17 +1,10 @@
-import { createContext, useContext, useId, type FormEvent, type TextareaHTMLAttributes } from "react";
+import { createContext, useContext, useId, type TextareaHTMLAttributes } from "react";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { FieldFrame, fieldDescribedBy, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import type { FieldErrors } from "#app/components/ui/use-field-errors.ts";
 
 /** The errors of the section whose form a field is in: its SectionForm's useFieldErrors. */
 export const SectionErrors = createContext<FieldErrors<string> | null>(null);
-
-/**
- * useFieldErrors is written for inputs and text areas; a select's event is
- * handed over as one. Its onInput reads only the control's name and gives the
- * control to the field's check, and a section's checks never look at it.
- */
-const asFieldEvent = (event: FormEvent<HTMLSelectElement>) => event as unknown as FormEvent<HTMLInputElement>;
 
 /** A field's error from its section's last save, and the handlers that clear it as the field is edited. */
 export function useSectionField(name: string) {
@@ -20,7 +13,6 @@ export function useSectionField(name: string) {
   return {
     error: errors.errorOf(name),
     onInput: errors.onInput,
-    onSelectInput: (event: FormEvent<HTMLSelectElement>) => errors.onInput(asFieldEvent(event)),
   };
 }
 
@@ -92,9 +84,9 @@ export function SectionSelect({
   defaultValue: string;
   options: { value: string; label: string }[];
 }) {
-  const { error, onSelectInput } = useSectionField(name);
+  const { error, onInput } = useSectionField(name);
   return (
-    <SelectField name={name} label={label} defaultValue={defaultValue} error={error} onInput={onSelectInput}>
+    <SelectField name={name} label={label} defaultValue={defaultValue} error={error} onInput={onInput}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -43,7 +43,7 @@ function SocialRow({
           className={inputStyles}
           aria-invalid={platform.error ? true : undefined}
           onChange={(event) => {
-            platform.onSelectInput(event);
+            platform.onInput(event);
             onChange({ ...row, platform: event.target.value as SocialPlatform });
           }}
         >
