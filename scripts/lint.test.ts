@@ -62,7 +62,7 @@ describe("the layout's arrows", () => {
     expect(
       await restrictedImports(
         "app/routes/planted.tsx",
-        'import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";\nimport { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";\nexport const planted = [InboxPanel, SubscribersPanel];\n',
+        'import { InboxArea } from "#app/features/inbox/inbox-area.tsx";\nimport { SubscribersArea } from "#app/features/newsletter/subscribers-area.tsx";\nexport const planted = [InboxArea, SubscribersArea];\n',
       ),
     ).toEqual([]);
     expect(

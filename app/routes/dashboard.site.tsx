@@ -4,7 +4,7 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { SiteSections, type SiteEditorData } from "#app/features/site/site-sections.tsx";
 import { SITE_TEXT } from "#app/features/site/ui-text.ts";
 import { listSongs } from "#app/features/songs/songs.server.ts";
-import { PhotosPanel } from "#app/features/photos/photos-panel.tsx";
+import { PhotosArea } from "#app/features/photos/photos-area.tsx";
 import { listPhotos } from "#app/features/photos/photos.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
@@ -46,7 +46,7 @@ export default function DashboardSite() {
       <DashboardHeader dashboardPath={dashboardPath} title="Site">
         <p className="max-w-2xl text-stone-600 dark:text-stone-400">{SITE_TEXT.intro}</p>
       </DashboardHeader>
-      <PhotosPanel photos={photos} />
+      <PhotosArea photos={photos} />
       <div className="max-w-4xl">
         <SiteSections data={editor} />
       </div>

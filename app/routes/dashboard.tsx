@@ -3,13 +3,13 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
-import { FilteredPanel } from "#app/features/filtered/filtered-panel.tsx";
+import { HeldArea } from "#app/features/held/held-area.tsx";
 import { FirstRunChecklist } from "#app/features/site/first-run-checklist.tsx";
 import { firstRunChecklist } from "#app/features/site/first-run.server.ts";
-import { InboxPanel } from "#app/features/inbox/inbox-panel.tsx";
+import { InboxArea } from "#app/features/inbox/inbox-area.tsx";
 import { inboxForDashboard } from "#app/features/inbox/inbox.server.ts";
 import { usePlayer, usePlayerState } from "#app/features/player/player-context.tsx";
-import { SubscribersPanel } from "#app/features/newsletter/subscribers-panel.tsx";
+import { SubscribersArea } from "#app/features/newsletter/subscribers-area.tsx";
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
-  // One panel failing to load leaves the others working.
+  // One area failing to load leaves the others working.
   const [songs, messages, subscribers, filtered, settings, checklist] = await Promise.all([
     firstPageOrError(() => listSongsPage(services), SONG_TEXT.loadFailed),
     inboxForDashboard(services),
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function Dashboard() {
   const { dashboardPath, greetingName, artistName, mailOn, checklist, songs, messages, subscribers, filtered } =
     useLoaderData<typeof loader>();
-  // The inbox and subscriber panels keep their own lists once loaded; a release from
+  // The inbox and subscriber areas keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
   // The library plays through the site's player; the songs feature does not import it.
@@ -76,10 +76,10 @@ export default function Dashboard() {
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
-      <InboxPanel key={`inbox-${released.contact}`} initial={messages} />
+      <InboxArea key={`inbox-${released.contact}`} initial={messages} />
       <MusicLibrary initial={songs} artistName={artistName} playback={playback} shareOrigin={shareOrigin} mailOn={mailOn} />
-      <SubscribersPanel key={`list-${released.newsletter}`} initial={subscribers} />
-      <FilteredPanel initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
+      <SubscribersArea key={`list-${released.newsletter}`} initial={subscribers} />
+      <HeldArea initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>
   );
 }

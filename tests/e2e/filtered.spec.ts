@@ -33,9 +33,9 @@ async function openWithFreshForm(page: Page, path: string, form: string): Promis
   throw new Error(`${path} never showed its form within 1.2 s of being made`);
 }
 
-const filteredPanel = (page: Page) => page.getByRole("region", { name: "Filtered" });
+const filteredArea = (page: Page) => page.getByRole("region", { name: "Filtered" });
 /** The held item whose heading names `who`. */
-const heldItem = (page: Page, who: string) => filteredPanel(page).getByRole("article", { name: who });
+const heldItem = (page: Page, who: string) => filteredArea(page).getByRole("article", { name: who });
 
 test.describe.serial("filtered submissions", () => {
   // Fans' pages and the artist's dashboard, on a process of the site that keeps the fill time.
@@ -66,7 +66,7 @@ test.describe.serial("filtered submissions", () => {
     const artist = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": "10.201.0.1" } });
     await signInAsAdmin(artist);
     await artist.goto(DASHBOARD_PATH);
-    const panel = filteredPanel(artist);
+    const panel = filteredArea(artist);
     await expect(panel.getByTestId("filtered-count")).toHaveText(/\d+ held/);
     const item = heldItem(artist, email);
     await expect(item).toContainText("Mailing list sign-up");

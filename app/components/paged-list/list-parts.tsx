@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 // The pieces every paged admin list draws the same way around its own rows.
 
-/** The first page could not be loaded: the panel says so in place of its list. */
+/** The first page could not be loaded: the area says so in place of its list. */
 export function ListLoadError({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200">

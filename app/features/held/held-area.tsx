@@ -9,13 +9,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import { HELD_ERRORS, type HeldIntent, type HeldKind, type HeldPage, type HeldSubmission } from "#app/domain/held-submission.ts";
-import { FILTERED_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
+import { HELD_TEXT, HELD_REASON_TEXT } from "./ui-text.ts";
 
 const FILTERED_API = "/api/filtered";
 
-export type FilteredPanelProps = {
+export type HeldAreaProps = {
   initial: HeldPage | { error: string };
-  /** Called once a submission has reached the inbox or the list, so those panels can show it. */
+  /** Called once a submission has reached the inbox or the list, so those areas can show it. */
   onReleased?: (kind: HeldKind) => void;
 };
 
@@ -50,7 +50,7 @@ function HeldItem({
 
   const contact = item.kind === "contact";
   const who = contact ? item.name?.trim() || item.email || "Anonymous" : item.email;
-  const releaseText = contact ? FILTERED_TEXT.releaseContact : FILTERED_TEXT.releaseSignUp;
+  const releaseText = contact ? HELD_TEXT.releaseContact : HELD_TEXT.releaseSignUp;
 
   return (
     <li>
@@ -61,7 +61,7 @@ function HeldItem({
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-stone-500 dark:text-stone-400">
-              {contact ? FILTERED_TEXT.contactLabel : FILTERED_TEXT.signUpLabel}
+              {contact ? HELD_TEXT.contactLabel : HELD_TEXT.signUpLabel}
             </p>
             <h3 id={headingId} className="mt-1 font-semibold break-all">
               {who}
@@ -94,12 +94,12 @@ function HeldItem({
             aria-disabled={busy || undefined}
             aria-describedby={headingId}
             onClick={() => {
-              if (!busy && window.confirm(FILTERED_TEXT.deleteConfirmation)) submit("delete");
+              if (!busy && window.confirm(HELD_TEXT.deleteConfirmation)) submit("delete");
             }}
             variant="danger"
             size="sm"
           >
-            {FILTERED_TEXT.delete}
+            {HELD_TEXT.delete}
           </Button>
         </div>
       </article>
@@ -107,16 +107,16 @@ function HeldItem({
   );
 }
 
-function PanelFrame({ headingId, count, children }: { headingId: string; count: number | null; children: ReactNode }) {
+function AreaFrame({ headingId, count, children }: { headingId: string; count: number | null; children: ReactNode }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={headingId} tabIndex={-1} className="text-2xl font-semibold">
-          {FILTERED_TEXT.heading}
+          {HELD_TEXT.heading}
         </h2>
         {count === null ? null : <ListCount testId="filtered-count">{count} held</ListCount>}
       </div>
-      <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{FILTERED_TEXT.intro}</p>
+      <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{HELD_TEXT.intro}</p>
       {children}
     </section>
   );
@@ -126,7 +126,7 @@ function PanelFrame({ headingId, count, children }: { headingId: string; count: 
  * The dashboard's Filtered list: what the public forms' bot checks held back,
  * for the artist to release to the inbox or the mailing list, or delete.
  */
-export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
+export function HeldArea({ initial, onReleased }: HeldAreaProps) {
   const headingId = `${useId()}filtered-heading`;
   const list = usePagedList<HeldSubmission>({
     initial: "error" in initial ? initial : { items: initial.items, nextCursor: initial.nextCursor, count: initial.heldCount },
@@ -147,12 +147,12 @@ export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
       document.getElementById(headingId)?.focus();
     }
     if (error !== null) {
-      addToast(`${intent === "release" ? FILTERED_TEXT.releaseFailed : FILTERED_TEXT.deleteFailed}: ${error}`, "error");
+      addToast(`${intent === "release" ? HELD_TEXT.releaseFailed : HELD_TEXT.deleteFailed}: ${error}`, "error");
       return;
     }
-    if (intent === "delete") addToast(FILTERED_TEXT.deleted, "success");
+    if (intent === "delete") addToast(HELD_TEXT.deleted, "success");
     else {
-      addToast(item.kind === "contact" ? FILTERED_TEXT.releasedContact : FILTERED_TEXT.releasedSignUp, "success");
+      addToast(item.kind === "contact" ? HELD_TEXT.releasedContact : HELD_TEXT.releasedSignUp, "success");
       onReleased?.(item.kind);
     }
   };
@@ -161,11 +161,11 @@ export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
   );
 
   return (
-    <PanelFrame headingId={headingId} count={list.count}>
+    <AreaFrame headingId={headingId} count={list.count}>
       {list.loadError ? (
         <ListLoadError>{list.loadError}</ListLoadError>
       ) : list.items.length === 0 && !list.nextCursor ? (
-        <ListEmpty compact>{FILTERED_TEXT.empty}</ListEmpty>
+        <ListEmpty compact>{HELD_TEXT.empty}</ListEmpty>
       ) : (
         <ul className="space-y-4" aria-label="Filtered submissions, newest first">
           {list.items.map((item) => (
@@ -174,6 +174,6 @@ export function FilteredPanel({ initial, onReleased }: FilteredPanelProps) {
         </ul>
       )}
       {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} /> : null}
-    </PanelFrame>
+    </AreaFrame>
   );
 }

@@ -1,7 +1,7 @@
 // The words of the dashboard's Filtered list.
 import { HELD_RETENTION_DAYS, type HeldReason } from "#app/domain/held-submission.ts";
 
-export const FILTERED_TEXT = {
+export const HELD_TEXT = {
   heading: "Filtered",
   intro: `Messages and sign-ups our spam checks held back. Release the real ones; the rest are deleted after ${HELD_RETENTION_DAYS} days.`,
   empty: "Nothing filtered",

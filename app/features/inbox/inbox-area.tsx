@@ -18,7 +18,7 @@ import { INBOX_TEXT } from "./ui-text.ts";
 
 const EMPTY_MESSAGES = "No messages yet";
 
-export type InboxPanelProps = { initial: InboxPage | { error: string } };
+export type InboxAreaProps = { initial: InboxPage | { error: string } };
 
 const failurePrefix: Record<MessageIntent, string> = {
   "mark-read": "Failed to mark message as read",
@@ -41,7 +41,7 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-function PanelFrame({ headingId, unreadCount, children }: { headingId: string; unreadCount: number; children: ReactNode }) {
+function AreaFrame({ headingId, unreadCount, children }: { headingId: string; unreadCount: number; children: ReactNode }) {
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -76,7 +76,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
     dispatch({ kind: "start", id, intent });
   };
 
-  // Stable, so a row's effect does not run again just because the panel re-rendered.
+  // Stable, so a row's effect does not run again just because the area re-rendered.
   const settle = useRef<(id: string, intent: MessageIntent, outcome: MessageOutcome) => void>(() => {});
   settle.current = (id, intent, outcome) => {
     if (outcome.success) {
@@ -104,7 +104,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
   });
 
   return (
-    <PanelFrame headingId={headingId} unreadCount={view.unreadCount}>
+    <AreaFrame headingId={headingId} unreadCount={view.unreadCount}>
       {view.shown === 0 && !state.nextCursor ? (
         <ListEmpty>{EMPTY_MESSAGES}</ListEmpty>
       ) : (
@@ -122,7 +122,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
         </ul>
       )}
       {state.nextCursor ? <LoadMoreButton loading={loading} onClick={loadMore} /> : null}
-    </PanelFrame>
+    </AreaFrame>
   );
 }
 
@@ -131,13 +131,13 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
  * loader; marking read, deleting and further pages go through /api/messages
  * without reloading the page.
  */
-export function InboxPanel({ initial }: InboxPanelProps) {
+export function InboxArea({ initial }: InboxAreaProps) {
   const headingId = `${useId()}messages-heading`;
   if ("error" in initial) {
     return (
-      <PanelFrame headingId={headingId} unreadCount={0}>
+      <AreaFrame headingId={headingId} unreadCount={0}>
         <ListLoadError>{initial.error || INBOX_TEXT.loadFailed}</ListLoadError>
-      </PanelFrame>
+      </AreaFrame>
     );
   }
   return <MessageList page={initial} headingId={headingId} />;

@@ -53,7 +53,7 @@ const message = (id: string, status: InboxMessage["status"] = "unread"): InboxMe
   status,
 });
 
-describe("the panel's list state", () => {
+describe("the area's list state", () => {
   const start = (): MessageListState =>
     initialMessageList({ messages: [message("a"), message("b", "read"), message("c")], nextCursor: "cur", unreadCount: 5 });
   const ids = (state: MessageListState) =>

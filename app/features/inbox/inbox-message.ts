@@ -1,5 +1,5 @@
 // A contact message as the dashboard sees it (SPEC section 3, Contact message),
-// its display helpers and the panel's list state. Shared by the server and the browser.
+// its display helpers and the area's list state. Shared by the server and the browser.
 
 type MessageStatus = "unread" | "read";
 
@@ -24,7 +24,7 @@ export function displayName(message: Pick<InboxMessage, "name">): string {
   return message.name?.trim() || ANONYMOUS;
 }
 
-// ---- The panel's list state ------------------------------------------------
+// ---- The area's list state ------------------------------------------------
 // Optimistic: a row being marked read shows as read and a row being deleted is
 // hidden at once, and the badge counts neither; the server's answer then
 // commits or rolls the change back.
@@ -103,7 +103,7 @@ export function messageListReducer(state: MessageListState, action: MessageListA
 export type MessageRow = { message: InboxMessage; pending: MessageIntent | null; hidden: boolean };
 
 /**
- * What the panel shows: rows being marked read show as read, rows being deleted
+ * What the area shows: rows being marked read show as read, rows being deleted
  * are hidden (but kept, so the component waiting for the answer stays mounted),
  * and the badge counts neither.
  */

@@ -72,8 +72,8 @@ export async function deleteMessage(services: Services, id: unknown): Promise<Ou
 }
 
 /**
- * The first page for the dashboard's loader, in the shape InboxPanel takes:
- * a failure is logged here and shown by the panel as a banner, not a 500 page.
+ * The first page for the dashboard's loader, in the shape InboxArea takes:
+ * a failure is logged here and shown by the area as a banner, not a 500 page.
  */
 export function inboxForDashboard(services: Services): Promise<InboxPage | { error: string }> {
   return firstPageOrError(() => listMessages(services), INBOX_TEXT.loadFailed);

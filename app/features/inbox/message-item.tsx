@@ -50,7 +50,7 @@ export function MessageItem({
     if (busy) return;
     asked.current = intent;
     onStart(message.id, intent);
-    // The panel keeps its own list, so the dashboard's loaders need not run again.
+    // The area keeps its own list, so the dashboard's loaders need not run again.
     void fetcher.submit({ intent, id: message.id }, { method: "post", action: INBOX_API, defaultShouldRevalidate: false });
   };
 

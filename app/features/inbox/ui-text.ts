@@ -16,7 +16,7 @@ export const MAX_MESSAGE_LENGTH = 5000;
 /** SPEC section 9: the success panel stays 5 s. */
 export const CONTACT_SUCCESS_MS = 5000;
 
-/** The service layer's and the panel's messages (SPEC sections 5 and 8). */
+/** The service layer's and the area's messages (SPEC sections 5 and 8). */
 export const INBOX_TEXT = {
   idRequired: "Message ID is required",
   notFound: "Message not found",

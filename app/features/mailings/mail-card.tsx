@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** One of the Mail area's panels (the composer, the list, the announcements, the notice): a card named by its heading. */
+/** One of the Mail area's cards (the composer, the list, the announcements, the notice): a card named by its heading. */
 export function MailCard({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
     <section

@@ -12,9 +12,9 @@ import { NEWSLETTER_TEXT } from "./ui-text.ts";
 const SUBSCRIBERS_CSV = "/api/subscribers.csv";
 const EMPTY_SUBSCRIBERS = "No subscribers yet";
 
-export type SubscribersPanelProps = { initial: SubscriberPage | { error: string } };
+export type SubscribersAreaProps = { initial: SubscriberPage | { error: string } };
 
-function PanelFrame({
+function AreaFrame({
   headingId,
   count,
   awaiting,
@@ -60,7 +60,7 @@ function PanelFrame({
  * loader, further pages from /api/subscribers, the whole list as a CSV file
  * (with each address's unsubscribe link) from /api/subscribers.csv.
  */
-export function SubscribersPanel({ initial }: SubscribersPanelProps) {
+export function SubscribersArea({ initial }: SubscribersAreaProps) {
   const headingId = `${useId()}subscribers-heading`;
   const idPrefix = useId();
   const domIdOf = (id: string) => `${idPrefix}subscriber-${id}`;
@@ -75,7 +75,7 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
   // Taken off the list by hand in this visit: shown in place with Undo until the page is loaded again.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   // After an import the dashboard's loader runs again: once its new first page arrives, the list starts from it.
-  const [importedOver, setImportedOver] = useState<SubscribersPanelProps["initial"] | null>(null);
+  const [importedOver, setImportedOver] = useState<SubscribersAreaProps["initial"] | null>(null);
   const { reset } = list;
   useEffect(() => {
     if (importedOver === null || initial === importedOver || "error" in initial) return;
@@ -84,7 +84,7 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
   }, [initial, importedOver, reset]);
 
   return (
-    <PanelFrame
+    <AreaFrame
       headingId={headingId}
       count={list.count === null ? null : Math.max(0, list.count - removed.size)}
       awaiting={"error" in initial ? 0 : initial.awaitingCount}
@@ -119,6 +119,6 @@ export function SubscribersPanel({ initial }: SubscribersPanelProps) {
         </ul>
       )}
       {list.nextCursor ? <LoadMoreButton loading={list.loading} onClick={list.loadMore} /> : null}
-    </PanelFrame>
+    </AreaFrame>
   );
 }

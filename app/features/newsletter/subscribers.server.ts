@@ -176,8 +176,8 @@ export async function listSubscribers(services: Services, options: ListSubscribe
 }
 
 /**
- * The first page for the dashboard's loader, in the shape SubscribersPanel
- * takes: a failure is logged here and shown by the panel as a banner.
+ * The first page for the dashboard's loader, in the shape SubscribersArea
+ * takes: a failure is logged here and shown by the area as a banner.
  */
 export function subscribersForDashboard(services: Services): Promise<SubscriberPage | { error: string }> {
   return firstPageOrError(() => listSubscribers(services), NEWSLETTER_TEXT.loadFailed);

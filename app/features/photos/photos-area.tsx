@@ -8,15 +8,15 @@ import { PHOTO_TEXT, SLOT_TEXT } from "./ui-text.ts";
 
 const SINGLE_SLOTS = ["hero", "portrait", "poster"] as const;
 
-/** The dashboard's Photos panel: the three single photos, then the press photos. */
-export function PhotosPanel({ photos }: { photos: PagePhotos }) {
+/** The dashboard's Photos area: the three single photos, then the press photos. */
+export function PhotosArea({ photos }: { photos: PagePhotos }) {
   return (
-    <section id="section-photos" aria-labelledby="photos-heading" className="scroll-mt-24 space-y-8" data-testid="photos-panel">
+    <section id="section-photos" aria-labelledby="photos-heading" className="scroll-mt-24 space-y-8" data-testid="photos-area">
       <div>
         <h2 id="photos-heading" className="text-2xl font-semibold">
-          {PHOTO_TEXT.panelTitle}
+          {PHOTO_TEXT.areaTitle}
         </h2>
-        <p className="mt-1 max-w-2xl text-stone-600 dark:text-stone-400">{PHOTO_TEXT.panelIntro}</p>
+        <p className="mt-1 max-w-2xl text-stone-600 dark:text-stone-400">{PHOTO_TEXT.areaIntro}</p>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         {SINGLE_SLOTS.map((slot) => (

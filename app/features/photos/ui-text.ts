@@ -15,8 +15,8 @@ export const SLOT_TEXT = {
 } as const;
 
 export const PHOTO_TEXT = {
-  panelTitle: "Photos",
-  panelIntro: "Your photos on the public pages. Each needs a short description for people who cannot see it.",
+  areaTitle: "Photos",
+  areaIntro: "Your photos on the public pages. Each needs a short description for people who cannot see it.",
   choose: "Choose a photo",
   replace: "Replace photo",
   addPress: "Add press photos",

@@ -150,7 +150,7 @@ export async function keysetPage<
 
 /**
  * A list's first page for the dashboard's loader: a failure is logged here and
- * becomes `{ error: loadFailed }`, which the list's panel shows as a banner, so
+ * becomes `{ error: loadFailed }`, which the list's area shows as a banner, so
  * one list failing leaves the rest of the dashboard working.
  */
 export async function firstPageOrError<Page>(list: () => Promise<Page>, loadFailed: string): Promise<Page | { error: string }> {
