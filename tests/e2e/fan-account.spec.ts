@@ -1,7 +1,7 @@
 // Issue #31, point 5: a fan who signs up for an account gets something: their
 // name in the header with Sign out, and an account page to change their name,
 // e-mail and password, join or leave the mailing list, and delete the account.
-import { toast } from "./support/browser.ts";
+import { answerConfirm, toast } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
@@ -76,20 +76,15 @@ test("deleting the account asks for the password and a yes, then signs out; it i
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Delete your account" });
   await section.getByLabel("Current password").fill("not-the-password");
-  page.once("dialog", (dialog) => void dialog.accept());
-  await section.getByRole("button", { name: "Delete my account" }).click();
+  const deleteButton = section.getByRole("button", { name: "Delete my account" });
+  await answerConfirm(page, deleteButton, "accept");
   await expect(section.getByText("That is not your current password")).toBeVisible();
 
   await section.getByLabel("Current password").fill(PASSWORD);
-  page.once("dialog", (dialog) => void dialog.dismiss());
-  await section.getByRole("button", { name: "Delete my account" }).click();
+  await answerConfirm(page, deleteButton, "dismiss");
   await expect(page).toHaveURL("/account");
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toContain("cannot be undone");
-    void dialog.accept();
-  });
-  await section.getByRole("button", { name: "Delete my account" }).click();
+  expect(await answerConfirm(page, deleteButton, "accept")).toContain("cannot be undone");
   await expect(page).toHaveURL("/");
   await expect(toast(page, "success", "Your account is deleted.")).toBeVisible();
   expect(await withE2eDb((db) => db.selectFrom("user").select("id").where("email", "=", fan.email).executeTakeFirst())).toBeUndefined();

@@ -1,7 +1,7 @@
 // The mailing list: the footer form and the /music panel, what bots get, the
 // no-JavaScript path, unsubscribing, and the dashboard's Subscribers panel.
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
-import { DASHBOARD_PATH, isDarkColor, signUpDirectly, toast, waitForHydration } from "./support/browser.ts";
+import { answerConfirm, DASHBOARD_PATH, isDarkColor, signUpDirectly, toast, waitForHydration } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
@@ -280,16 +280,12 @@ test.describe("newsletter", () => {
     const row = panel.getByRole("listitem").filter({ hasText: email });
 
     // Dismissing the confirm keeps it.
-    page.once("dialog", (dialog) => void dialog.dismiss());
-    await row.getByRole("button", { name: `Remove: ${email}` }).click();
-    await expect(row.getByRole("button", { name: `Remove: ${email}` })).toBeVisible();
+    const remove = row.getByRole("button", { name: `Remove: ${email}` });
+    await answerConfirm(page, remove, "dismiss");
+    await expect(remove).toBeVisible();
     expect((await rowsFor(email))[0]?.subscribed).toBe(1);
 
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toContain(`Remove ${email} from the mailing list?`);
-      void dialog.accept();
-    });
-    await row.getByRole("button", { name: `Remove: ${email}` }).click();
+    expect(await answerConfirm(page, remove, "accept")).toContain(`Remove ${email} from the mailing list?`);
     await expect(row.getByText(`${email} was removed from the list.`)).toBeVisible();
     await expect(panel.getByTestId("subscriber-count")).toHaveText(`${before - 1} subscribed`);
     await expect(row.getByRole("button", { name: `Undo: ${email}` })).toBeFocused();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E_URL } from "./server-env.ts";
 
 export const DASHBOARD_PATH = "/juniper-dashboard";
@@ -12,6 +12,22 @@ export async function waitForHydration(page: Page): Promise<void> {
     const toggle = document.querySelector('[data-testid="theme-toggle"]');
     return !!toggle && Object.keys(toggle).some((key) => key.startsWith("__reactProps$"));
   });
+}
+
+/**
+ * Clicks `target` and answers the confirm it opens, returning its words once
+ * answered. It waits for that confirm itself: a handler set with page.once
+ * before the next click would also meet this confirm when it comes late (a tap
+ * made before hydration is carried out after it), answering it twice.
+ */
+export async function answerConfirm(page: Page, target: Locator, answer: "accept" | "dismiss"): Promise<string> {
+  const opened = page.waitForEvent("dialog");
+  const clicked = target.click();
+  const dialog = await opened;
+  const message = dialog.message();
+  await (answer === "accept" ? dialog.accept() : dialog.dismiss());
+  await clicked;
+  return message;
 }
 
 /** The header's main navigation. */
