@@ -9,8 +9,8 @@
 // until the test lets them through, so "before hydration" is certain.
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
-import { DASHBOARD_PATH } from "./support/browser.ts";
-import { demoCli } from "./support/cli.ts";
+import { DASHBOARD_PATH, toast } from "./support/browser.ts";
+import { demoCli, uniqueEmail } from "./support/cli.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
@@ -296,4 +296,21 @@ test("a form only the app can send (the Admins invite) waits for it when sent ea
   await expect(admins.getByRole("list", { name: "Waiting to be accepted" }).getByText(email)).toHaveCount(1);
   // Pressed twice while waiting, sent once.
   expect(posts).toHaveLength(1);
+});
+
+test("a fan's name saved before the account page's app starts is saved, and the page says so once the app is there", async ({ page }) => {
+  const email = uniqueEmail("early-name");
+  const account = { email, password: "kitchen-table-77", name: "Early Fan" };
+  expect((await page.request.post("/api/auth/sign-up/email", { data: account })).ok()).toBe(true);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: account })).ok()).toBe(true);
+  const scripts = await holdScripts(page);
+  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Name", { exact: true }).fill("Early Renamed");
+  // Before the app: the form is sent as a page, and the server's answer is the next page.
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Early Renamed");
+  await scripts.release();
+  await expect(toast(page, "success", "Your name is saved.")).toHaveCount(1);
+  const saved = await withE2eDb((db) => db.selectFrom("user").select("name").where("email", "=", email).executeTakeFirst());
+  expect(saved?.name).toBe("Early Renamed");
 });

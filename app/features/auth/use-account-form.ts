@@ -58,6 +58,15 @@ export function useAccountForm<Field extends AccountField>(
     }
   }, [fetcher.data, fetcher.state, addToast, showServerError, clear]);
 
+  // An answer the page came with (the form was sent before the app had started, or without
+  // JavaScript) is said once the app runs, as a fetcher's answer is: the save happened.
+  const saidFromPage = useRef<AccountResult | undefined>(undefined);
+  useEffect(() => {
+    if (!fromPage?.ok || saidFromPage.current === fromPage) return;
+    saidFromPage.current = fromPage;
+    addToast(fromPage.message, "success");
+  }, [fromPage, addToast]);
+
   const formError = result && !result.ok && !serverField && !busy ? result.error : null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy || !fields.validate()) event.preventDefault();
