@@ -5,42 +5,23 @@
 // started again, and every write it had answered must be there (in the inbox,
 // the list or Filtered), and no song may point at a missing file. Then SIGTERM: a
 // request in flight when it arrives still completes.
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { killAppProcesses, startAppProcess } from "./support/app-process.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { E2E_EXTRA_PORTS, E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+import type { ChildProcess } from "node:child_process";
 
 const PORT = E2E_EXTRA_PORTS.crash;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ["server/index.ts"], { env: { ...process.env, ...e2eAppEnv(PORT) }, stdio: "ignore" });
-}
-
-async function waitHealthy(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${BASE}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("The server did not come back within 20 s");
-}
-
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
   );
 
 let clientCounter = 0;
@@ -53,8 +34,13 @@ const headers = (extra: Record<string, string> = {}) => ({
 });
 
 test.describe.serial("durability", () => {
+  // A test that ends mid-way (a timeout) leaves its last process running; the next must not meet it.
+  test.afterEach(killAppProcesses);
+
   test(`every answered write survives SIGKILL, ${ROUNDS} times`, async () => {
-    test.setTimeout(300_000);
+    // Each round starts a process and is bounded on its own (start-up, at most 8 s of writes); the
+    // whole is given room for a busy two-core machine, where a start takes seconds.
+    test.setTimeout(ROUNDS * 10_000);
     const password = "correct-horse-battery";
     const email = uniqueEmail("crash-admin");
     adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
@@ -89,8 +75,7 @@ test.describe.serial("durability", () => {
       fetch(`${BASE}${path}`, { method: "POST", body, headers: headers(extra), redirect: "manual" });
 
     for (let round = 0; round < ROUNDS; round++) {
-      const child = startServer();
-      await waitHealthy(child);
+      const child = await startAppProcess(PORT);
       let stop = false;
       const writer = async (lane: number) => {
         for (let n = 0; !stop; n++) {
@@ -153,8 +138,7 @@ test.describe.serial("durability", () => {
     }
 
     // Started once more after the last kill, then everything answered must be there.
-    const child = startServer();
-    await waitHealthy(child);
+    const child = await startAppProcess(PORT);
     try {
       const found = await withE2eDb(async (db) => ({
         messages: new Set(
@@ -223,8 +207,7 @@ test.describe.serial("durability", () => {
   });
 
   test("SIGTERM lets a request in flight finish, then the process exits cleanly", async () => {
-    const child = startServer();
-    await waitHealthy(child);
+    const child = await startAppProcess(PORT);
     const email = uniqueEmail("sigterm-admin");
     adminCli("create", "--email", email, "--password", "correct-horse-battery", "--name", "Juniper");
     const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
