@@ -17,11 +17,17 @@ const PG_INT8 = 20;
  * Opens the database: PostgreSQL when a URL is given, else the embedded SQLite
  * file DATA_DIR/site.db (or ":memory:").
  */
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): DbHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** PostgreSQL: let a process that is done (a test worker) exit with idle connections still open. */
+  allowExitOnIdle?: boolean;
+}): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      allowExitOnIdle: options.allowExitOnIdle ?? false,
       // Epoch-ms timestamps are bigint columns; they fit a JS number exactly.
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>

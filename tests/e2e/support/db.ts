@@ -3,14 +3,25 @@ import { E2E_DATA_DIR, E2E_STACK, e2ePostgres } from "./server-env.ts";
 import path from "node:path";
 
 /**
- * Opens the e2e server's own database (the SQLite file, or PostgreSQL on the
- * scale stack), runs `work`, then closes it. The server sees changes on its
- * next query.
+ * On the scale stack, one pool per test worker: a PostgreSQL connection costs a
+ * server process, and the property tests look at the database several times a
+ * case (a pool opened per look made them several times slower there than on SQLite).
+ * Its idle connections close on their own, so the worker can exit.
+ */
+let postgres: Db | null = null;
+function sharedPostgres(): Db {
+  postgres ??= openDatabase({ databaseUrl: e2ePostgres().databaseUrl, allowExitOnIdle: true }).db;
+  return postgres;
+}
+
+/**
+ * Runs `work` on the e2e server's own database: the SQLite file (opened for the
+ * work and closed after it), or PostgreSQL on the scale stack. The server sees
+ * changes on its next query.
  */
 export async function withE2eDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const { db } = openDatabase(
-    E2E_STACK === "scale" ? { databaseUrl: e2ePostgres().databaseUrl } : { sqliteFile: sqliteFileIn(path.resolve(E2E_DATA_DIR)) },
-  );
+  if (E2E_STACK === "scale") return work(sharedPostgres());
+  const { db } = openDatabase({ sqliteFile: sqliteFileIn(path.resolve(E2E_DATA_DIR)) });
   try {
     return await work(db);
   } finally {
