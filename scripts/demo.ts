@@ -155,7 +155,7 @@ async function addDemoPhotos(services: Awaited<ReturnType<typeof createServices>
     const stored = await services.storage.put("photos", demo.name, Readable.from(await stagePhoto({ ...demo.scene, seed: seed++ })));
     await markPendingUpload(services, stored.key);
     const saved = await savePhoto(services, stored.key, { slot: demo.slot, alt: demo.alt, focalX: demo.focal[0], focalY: demo.focal[1] });
-    if (!saved.success) throw new Error(saved.error);
+    if (!saved.ok) throw new Error(saved.error);
     console.log(`Added the ${demo.slot} photo "${demo.name}"`);
   }
 }

@@ -72,7 +72,7 @@ async function uploadPhoto(request: Request, services: ReturnType<typeof service
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
-  if (!result.success) return refusedUpload(request.body, result.status, result.error);
+  if (!result.ok) return refusedUpload(request.body, result.status, result.error);
   return privateJson({ photo: result.photo }, 201);
 }
 
