@@ -3,12 +3,10 @@ import type { z } from "zod";
 import { CONTACT_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
-import { handlePublicForm, type PublicForm, type PublicFormResult } from "#app/domain/public-form.server.ts";
+import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { contactFormSchema, type ContactInput } from "./schema.ts";
 import { CONTACT_TEXT } from "./ui-text.ts";
-
-export type ContactResult = PublicFormResult;
 
 /** A message as the schema leaves it: trimmed, blank name and e-mail null, e-mail lowercased. */
 type ContactMessage = z.output<typeof contactFormSchema>;

@@ -41,5 +41,6 @@ export function withoutStatus<R extends Result>(result: R): FormAnswer<R> {
 
 /** A page's action answering its form: the Result without its status as the data, the status on the response. */
 export function formAnswer<R extends Result>(result: R, headers?: HeadersInit) {
-  return data(withoutStatus(result), { status: statusOf(result), headers });
+  const status = statusOf(result);
+  return data(withoutStatus(result), headers ? { status, headers } : { status });
 }
