@@ -19,8 +19,8 @@ export type WireAnswer<Data extends object = object, Extra extends object = obje
 
 export function toWire(result: Result): WireAnswer {
   if (result.ok) {
-    const { ok: _ok, ...data } = result;
-    return { success: true, ...data };
+    const { ok: _ok, ...fields } = result;
+    return { success: true, ...fields };
   }
   const { ok: _ok, status: _status, ...refusal } = result;
   return { success: false, ...refusal };
