@@ -155,7 +155,7 @@ async function addDemoPhotos(services: Awaited<ReturnType<typeof createServices>
     const stored = await services.storage.put("photos", demo.name, Readable.from(await stagePhoto({ ...demo.scene, seed: seed++ })));
     await markPendingUpload(services, stored.key);
     const saved = await savePhoto(services, stored.key, { slot: demo.slot, alt: demo.alt, focalX: demo.focal[0], focalY: demo.focal[1] });
-    if (!saved.success) throw new Error(saved.error);
+    if (!saved.ok) throw new Error(saved.error);
     console.log(`Added the ${demo.slot} photo "${demo.name}"`);
   }
 }
@@ -262,14 +262,14 @@ try {
         durationMs: seconds * 1000,
         streamingLinks: { spotify: "https://open.spotify.com/", youtube: "https://www.youtube.com/" },
       });
-      if (!created.success) throw new Error(created.error);
+      if (!created.ok) throw new Error(created.error);
       latestId = created.id;
       console.log(`Added "${demo.title}"`);
       // Distinct creation times keep the newest-first order stable.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const latest = await setLatestSong(services, latestId);
-    if (!latest.success) throw new Error(latest.error);
+    if (!latest.ok) throw new Error(latest.error);
     console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
   }
   // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos or shows.

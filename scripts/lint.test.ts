@@ -167,7 +167,7 @@ describe("re-export modules", () => {
   it("refuses export … from, export *, and exporting an imported name", async () => {
     for (const code of [
       'export { xml } from "#app/lib/text/xml.ts";\n',
-      'export type { Outcome } from "#app/lib/http/outcome.ts";\n',
+      'export type { Result } from "#app/lib/result.ts";\n',
       'export * from "#app/lib/text/xml.ts";\n',
       'import { xml } from "#app/lib/text/xml.ts";\nexport { xml };\n',
       'import { xml } from "#app/lib/text/xml.ts";\nexport { xml as escapeXml };\n',

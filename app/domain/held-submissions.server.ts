@@ -15,7 +15,7 @@ import {
   type HeldSubmission,
 } from "./held-submission.ts";
 import { keysetPage, type PageRequest } from "#app/lib/db/paged-list.server.ts";
-import type { Outcome } from "#app/lib/http/outcome.ts";
+import { ok, refused, type Refusal, type Result } from "#app/lib/result.ts";
 
 // What the public forms' bot checks catch is kept here instead of being
 // dropped: a person who autofilled a form and pressed send at once looks just
@@ -37,6 +37,12 @@ const contactPayload = z.object({ name: z.string().nullable(), email: z.string()
 const signUpPayload = z.object({ email: z.string() });
 
 const heldIdSchema = z.string({ error: HELD_ERRORS.idRequired }).trim().min(1, HELD_ERRORS.idRequired).max(200, HELD_ERRORS.notFound);
+
+/** A refused id: none is a bad request (400); one longer than any of ours names nothing held (404). */
+function refusedId(error: z.ZodError) {
+  const issue = error.issues[0];
+  return issue?.code === "too_big" ? refused(404, HELD_ERRORS.notFound) : refused(400, issue?.message ?? HELD_ERRORS.idRequired);
+}
 
 const expiredBefore = (now: number) => now - RETENTION_MS;
 
@@ -110,45 +116,52 @@ export async function listHeld(db: Db, options: PageRequest = {}, now = Date.now
   return { items: page.items, nextCursor: page.nextCursor, heldCount: page.count };
 }
 
-export async function deleteHeld(db: Db, id: unknown): Promise<Outcome> {
+export async function deleteHeld(db: Db, id: unknown): Promise<Result> {
   const parsedId = heldIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
+  if (!parsedId.success) return refusedId(parsedId.error);
   const result = await db.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return { success: false, error: HELD_ERRORS.notFound };
-  return { success: true };
+  if (Number(result.numDeletedRows) === 0) return refused(404, HELD_ERRORS.notFound);
+  return ok();
 }
 
 /** Where a released submission goes: the inbox or the mailing list, written inside the release's transaction. */
 export type Deliverers = {
-  [K in HeldKind]: (db: Db, item: Extract<HeldSubmission, { kind: K }>) => Promise<Outcome>;
+  [K in HeldKind]: (db: Db, item: Extract<HeldSubmission, { kind: K }>) => Promise<Result>;
 };
 
 /**
  * Moves a held submission to where it was meant to go, exactly once: the row
  * is taken (deleted) and delivered in one transaction, so two admins pressing
- * at once deliver it once, and a failed delivery leaves it held.
+ * at once deliver it once, and a failed delivery leaves it held (with the
+ * delivery's refusal as the answer).
  */
-export async function releaseHeld(db: Db, id: unknown, deliver: Deliverers, now = Date.now()): Promise<Outcome<{ kind: HeldKind }>> {
+export async function releaseHeld(db: Db, id: unknown, deliver: Deliverers, now = Date.now()): Promise<Result<{ kind: HeldKind }>> {
   const parsedId = heldIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? HELD_ERRORS.idRequired };
+  if (!parsedId.success) return refusedId(parsedId.error);
   return db
     .transaction()
-    .execute(async (trx): Promise<Outcome<{ kind: HeldKind }>> => {
+    .execute(async (trx): Promise<Result<{ kind: HeldKind }>> => {
       const row = await trx.deleteFrom("heldSubmissions").where("id", "=", parsedId.data).returningAll().executeTakeFirst();
-      if (!row || Number(row.receivedAt) < expiredBefore(now)) return { success: false, error: HELD_ERRORS.notFound };
+      if (!row || Number(row.receivedAt) < expiredBefore(now)) return refused(404, HELD_ERRORS.notFound);
       const item = toHeld(row);
       if (!item) throw new Error(`Held submission ${row.id} could not be read`);
-      const outcome = item.kind === "contact" ? await deliver.contact(trx, item) : await deliver.newsletter(trx, item);
+      const delivered = item.kind === "contact" ? await deliver.contact(trx, item) : await deliver.newsletter(trx, item);
       // Throwing rolls the delete back: the submission stays held, and the artist is told it failed.
-      if (!outcome.success) throw new ReleaseRefused(outcome.error);
-      return { success: true, kind: item.kind };
+      if (!delivered.ok) throw new ReleaseRefused(delivered);
+      return ok({ kind: item.kind });
     })
     .catch((error: unknown) => {
-      if (error instanceof ReleaseRefused) return { success: false, error: error.message };
+      if (error instanceof ReleaseRefused) return error.refusal;
       throw error;
     });
 }
 
+/** Thrown inside the release's transaction to roll it back, carrying the delivery's refusal. */
 class ReleaseRefused extends Error {
   override name = "ReleaseRefused";
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    super(refusal.error);
+    this.refusal = refusal;
+  }
 }

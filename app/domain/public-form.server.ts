@@ -1,9 +1,10 @@
-import { data } from "react-router";
 import type { z } from "zod";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { detectBot, RATE_LIMIT_MESSAGE, takeFormRateLimit, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
 import { holdSubmission, type HoldRequest } from "./held-submissions.server.ts";
 import { readForm } from "#app/lib/http/read-form.server.ts";
+import { formAnswer } from "#app/lib/http/wire.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 
 // The one way a public form (contact, newsletter) is handled, so each form says
@@ -13,11 +14,12 @@ import type { Services } from "#app/lib/platform/services.server.ts";
 // submission is ever held.
 
 /**
- * What a public form's action answers. By default a bot gets the same
- * `{ ok: true }` as a person; a form whose fan must know whether it took
- * effect (a sign-up) says more with `accepted`.
+ * What a public form's action answers (its form gets it without the status:
+ * FormAnswer). By default a bot gets the same `{ ok: true }` as a person; a
+ * form whose fan must know whether it took effect (a sign-up) says more with
+ * `accepted`.
  */
-export type PublicFormResult<Accepted extends object = object> = ({ ok: true } & Partial<Accepted>) | { ok: false; error: string };
+export type PublicFormResult<Accepted extends object = object> = Result<Partial<Accepted>>;
 
 /** What a form keeps for review when the bot checks catch it: a HoldRequest without the reason, which the checks supply. */
 type HeldItem = { [K in HoldRequest["kind"]]: Omit<Extract<HoldRequest, { kind: K }>, "reason"> }[HoldRequest["kind"]];
@@ -62,18 +64,17 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
   request: Request,
   form: PublicForm<Schema, Accepted>,
 ) {
-  const answer = (result: PublicFormResult<Accepted>, status = 200) =>
-    data<PublicFormResult<Accepted>>(result, form.headers ? { status, headers: form.headers } : { status });
-  const accepted = (value: z.output<Schema>, how: "stored" | "held") => answer({ ok: true, ...form.accepted?.(value, how) });
+  const answer = (result: PublicFormResult<Accepted>) => formAnswer(result, form.headers);
+  const accepted = (value: z.output<Schema>, how: "stored" | "held") => answer(ok<Partial<Accepted>>({ ...form.accepted?.(value, how) }));
 
   const read = await readForm(request);
-  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
+  if (!read.ok) return answer(read);
   try {
     if (!(await takeFormRateLimit(services, request, form.rateLimit))) {
-      return answer({ ok: false, error: RATE_LIMIT_MESSAGE }, 429);
+      return answer(refused(429, RATE_LIMIT_MESSAGE));
     }
     const parsed = form.schema.safeParse(form.fields(read.form));
-    if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? form.messages.invalid }, 400);
+    if (!parsed.success) return answer(refused(400, parsed.error.issues[0]?.message ?? form.messages.invalid));
     const verdict = detectBot(services.env.authSecret, read.form, Date.now(), services.env.formMinFillMs);
     if (verdict.bot) {
       await holdSubmission(services.db, { ...form.held(parsed.data), reason: verdict.reason });
@@ -85,6 +86,6 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
   } catch (error) {
     // Logged in full here; the visitor gets a message that leaks nothing about the database.
     console.error(form.log.failed, error);
-    return answer({ ok: false, error: form.messages.failed }, 500);
+    return answer(refused(500, form.messages.failed));
   }
 }

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   const token = read.ok ? (textFields(read.form).token ?? "") : "";
   const result = await confirmEmailChange(services, token);
-  if (!result.success) return data({ error: result.error }, { status: 410, headers: noStore });
+  if (!result.ok) return data({ error: result.error }, { status: result.status, headers: noStore });
   const toast = await flashToast(services.env, { message: EMAIL_CHANGE_TEXT.done(result.newEmail), type: "success", duration: 8000 });
   return redirect("/account", { headers: { "Set-Cookie": toast } });
 }

@@ -18,6 +18,8 @@ import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { flashToast } from "#app/lib/http/toast.server.ts";
+import { formAnswer, type FormAnswer } from "#app/lib/http/wire.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 
 // /account: a signed-in person's own page (a fan's, and an admin's too): their
 // name, e-mail and password, whether they are on the mailing list, and
@@ -44,8 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ListAnswer = { intent: "join-list" | "leave-list"; ok: true; standing: "on" | "waiting" | "off" };
-type DeleteAnswer = { intent: "delete-account"; ok: false; error: string; field?: "currentPassword" };
+type Standing = "on" | "waiting" | "off";
+/** Joining or leaving the list: where the address stands now. */
+type ListResult = Result<{ intent: "join-list" | "leave-list"; standing: Standing }>;
+/** Deleting the account: its success is a redirect home, so only a refusal comes back to the form. */
+type DeleteResult = Result<object, { intent: "delete-account"; field?: "currentPassword" }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -59,19 +64,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const profile = await getProfile(services, request);
   if (!profile) throw redirect("/login?returnTo=%2Faccount");
   if (intent === "join-list") {
-    return data<ListAnswer>({ intent, ok: true, standing: await joinFromAccount(services, profile.email) }, { headers: privateHeaders });
+    return formAnswer<ListResult>(ok({ intent, standing: await joinFromAccount(services, profile.email) }), privateHeaders);
   }
   if (intent === "leave-list") {
     await unsubscribe(services, profile.email);
-    return data<ListAnswer>({ intent, ok: true, standing: "off" }, { headers: privateHeaders });
+    return formAnswer<ListResult>(ok({ intent, standing: "off" }), privateHeaders);
   }
   if (!(await takeFormRateLimit(services, request, PASSWORD_TRIES))) {
-    return data<DeleteAnswer>({ intent, ok: false, error: RATE_LIMIT_MESSAGE }, { status: 429, headers: privateHeaders });
+    return formAnswer<DeleteResult>(refused(429, RATE_LIMIT_MESSAGE, { intent }), privateHeaders);
   }
   const deleted = await deleteAccount(services, profile, fields.currentPassword ?? "");
-  if (!deleted.success) {
-    return data<DeleteAnswer>({ intent, ok: false, error: deleted.error, field: deleted.field }, { status: 400, headers: privateHeaders });
-  }
+  if (!deleted.ok) return formAnswer<DeleteResult>({ ...deleted, intent }, privateHeaders);
   if (fields.leaveList === "on") await unsubscribe(services, profile.email);
   // The session's cookie goes with the account; the home page says it is done.
   const signOut = await callAuth(services, request, "/sign-out");
@@ -84,17 +87,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900";
 
-function MailingList({ email, initial }: { email: string; initial: "on" | "waiting" | "off" }) {
-  const fetcher = useFetcher<ListAnswer>();
-  const standing = fetcher.data?.standing ?? initial;
+function MailingList({ email, initial }: { email: string; initial: Standing }) {
+  const fetcher = useFetcher<FormAnswer<ListResult>>();
+  const answer = fetcher.data?.ok ? fetcher.data : undefined;
+  const standing = answer?.standing ?? initial;
   const busy = fetcher.state !== "idle";
   const headingId = useId();
   const said =
-    fetcher.data?.intent === "join-list"
+    answer?.intent === "join-list"
       ? standing === "on"
         ? MY_ACCOUNT_TEXT.joined
         : MY_ACCOUNT_TEXT.joinConfirm(email)
-      : fetcher.data?.intent === "leave-list"
+      : answer?.intent === "leave-list"
         ? MY_ACCOUNT_TEXT.left
         : null;
   return (
@@ -122,8 +126,8 @@ function MailingList({ email, initial }: { email: string; initial: "on" | "waiti
   );
 }
 
-function DeleteAccount({ answer }: { answer: DeleteAnswer | undefined }) {
-  const fetcher = useFetcher<DeleteAnswer>();
+function DeleteAccount({ answer }: { answer: FormAnswer<DeleteResult> | undefined }) {
+  const fetcher = useFetcher<FormAnswer<DeleteResult>>();
   const result = fetcher.data ?? answer;
   const busy = fetcher.state !== "idle";
   const headingId = useId();
@@ -171,7 +175,8 @@ export default function Account() {
   const { name, email, list, dashboardPath: dashboard, mailOn } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const accountResult = result && "values" in result ? result : result && "message" in result ? result : undefined;
-  const deleteResult = result && "intent" in result && result.intent === "delete-account" ? (result as DeleteAnswer) : undefined;
+  const deleteResult =
+    result && "intent" in result && result.intent === "delete-account" ? (result as FormAnswer<DeleteResult>) : undefined;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-12 sm:px-6">
       <DashboardStylesheet />

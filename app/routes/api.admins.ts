@@ -4,6 +4,7 @@ import { createInvite, removeAdmin, revokeInvite } from "#app/features/auth/invi
 import { INVITE_TEXT } from "#app/features/auth/ui-text.ts";
 import { adminAction } from "#app/lib/http/admin-action.server.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
+import { refused } from "#app/lib/result.ts";
 
 // The Account area's admin management, admin only.
 //   POST intent=invite, email         -> { success, email, mailed, link (only when no mail is sent) }
@@ -28,12 +29,12 @@ export function loader() {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: mutationSchema,
-    words: { badRequest: INVITE_TEXT.badRequest, notFound: INVITE_TEXT.notFound, unexpected: INVITE_TEXT.failed },
+    words: { badRequest: INVITE_TEXT.badRequest, unexpected: INVITE_TEXT.failed },
     acceptJson: true,
     run: async (services, { intent, email, id }) => {
       // adminAction has checked the admin; this is who they are, for the history.
       const by = await getProfile(services, args.request);
-      if (!by) return { success: false, error: INVITE_TEXT.failed };
+      if (!by) return refused(400, INVITE_TEXT.failed);
       if (intent === "invite") return createInvite(services, by, email);
       if (intent === "revoke-invite") return revokeInvite(services, by, id);
       return removeAdmin(services, by, id);

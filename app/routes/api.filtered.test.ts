@@ -4,6 +4,7 @@ import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { HELD_ERRORS, HELD_RETENTION_DAYS, MAX_HELD } from "#app/domain/held-submission.ts";
 import { deleteHeld, holdSubmission, listHeld, releaseHeld, type Deliverers } from "#app/domain/held-submissions.server.ts";
+import { refused } from "#app/lib/result.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -73,7 +74,7 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
       deliver,
       now,
     );
-    expect(old).toEqual({ success: false, error: HELD_ERRORS.notFound });
+    expect(old).toEqual({ ok: false, status: 404, error: HELD_ERRORS.notFound });
   });
 
   it(`keeps at most ${MAX_HELD}: a flood pushes out the oldest first`, async () => {
@@ -118,8 +119,8 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
       Date.now() - 5000,
     );
     const results = await Promise.all([releaseHeld(db(), id, deliver), releaseHeld(db(), id, deliver)]);
-    expect(results.filter((r) => r.success)).toEqual([{ success: true, kind: "contact" }]);
-    expect(results.filter((r) => !r.success)).toEqual([{ success: false, error: HELD_ERRORS.notFound }]);
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, kind: "contact" }]);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, status: 404, error: HELD_ERRORS.notFound }]);
     const inbox = await db().selectFrom("contacts").selectAll().execute();
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({ name: "Ada", email: "ada@example.com", message: "Hi!", status: "unread", source: "website" });
@@ -130,15 +131,15 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   it("releases a sign-up to the mailing list, consent dated when it was given", async () => {
     const sent = Date.now() - 60_000;
     const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" }, sent);
-    expect(await releaseHeld(db(), id, deliver)).toEqual({ success: true, kind: "newsletter" });
+    expect(await releaseHeld(db(), id, deliver)).toEqual({ ok: true, kind: "newsletter" });
     const list = await db().selectFrom("subscribers").selectAll().execute();
     expect(list.map((row) => [row.email, row.subscribed, Number(row.timestamp)])).toEqual([["quick@example.com", 1, sent]]);
   });
 
   it("leaves a submission held when its delivery is refused or fails", async () => {
     const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" });
-    const refusing: Deliverers = { ...deliver, newsletter: async () => ({ success: false, error: "Invalid email address" }) };
-    expect(await releaseHeld(db(), id, refusing)).toEqual({ success: false, error: "Invalid email address" });
+    const refusing: Deliverers = { ...deliver, newsletter: async () => refused(400, "Invalid email address") };
+    expect(await releaseHeld(db(), id, refusing)).toEqual({ ok: false, status: 400, error: "Invalid email address" });
     const failing: Deliverers = {
       ...deliver,
       newsletter: async (trx, item) => {
@@ -153,9 +154,10 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
 
   it("deletes one, and says when it is already gone or the id is missing", async () => {
     const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "x@example.com" }, reason: "honeypot" });
-    expect(await deleteHeld(db(), id)).toEqual({ success: true });
-    expect(await deleteHeld(db(), id)).toEqual({ success: false, error: HELD_ERRORS.notFound });
-    expect(await deleteHeld(db(), "  ")).toEqual({ success: false, error: HELD_ERRORS.idRequired });
-    expect(await releaseHeld(db(), undefined, deliver)).toEqual({ success: false, error: HELD_ERRORS.idRequired });
+    expect(await deleteHeld(db(), id)).toEqual({ ok: true });
+    expect(await deleteHeld(db(), id)).toEqual({ ok: false, status: 404, error: HELD_ERRORS.notFound });
+    expect(await deleteHeld(db(), "  ")).toEqual({ ok: false, status: 400, error: HELD_ERRORS.idRequired });
+    expect(await deleteHeld(db(), "x".repeat(500))).toEqual({ ok: false, status: 404, error: HELD_ERRORS.notFound });
+    expect(await releaseHeld(db(), undefined, deliver)).toEqual({ ok: false, status: 400, error: HELD_ERRORS.idRequired });
   });
 });

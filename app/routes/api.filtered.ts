@@ -33,9 +33,9 @@ const deliverersFor = (services: Services): Deliverers => ({
 });
 
 async function release(services: Services, id: unknown) {
-  const outcome = await releaseHeld(services.db, id, deliverersFor(services));
-  if (outcome.success) services.mail?.wake();
-  return outcome;
+  const released = await releaseHeld(services.db, id, deliverersFor(services));
+  if (released.ok) services.mail?.wake();
+  return released;
 }
 
 export const action = (args: Route.ActionArgs) =>

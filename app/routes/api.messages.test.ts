@@ -6,6 +6,7 @@ import { appContext } from "#app/lib/platform/app-context.ts";
 import { callAuth } from "#app/features/auth/auth-request.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
+import { INBOX_TEXT } from "#app/features/inbox/ui-text.ts";
 import { action } from "./api.messages.ts";
 
 // The dashboard's message actions, called as React Router calls them, by a signed-in admin.
@@ -73,6 +74,19 @@ describe.each(testStacks)("message actions on %s", (kind) => {
     const response = await post("Application/JSON; charset=utf-8", json);
     expect(response.status).toBe(200);
     expect(await stillThere("kept-message")).toBe(false);
+  });
+
+  it("answers in SPEC's words, with the status the service chose and no status in the body", async () => {
+    await seedMessage("wire-message");
+    const form = (fields: Record<string, string>) => post("application/x-www-form-urlencoded", new URLSearchParams(fields).toString());
+    const read = await form({ intent: "mark-read", id: "wire-message" });
+    expect([read.status, await read.json()]).toEqual([200, { success: true }]);
+    const deleted = await form({ intent: "delete", id: "wire-message" });
+    expect([deleted.status, await deleted.json()]).toEqual([200, { success: true }]);
+    const gone = await form({ intent: "delete", id: "wire-message" });
+    expect([gone.status, await gone.json()]).toEqual([404, { success: false, error: INBOX_TEXT.notFound }]);
+    const nameless = await form({ intent: "delete" });
+    expect([nameless.status, await nameless.json()]).toEqual([400, { success: false, error: INBOX_TEXT.idRequired }]);
   });
 
   it("still takes the dashboard's forms", async () => {

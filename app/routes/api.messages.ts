@@ -26,6 +26,5 @@ export const action = (args: Route.ActionArgs) =>
     words: INBOX_TEXT,
     acceptJson: true,
     run: (services, { intent, id }) => (intent === "mark-read" ? markMessageRead(services, id) : deleteMessage(services, id)),
-    answer: () => ({ success: true }),
     subject: "Message",
   });

@@ -14,7 +14,7 @@ import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: photoActionSchema,
-    words: { badRequest: PHOTO_TEXT.badRequest, notFound: PHOTO_TEXT.notFound, unexpected: PHOTO_TEXT.unexpected },
+    words: { badRequest: PHOTO_TEXT.badRequest, unexpected: PHOTO_TEXT.unexpected },
     acceptJson: true,
     run: applyPhotoAction,
     subject: "Photo",

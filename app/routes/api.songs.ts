@@ -6,11 +6,11 @@ import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { adminListLoader } from "#app/lib/db/paged-list.server.ts";
 import { readForm } from "#app/lib/http/read-form.server.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
+import { denyUnlessAdmin, wireJson } from "#app/lib/auth/require-admin.server.ts";
 
 /**
  * POST intent=create-song|update-song|mark-latest|release-now|delete-song. Admins only.
- * Answers { success, id? | song? | updatedAt? } or { success: false, error }; a
+ * Answers { success, id? | song? | updatedAt? | message? } or { success: false, error }; a
  * refused edit adds `fields` (a message per field, 400) or `current` (the song
  * as changed elsewhere meanwhile, 409); a song that is gone is a 404.
  */
@@ -19,10 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const denied = await denyUnlessAdmin(services, request);
   if (denied) return denied;
   const read = await readForm(request);
-  if (!read.ok) return privateJson({ success: false, error: read.error }, read.status);
+  if (!read.ok) return wireJson(read);
   // "Release now" sends the announcement a scheduled release would (the Mail area's feature).
-  const { status, body } = await handleLibraryAction(services, read.form, releaseAnnouncement(services));
-  return privateJson(body, status);
+  return wireJson(await handleLibraryAction(services, read.form, releaseAnnouncement(services)));
 }
 
 /** GET ?before=<cursor>: the next page of the Music Library (a fixed size: only the cursor is read). Admins only. */

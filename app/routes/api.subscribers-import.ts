@@ -6,7 +6,8 @@ import { getProfile } from "#app/lib/auth/session.server.ts";
 
 // POST /api/subscribers/import?name=<file name>, admin only: the body is a CSV
 // file of subscribers from another tool. Answers { added, alreadyOn, leftOff,
-// problems, moreProblems } or { error }.
+// problems, moreProblems } or { error } (the dashboard's own answer, as the
+// uploads', not one of SPEC's data operations).
 
 const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import the parts.`;
 
@@ -37,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fileName =
     (new URL(request.url).searchParams.get("name") ?? "a CSV file").replace(/[^\p{L}\p{N} ._()-]/gu, "").slice(0, 100) || "a CSV file";
   const result = await importSubscribers(services.db, text, { fileName, by: profile?.displayName || profile?.email || "an admin" });
-  return privateJson(result, "error" in result ? 400 : 200);
+  if (!result.ok) return privateJson({ error: result.error }, result.status);
+  const { ok: _ok, ...report } = result;
+  return privateJson(report);
 }
 
 export function loader() {

@@ -23,7 +23,7 @@ const mutationSchema = z.object(
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     schema: mutationSchema,
-    words: { badRequest: NEWSLETTER_TEXT.badRequest, notFound: NEWSLETTER_TEXT.subscriberNotFound, unexpected: NEWSLETTER_TEXT.failed },
+    words: { badRequest: NEWSLETTER_TEXT.badRequest, unexpected: NEWSLETTER_TEXT.failed },
     acceptJson: true,
     run: (services, { intent, id }) => (intent === "remove" ? removeSubscriber(services, id) : restoreSubscriber(services, id)),
     subject: "Subscriber",

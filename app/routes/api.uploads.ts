@@ -3,7 +3,8 @@ import type { Route } from "./+types/api.uploads";
 import { storePhotoUpload } from "#app/features/photos/photos.server.ts";
 import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
-import { denyUnlessAdmin, privateJson } from "#app/lib/auth/require-admin.server.ts";
+import { denyUnlessAdmin, privateJson, wireJson } from "#app/lib/auth/require-admin.server.ts";
+import { ok, refused } from "#app/lib/result.ts";
 import { refusedUpload } from "#app/lib/uploads/refused-upload.server.ts";
 
 const kindSchema = z.enum(["audio", "cover", "photo"]);
@@ -32,8 +33,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (request.method === "DELETE") {
     const key = keySchema.safeParse(url.searchParams.get("key"));
-    if (!key.success) return privateJson({ success: false, error: "Upload key is required" }, 400);
-    return privateJson({ success: true, discarded: await discardPendingUpload(services, kind.data, key.data) });
+    if (!key.success) return wireJson(refused(400, "Upload key is required"));
+    return wireJson(ok({ discarded: await discardPendingUpload(services, kind.data, key.data) }));
   }
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405 });
 
@@ -48,14 +49,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
-  if (!result.success) return refusedUpload(request.body, result.status, result.error);
+  if (!result.ok) return refusedUpload(request.body, result.status, result.error);
   if (request.signal.aborted) {
     // Cancelled after the last byte arrived: the browser will never learn the
     // key, so no song can claim the file. Remove it now rather than at the sweep.
     await discardPendingUpload(services, kind.data, result.key);
     return new Response(null, { status: 400 });
   }
-  const { success: _success, ...file } = result;
+  const { ok: _ok, ...file } = result;
   return Response.json(file, { status: 201 });
 }
 
@@ -72,7 +73,7 @@ async function uploadPhoto(request: Request, services: ReturnType<typeof service
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
-  if (!result.success) return refusedUpload(request.body, result.status, result.error);
+  if (!result.ok) return refusedUpload(request.body, result.status, result.error);
   return privateJson({ photo: result.photo }, 201);
 }
 

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard.mail";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { MailArea } from "#app/features/mailings/mail-area.tsx";
@@ -6,7 +6,9 @@ import { handleMailAreaAction, mailAreaPage } from "#app/features/mailings/mail-
 import { MAILING_TEXT } from "#app/features/mailings/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
-import { denyUnlessAdmin, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { adminRefusal, NOT_SIGNED_IN, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { formAnswer } from "#app/lib/http/wire.ts";
+import { refused } from "#app/lib/result.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 
@@ -18,17 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  const profile = await getProfile(services, request);
-  const { status, answer } =
-    denied || !profile
-      ? {
-          status: denied?.status ?? 401,
-          answer: { ok: false as const, intent: "", error: ((await denied?.json()) as { error: string }).error },
-        }
-      : await handleMailAreaAction(services, request, profile);
+  const denied = await adminRefusal(services, request);
+  // An admin's session that ended between the two reads is answered as signed out.
+  const profile = denied ? null : await getProfile(services, request);
+  const result = profile
+    ? await handleMailAreaAction(services, request, profile)
+    : { ...(denied ?? refused(401, NOT_SIGNED_IN)), intent: "" };
   // Answered as data, so a fetcher shows the refusal; posted as a whole page, the loader then sends a non-admin home.
-  return data(answer, { status, headers: { "Cache-Control": "no-store" } });
+  return formAnswer(result, { "Cache-Control": "no-store" });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard.shows";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ShowsArea } from "#app/features/shows/shows-area.tsx";
@@ -6,7 +6,8 @@ import { handleShowsAction, showsAreaPage } from "#app/features/shows/shows-area
 import { SHOW_TEXT } from "#app/features/shows/shows-area-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
-import { denyUnlessAdmin, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { adminRefusal, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { formAnswer } from "#app/lib/http/wire.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,12 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const denied = await denyUnlessAdmin(services, request);
-  const { status, answer } = denied
-    ? { status: denied.status, answer: { ok: false as const, intent: "", error: ((await denied.json()) as { error: string }).error } }
-    : await handleShowsAction(services, request);
+  const denied = await adminRefusal(services, request);
+  const result = denied ? { ...denied, intent: "" } : await handleShowsAction(services, request);
   // Answered as data, so a fetcher shows the refusal; posted as a whole page, the loader then sends a non-admin home.
-  return data(answer, { status, headers: { "Cache-Control": "no-store" } });
+  return formAnswer(result, { "Cache-Control": "no-store" });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

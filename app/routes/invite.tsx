@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const accepted = await acceptInvite(services, token, { signedInAs, ...credentials });
-    if (!accepted.success) return data({ error: accepted.error }, { status: accepted.state ? 410 : 403, headers: noStore });
+    if (!accepted.ok) return data({ error: accepted.error }, { status: accepted.status, headers: noStore });
   } catch (error) {
     // better-auth's refusal (a guessable password…) is the person's to fix; anything else is logged.
     const message = error instanceof Error && error.message ? error.message : INVITE_TEXT.failed;

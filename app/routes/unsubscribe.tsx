@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const outcome = await unsubscribe(services, email);
-    if (!outcome.success) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
+    if (!outcome.ok) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
   } catch (error) {
     console.error("Unsubscribing failed", error);
     return data<PageState>({ state: "failed" }, { status: 500, headers: noStore });

@@ -37,7 +37,7 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     await markPendingUpload(site.services, audio.key);
     await markPendingUpload(site.services, cover.key);
     const created = await createSong(site.services, { title, audioKey: audio.key, coverKey: cover.key });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     return { id: created.id, audioKey: audio.key, coverKey: cover.key };
   }
 
@@ -61,7 +61,7 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     expect(manifest.missing).toEqual([]);
 
     // Afterwards: the song deleted with its files, the message gone, a new message.
-    expect((await deleteSong(services, song.id)).success).toBe(true);
+    expect((await deleteSong(services, song.id)).ok).toBe(true);
     expect(await services.storage.stat(song.audioKey)).toBeNull();
     await services.db.deleteFrom("contacts").execute();
     await services.db

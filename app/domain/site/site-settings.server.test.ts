@@ -45,10 +45,16 @@ describe.each(testStacks)("site settings on %s", (stack) => {
     // A second tab still at revision 0, and one at revision 1 that saves first.
     expect(await saveSiteSection(db, "artist", artist("Tab Two"), 0, "Bo")).toEqual({
       ok: false,
+      status: 409,
+      error: "conflict",
       conflict: { revision: 1, updatedAt: 1_000, updatedBy: "Ada" },
     });
     expect(await saveSiteSection(db, "artist", artist("Tab One"), 1, "Ada", 2_000)).toEqual({ ok: true, revision: 2 });
-    expect(await saveSiteSection(db, "artist", artist("Tab Three"), 1, "Bo")).toMatchObject({ ok: false, conflict: { revision: 2 } });
+    expect(await saveSiteSection(db, "artist", artist("Tab Three"), 1, "Bo")).toMatchObject({
+      ok: false,
+      status: 409,
+      conflict: { revision: 2 },
+    });
     expect((await loadSiteSettings(db)).artist.name).toBe("Tab One");
     expect(await currentContentVersion(db)).toBe(version + 1);
   });
@@ -78,10 +84,14 @@ describe.each(testStacks)("site settings on %s", (stack) => {
     expect(await restoreSiteVersion(db, "artist", first?.id ?? "", 2, "Ada")).toEqual({ ok: true, revision: 3 });
     expect((await loadSiteSettings(db)).artist.name).toBe(siteConfig.artist.name);
     // A restore from a stale page is a conflict like any save; an unknown version is said to be gone.
-    expect(await restoreSiteVersion(db, "artist", versions[0]?.id ?? "", 2, "Bo")).toMatchObject({ ok: false, conflict: { revision: 3 } });
-    expect(await restoreSiteVersion(db, "artist", "no-such-version", 3, "Bo")).toEqual({ ok: false, missing: true });
+    expect(await restoreSiteVersion(db, "artist", versions[0]?.id ?? "", 2, "Bo")).toMatchObject({
+      ok: false,
+      status: 409,
+      conflict: { revision: 3 },
+    });
+    expect(await restoreSiteVersion(db, "artist", "no-such-version", 3, "Bo")).toEqual({ ok: false, status: 404, error: "missing" });
     // Versions belong to their section.
-    expect(await restoreSiteVersion(db, "bio", versions[0]?.id ?? "", 0, "Bo")).toEqual({ ok: false, missing: true });
+    expect(await restoreSiteVersion(db, "bio", versions[0]?.id ?? "", 0, "Bo")).toEqual({ ok: false, status: 404, error: "missing" });
   });
 
   it("shows site.config.ts's value when a stored section is no longer valid", async () => {

@@ -4,6 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Database } from "#app/lib/db/db-schema.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { defaultPrivacyMarkdown, defaultTermsMarkdown, fillLegalTokens } from "./legal-defaults.ts";
 import { SITE_SECTIONS, settingsFromConfig, siteSectionSchemas, type SiteSection, type SiteSettings } from "./site-config-schema.ts";
 import { siteConfig } from "./site-config.server.ts";
@@ -102,7 +103,12 @@ export async function currentArtistName(db: Kysely<Database>): Promise<string> {
   return (row ? parseSection("artist", row.data)?.name : null) ?? firstStart.artist.name;
 }
 
-export type SaveOutcome = { ok: true; revision: number } | { ok: false; conflict: SectionState };
+/**
+ * A save: the section's new revision; or, when someone saved it since the
+ * editor opened (409, error "conflict"), who and when. The Site area says it
+ * in its own words.
+ */
+export type SaveResult = Result<{ revision: number }, { status: 409; conflict: SectionState }>;
 
 async function sectionState(db: Kysely<Database>, section: SiteSection): Promise<SectionState> {
   const row = await db
@@ -133,7 +139,7 @@ export async function saveSiteSection<S extends SiteSection>(
   expectedRevision: number,
   savedBy: string,
   now = Date.now(),
-): Promise<SaveOutcome> {
+): Promise<SaveResult> {
   const data = JSON.stringify(value);
   const revision = expectedRevision + 1;
   return db.transaction().execute(async (trx) => {
@@ -152,7 +158,7 @@ export async function saveSiteSection<S extends SiteSection>(
             .where("revision", "=", expectedRevision)
             .executeTakeFirst()
             .then((r) => Number(r.numUpdatedRows));
-    if (written !== 1) return { ok: false, conflict: await sectionState(trx, section) };
+    if (written !== 1) return refused(409, "conflict", { conflict: await sectionState(trx, section) });
     // The first save keeps the value it replaces too, so the first-start text can be restored.
     if (expectedRevision === 0) await insertVersion(trx, section, 0, JSON.stringify(firstStart[section]), now, FIRST_START_AUTHOR);
     await insertVersion(trx, section, revision, data, now, savedBy);
@@ -162,7 +168,7 @@ export async function saveSiteSection<S extends SiteSection>(
       .where("revision", "<=", revision - VERSIONS_KEPT)
       .execute();
     await bumpContentVersion(trx);
-    return { ok: true, revision };
+    return ok({ revision });
   });
 }
 
@@ -202,7 +208,8 @@ export async function listSiteVersions(db: Kysely<Database>, section: SiteSectio
   });
 }
 
-export type RestoreOutcome = SaveOutcome | { ok: false; missing: true };
+/** A restore: as a save, or a version no longer kept (404, error "missing"). */
+export type RestoreResult = Result<{ revision: number }, { status: 409; conflict: SectionState } | { status: 404 }>;
 
 /** Saves an older version's value as the section's newest (so a restore can itself be undone). */
 export async function restoreSiteVersion(
@@ -211,7 +218,7 @@ export async function restoreSiteVersion(
   versionId: string,
   expectedRevision: number,
   savedBy: string,
-): Promise<RestoreOutcome> {
+): Promise<RestoreResult> {
   const row = await db
     .selectFrom("siteSettingVersions")
     .select("data")
@@ -219,6 +226,6 @@ export async function restoreSiteVersion(
     .where("section", "=", section)
     .executeTakeFirst();
   const value = row ? parseSection(section, row.data) : null;
-  if (!value) return { ok: false, missing: true };
+  if (!value) return refused(404, "missing");
   return saveSiteSection(db, section, value, expectedRevision, savedBy);
 }

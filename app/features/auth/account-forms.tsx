@@ -4,6 +4,7 @@ import { FormError, TextField } from "#app/components/ui/text-field.tsx";
 import { confirmPasswordCheck, currentPasswordCheck, emailCheck, newPasswordCheck, required } from "./account-checks.ts";
 import { ACCOUNT_TEXT, EMAIL_CHANGE_TEXT, LOGIN_TEXT, type AccountResult } from "./ui-text.ts";
 import { useAccountForm, type AccountFormState } from "./use-account-form.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 
 const cardStyles = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900";
 const introStyles = "mt-1 text-sm text-stone-600 dark:text-stone-400";
@@ -56,7 +57,7 @@ function PasswordField(props: Omit<ComponentProps<typeof TextField>, "type" | "r
   return <TextField type="password" required maxLength={128} {...props} />;
 }
 
-export function NameForm({ name, initial }: { name: string; initial: AccountResult | undefined }) {
+export function NameForm({ name, initial }: { name: string; initial: FormAnswer<AccountResult> | undefined }) {
   const form = useAccountForm("name", { name: required(LOGIN_TEXT.missingName) }, initial);
   return (
     <AccountFormCard form={form} heading={ACCOUNT_TEXT.nameHeading} intro={ACCOUNT_TEXT.nameIntro} saveLabel={ACCOUNT_TEXT.saveName}>
@@ -78,7 +79,7 @@ export function EmailForm({
   confirmByMail,
 }: {
   email: string;
-  initial: AccountResult | undefined;
+  initial: FormAnswer<AccountResult> | undefined;
   /** Whether the new address confirms by a mailed link (the site sends mail) or the change is made at once. */
   confirmByMail: boolean;
 }) {
@@ -112,7 +113,7 @@ export function EmailForm({
   );
 }
 
-export function PasswordForm({ email, initial }: { email: string; initial: AccountResult | undefined }) {
+export function PasswordForm({ email, initial }: { email: string; initial: FormAnswer<AccountResult> | undefined }) {
   const form = useAccountForm(
     "password",
     { currentPassword: currentPasswordCheck, newPassword: newPasswordCheck, confirmPassword: confirmPasswordCheck },

@@ -2,6 +2,12 @@ import { AUTH_BASE_PATH } from "#app/lib/auth/auth.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 
+/**
+ * better-auth's HTTP answer as it came, not a Result: `ok` is the Response's
+ * (any 2xx), both sides carry its status and cookies, and its words may be
+ * missing. What to refuse with, if anything, is the caller's to decide
+ * (account.server.ts, password-reset.server.ts).
+ */
 export type AuthCallResult =
   | { ok: true; status: number; body: unknown; setCookies: string[] }
   | { ok: false; status: number; message: string | null; code: string | null; setCookies: string[] };

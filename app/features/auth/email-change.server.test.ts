@@ -63,13 +63,13 @@ describe.each(testStacks)("a change of sign-in e-mail, and deleting an account, 
     expect(notice?.text).not.toContain("new@fans.example");
     expect(await emailChangeState(services, token)).toEqual({ state: "open", newEmail: "new@fans.example" });
 
-    expect(await confirmEmailChange(services, token)).toEqual({ success: true, newEmail: "new@fans.example" });
+    expect(await confirmEmailChange(services, token)).toEqual({ ok: true, newEmail: "new@fans.example" });
     expect(await emailOf(fan.id)).toBe("new@fans.example");
     expect((await mailsTo("old@fans.example")).map((m) => m.subject)).toEqual([
       "Your sign-in e-mail for Juniper Vale's site is being changed",
       "Your sign-in e-mail for Juniper Vale's site was changed",
     ]);
-    expect(await confirmEmailChange(services, token)).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.closed });
+    expect(await confirmEmailChange(services, token)).toEqual({ ok: false, status: 410, error: EMAIL_CHANGE_TEXT.closed });
     expect(await emailChangeState(services, token)).toEqual({ state: "closed" });
   });
 
@@ -78,12 +78,12 @@ describe.each(testStacks)("a change of sign-in e-mail, and deleting an account, 
     await requestEmailChange(services, fan, "first@fans.example");
     const first = /token=([A-Za-z0-9_-]+)/.exec((await mailsTo("first@fans.example"))[0]?.text ?? "")?.[1] ?? "";
     await requestEmailChange(services, fan, "second@fans.example");
-    expect(await confirmEmailChange(services, first)).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.closed });
+    expect(await confirmEmailChange(services, first)).toEqual({ ok: false, status: 410, error: EMAIL_CHANGE_TEXT.closed });
     const second = /token=([A-Za-z0-9_-]+)/.exec((await mailsTo("second@fans.example"))[0]?.text ?? "")?.[1] ?? "";
     await account("second@fans.example", "Someone Else");
-    expect(await confirmEmailChange(services, second)).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.taken });
+    expect(await confirmEmailChange(services, second)).toEqual({ ok: false, status: 410, error: EMAIL_CHANGE_TEXT.taken });
     expect(await emailOf(fan.id)).toBe("twice@fans.example");
-    expect(await confirmEmailChange(services, "made-up")).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.closed });
+    expect(await confirmEmailChange(services, "made-up")).toEqual({ ok: false, status: 410, error: EMAIL_CHANGE_TEXT.closed });
 
     const late = Date.now() - EMAIL_CHANGE_LIFETIME_MS - 1000;
     await requestEmailChange(services, fan, "late@fans.example", late);
@@ -99,18 +99,19 @@ describe.each(testStacks)("a change of sign-in e-mail, and deleting an account, 
     const auth = await services.auth.$context;
     await auth.internalAdapter.updatePassword(fan.id, await auth.password.hash("a-new-password-of-mine"));
     expect(await emailChangeState(services, token)).toEqual({ state: "closed" });
-    expect(await confirmEmailChange(services, token)).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.closed });
+    expect(await confirmEmailChange(services, token)).toEqual({ ok: false, status: 410, error: EMAIL_CHANGE_TEXT.closed });
     expect(await emailOf(fan.id)).toBe("stolen@fans.example");
   });
 
   it("deletes an account with the right password, never the last admin's", async () => {
     const fan = await account("leaving@fans.example");
     expect(await deleteAccount(services, fan, "wrong-password-1")).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       error: EMAIL_CHANGE_TEXT.wrongPassword,
       field: "currentPassword",
     });
-    expect(await deleteAccount(services, fan, "kitchen-table-77")).toEqual({ success: true });
+    expect(await deleteAccount(services, fan, "kitchen-table-77")).toEqual({ ok: true });
     expect(await emailOf(fan.id)).toBeUndefined();
 
     await createAdmin(site.services, { email: "only-admin@example.com", password: "juniper-harbour-9", name: "Only" });
@@ -120,7 +121,11 @@ describe.each(testStacks)("a change of sign-in e-mail, and deleting an account, 
       .where("email", "=", "only-admin@example.com")
       .executeTakeFirstOrThrow();
     const admin = { id: row.id, email: "only-admin@example.com", displayName: "Only", roles: ["admin"], createdAt: "" } as Profile;
-    expect(await deleteAccount(services, admin, "juniper-harbour-9")).toEqual({ success: false, error: EMAIL_CHANGE_TEXT.lastAdmin });
+    expect(await deleteAccount(services, admin, "juniper-harbour-9")).toEqual({
+      ok: false,
+      status: 400,
+      error: EMAIL_CHANGE_TEXT.lastAdmin,
+    });
     expect(await emailOf(admin.id)).toBe("only-admin@example.com");
   });
 });

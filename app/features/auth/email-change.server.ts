@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import type { Profile } from "#app/lib/auth/profile.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { EMAIL_CHANGE_TEXT } from "./ui-text.ts";
 
@@ -85,13 +86,10 @@ export async function emailChangeState(services: Services, token: string, now = 
 /**
  * Makes the change the link stands for: the account signs in with the new
  * address from now on, and the old one is told it was done. Once only; refused
- * when another account has taken the address meanwhile.
+ * when another account has taken the address meanwhile. Every refusal is a
+ * 410: this link will not work, whatever is tried again.
  */
-export async function confirmEmailChange(
-  services: Services,
-  token: string,
-  now = Date.now(),
-): Promise<{ success: true; newEmail: string } | { success: false; error: string }> {
+export async function confirmEmailChange(services: Services, token: string, now = Date.now()): Promise<Result<{ newEmail: string }>> {
   const row = await services.db
     .selectFrom("emailChanges")
     .selectAll()
@@ -99,18 +97,18 @@ export async function confirmEmailChange(
     .where("usedAt", "is", null)
     .where("expiresAt", ">", now)
     .executeTakeFirst();
-  if (!row) return { success: false, error: EMAIL_CHANGE_TEXT.closed };
+  if (!row) return refused(410, EMAIL_CHANGE_TEXT.closed);
   // The old address was told to change the password if this was not them: that voids the request.
-  if ((await passwordStampOf(services, row.userId)) !== row.passwordStamp) return { success: false, error: EMAIL_CHANGE_TEXT.closed };
+  if ((await passwordStampOf(services, row.userId)) !== row.passwordStamp) return refused(410, EMAIL_CHANGE_TEXT.closed);
   const taken = await services.db.selectFrom("user").select("id").where("email", "=", row.newEmail).executeTakeFirst();
-  if (taken && taken.id !== row.userId) return { success: false, error: EMAIL_CHANGE_TEXT.taken };
+  if (taken && taken.id !== row.userId) return refused(410, EMAIL_CHANGE_TEXT.taken);
   const claimed = await services.db
     .updateTable("emailChanges")
     .set({ usedAt: now })
     .where("id", "=", row.id)
     .where("usedAt", "is", null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { success: false, error: EMAIL_CHANGE_TEXT.closed };
+  if (Number(claimed.numUpdatedRows) !== 1) return refused(410, EMAIL_CHANGE_TEXT.closed);
   const auth = await services.auth.$context;
   await auth.internalAdapter.updateUser(row.userId, { email: row.newEmail, emailVerified: true, updatedAt: new Date(now) });
   const artist = await currentArtistName(services.db);
@@ -121,7 +119,7 @@ export async function confirmEmailChange(
     now,
   );
   services.mail?.wake();
-  return { success: true, newEmail: row.newEmail };
+  return ok({ newEmail: row.newEmail });
 }
 
 /**
@@ -134,18 +132,18 @@ export async function deleteAccount(
   services: Services,
   profile: Profile,
   password: string,
-): Promise<{ success: true } | { success: false; error: string; field?: "currentPassword" }> {
+): Promise<Result<object, { field?: "currentPassword" }>> {
   if (!(await isCurrentPassword(services, profile.id, password))) {
-    return { success: false, error: EMAIL_CHANGE_TEXT.wrongPassword, field: "currentPassword" };
+    return refused(400, EMAIL_CHANGE_TEXT.wrongPassword, { field: "currentPassword" as const });
   }
   if (profile.roles.includes("admin")) {
     const admins = await services.db.selectFrom("user").select("role").where("role", "like", "%admin%").execute();
     if (admins.filter((row) => (row.role ?? "").split(",").includes("admin")).length <= 1) {
-      return { success: false, error: EMAIL_CHANGE_TEXT.lastAdmin };
+      return refused(400, EMAIL_CHANGE_TEXT.lastAdmin);
     }
   }
   const auth = await services.auth.$context;
   await auth.internalAdapter.deleteUser(profile.id);
   await services.db.deleteFrom("emailChanges").where("userId", "=", profile.id).execute();
-  return { success: true };
+  return ok();
 }

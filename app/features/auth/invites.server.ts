@@ -3,6 +3,7 @@ import { z } from "zod";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import { parseRoles, type Profile } from "#app/lib/auth/profile.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { createAdmin, grantAdmin } from "./admins.server.ts";
 import { INVITE_TEXT } from "./ui-text.ts";
@@ -30,20 +31,23 @@ async function recordEvent(services: Pick<Services, "db">, event: AdminEvent["ev
   await services.db.insertInto("adminEvents").values({ id: randomUUID(), at, event, actor, subject }).execute();
 }
 
-export type InviteOutcome = { success: true; email: string; mailed: boolean; link: string | null } | { success: false; error: string };
-
 /**
  * Invites an e-mail address to become an admin: a one-time link, mailed when
  * the site sends mail, otherwise given back for the inviting admin to pass on
  * (once: only its hash is kept). An earlier invite to the same address stops
  * working, so only the newest link is live.
  */
-export async function createInvite(services: Services, by: Profile, rawEmail: unknown, now = Date.now()): Promise<InviteOutcome> {
+export async function createInvite(
+  services: Services,
+  by: Profile,
+  rawEmail: unknown,
+  now = Date.now(),
+): Promise<Result<{ email: string; mailed: boolean; link: string | null }>> {
   const parsed = emailSchema.safeParse(rawEmail);
-  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? INVITE_TEXT.invalidEmail };
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? INVITE_TEXT.invalidEmail);
   const email = parsed.data;
   const existing = await services.db.selectFrom("user").select("role").where("email", "=", email).executeTakeFirst();
-  if (existing && parseRoles(existing.role).includes("admin")) return { success: false, error: INVITE_TEXT.alreadyAdmin(email) };
+  if (existing && parseRoles(existing.role).includes("admin")) return refused(400, INVITE_TEXT.alreadyAdmin(email));
   const token = randomBytes(32).toString("base64url");
   const link = `${services.env.publicUrl}/invite?token=${token}`;
   const artist = await currentArtistName(services.db);
@@ -65,7 +69,7 @@ export async function createInvite(services: Services, by: Profile, rawEmail: un
     }
   });
   services.mail?.wake();
-  return { success: true, email, mailed: Boolean(services.mail), link: services.mail ? null : link };
+  return ok({ email, mailed: Boolean(services.mail), link: services.mail ? null : link });
 }
 
 /** Invites still waiting for their person, newest first. */
@@ -87,13 +91,8 @@ export async function listAdminEvents(services: Services, limit = 20): Promise<A
   return rows.map((row) => ({ ...row, at: Number(row.at) }));
 }
 
-export async function revokeInvite(
-  services: Services,
-  by: Profile,
-  id: unknown,
-  now = Date.now(),
-): Promise<{ success: true } | { success: false; error: string }> {
-  if (typeof id !== "string" || id === "" || id.length > 100) return { success: false, error: INVITE_TEXT.idRequired };
+export async function revokeInvite(services: Services, by: Profile, id: unknown, now = Date.now()): Promise<Result> {
+  if (typeof id !== "string" || id === "" || id.length > 100) return refused(400, INVITE_TEXT.idRequired);
   return services.db.transaction().execute(async (trx) => {
     const invite = await trx
       .selectFrom("adminInvites")
@@ -102,10 +101,10 @@ export async function revokeInvite(
       .where("acceptedAt", "is", null)
       .where("revokedAt", "is", null)
       .executeTakeFirst();
-    if (!invite) return { success: false as const, error: INVITE_TEXT.notFound };
+    if (!invite) return refused(404, INVITE_TEXT.notFound);
     await trx.updateTable("adminInvites").set({ revokedAt: now }).where("id", "=", id).execute();
     await recordEvent({ db: trx }, "invite-revoked", actorOf(by), invite.email, now);
-    return { success: true as const };
+    return ok();
   });
 }
 
@@ -123,24 +122,24 @@ export async function inviteState(services: Services, token: string, now = Date.
   return { state: "open", email: row.email, hasAccount: account !== undefined };
 }
 
-export type AcceptOutcome = { success: true; email: string } | { success: false; error: string; state?: InviteState["state"] };
-
 /**
  * Accepts an invite. The link is claimed first, so two presses (or two people
  * with the link) make one admin. A new address gets an account with the name
  * and password given (checked as every password is); an address that already
  * has an account is made admin only when that account is the one signed in.
+ * A link that no longer works is refused as gone (410); one whose account is
+ * not the one signed in, as forbidden (403).
  */
 export async function acceptInvite(
   services: Services,
   token: string,
   input: { signedInAs: Profile | null; name?: string; password?: string },
   now = Date.now(),
-): Promise<AcceptOutcome> {
+): Promise<Result<{ email: string }>> {
   const state = await inviteState(services, token, now);
-  if (state.state !== "open") return { success: false, error: INVITE_TEXT.closed[state.state], state: state.state };
+  if (state.state !== "open") return refused(410, INVITE_TEXT.closed[state.state]);
   const { email } = state;
-  if (state.hasAccount && input.signedInAs?.email !== email) return { success: false, error: INVITE_TEXT.signInFirst(email) };
+  if (state.hasAccount && input.signedInAs?.email !== email) return refused(403, INVITE_TEXT.signInFirst(email));
   const claimed = await services.db
     .updateTable("adminInvites")
     .set({ acceptedAt: now })
@@ -148,7 +147,7 @@ export async function acceptInvite(
     .where("acceptedAt", "is", null)
     .where("revokedAt", "is", null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { success: false, error: INVITE_TEXT.closed.used, state: "used" };
+  if (Number(claimed.numUpdatedRows) !== 1) return refused(410, INVITE_TEXT.closed.used);
   try {
     if (state.hasAccount) await grantAdmin(services, email);
     else await createAdmin(services, { email, name: input.name ?? "", password: input.password ?? "" });
@@ -164,7 +163,7 @@ export async function acceptInvite(
     email,
     now,
   );
-  return { success: true, email };
+  return ok({ email });
 }
 
 /**
@@ -177,8 +176,8 @@ export async function removeAdmin(
   by: Profile,
   userId: unknown,
   now = Date.now(),
-): Promise<{ success: true; email: string; self: boolean } | { success: false; error: string }> {
-  if (typeof userId !== "string" || userId === "" || userId.length > 200) return { success: false, error: INVITE_TEXT.idRequired };
+): Promise<Result<{ email: string; self: boolean }>> {
+  if (typeof userId !== "string" || userId === "" || userId.length > 200) return refused(400, INVITE_TEXT.idRequired);
   return services.db.transaction().execute(async (trx) => {
     // Touching every admin's row first locks them (PostgreSQL) or the database (SQLite): two admins removing
     // each other at once are taken one after the other, and the second is told the site would have none.
@@ -190,8 +189,8 @@ export async function removeAdmin(
     const rows = await trx.selectFrom("user").select(["id", "email", "role"]).where("role", "like", "%admin%").execute();
     const admins = rows.filter((row) => parseRoles(row.role).includes("admin"));
     const target = admins.find((admin) => admin.id === userId);
-    if (!target) return { success: false as const, error: INVITE_TEXT.notAnAdmin };
-    if (admins.length <= 1) return { success: false as const, error: INVITE_TEXT.lastAdmin };
+    if (!target) return refused(400, INVITE_TEXT.notAnAdmin);
+    if (admins.length <= 1) return refused(400, INVITE_TEXT.lastAdmin);
     const roles = parseRoles(target.role).filter((role) => role !== "admin");
     await trx
       .updateTable("user")
@@ -200,6 +199,6 @@ export async function removeAdmin(
       .execute();
     await trx.deleteFrom("session").where("userId", "=", target.id).execute();
     await recordEvent({ db: trx }, "admin-removed", actorOf(by), target.email, now);
-    return { success: true as const, email: target.email, self: target.id === by.id };
+    return ok({ email: target.email, self: target.id === by.id });
   });
 }

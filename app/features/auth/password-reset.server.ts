@@ -1,12 +1,15 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { formAnswer } from "#app/lib/http/wire.ts";
+import { isRefusalStatus, ok, refused, type Result } from "#app/lib/result.ts";
 import { callAuth } from "./auth-request.server.ts";
 import { RESET_TEXT } from "./ui-text.ts";
 
-export type ResetRequestResult = { ok: true } | { ok: false; error: string };
-export type ResetResult = { ok: true } | { ok: false; error: string; tokenDead?: boolean };
+/** The new password's answer; `tokenDead`: the link is used up or was never one, so the page offers a new one. */
+type ResetResult = Result<object, { tokenDead?: boolean }>;
+
+const noStore = { "Cache-Control": "no-store" };
 
 /**
  * Every answer to "send me a reset link" takes at least this long, whether or
@@ -31,23 +34,23 @@ const emailSchema = z.object({
  */
 export async function handleResetRequest(services: Services, request: Request) {
   const started = performance.now();
-  const answer = async (result: ResetRequestResult, status = 200) => {
+  const answer = async (result: Result) => {
     const wait = REQUEST_MIN_MS - (performance.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return data<ResetRequestResult>(result, { status, headers: { "Cache-Control": "no-store" } });
+    return formAnswer(result, noStore);
   };
-  if (!services.mail) return answer({ ok: false, error: RESET_TEXT.mailOff }, 409);
+  if (!services.mail) return answer(refused(409, RESET_TEXT.mailOff));
   const read = await readForm(request);
-  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
+  if (!read.ok) return answer(read);
   const parsed = emailSchema.safeParse(textFields(read.form));
-  if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? RESET_TEXT.invalidEmail }, 400);
+  if (!parsed.success) return answer(refused(400, parsed.error.issues[0]?.message ?? RESET_TEXT.invalidEmail));
   const result = await callAuth(services, request, "/request-password-reset", { email: parsed.data.email });
   if (!result.ok) {
-    if (result.status === 429) return answer({ ok: false, error: result.message ?? RESET_TEXT.failed }, 429);
+    if (result.status === 429) return answer(refused(429, result.message ?? RESET_TEXT.failed));
     console.warn(`Password reset request failed (${result.status}): ${result.message ?? "no message"}`);
-    return answer({ ok: false, error: RESET_TEXT.failed }, 500);
+    return answer(refused(500, RESET_TEXT.failed));
   }
-  return answer({ ok: true });
+  return answer(ok());
 }
 
 const resetSchema = z
@@ -60,23 +63,21 @@ const resetSchema = z
 
 /** POST /login/reset: the new password, with the link's token; better-auth checks and uses up the token, and ends every session. */
 export async function handleReset(services: Services, request: Request) {
-  const answer = (result: ResetResult, status = 200) => data<ResetResult>(result, { status, headers: { "Cache-Control": "no-store" } });
+  const answer = (result: ResetResult) => formAnswer(result, noStore);
   const read = await readForm(request);
-  if (!read.ok) return answer({ ok: false, error: read.error }, read.status);
+  if (!read.ok) return answer(read);
   const parsed = resetSchema.safeParse(textFields(read.form));
   if (!parsed.success) {
     const noToken = parsed.error.issues.some((issue) => issue.path[0] === "token");
-    return answer(
-      { ok: false, error: noToken ? RESET_TEXT.deadLink : (parsed.error.issues[0]?.message ?? RESET_TEXT.failed), tokenDead: noToken },
-      400,
-    );
+    const error = noToken ? RESET_TEXT.deadLink : (parsed.error.issues[0]?.message ?? RESET_TEXT.failed);
+    return answer(refused(400, error, { tokenDead: noToken }));
   }
   const { token, password } = parsed.data;
   const result = await callAuth(services, request, "/reset-password", { token, newPassword: password });
-  if (result.ok) return answer({ ok: true });
+  if (result.ok) return answer(ok());
   if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND")
-    return answer({ ok: false, error: RESET_TEXT.deadLink, tokenDead: true }, 400);
+    return answer(refused(400, RESET_TEXT.deadLink, { tokenDead: true }));
   if (result.status === 429 || result.code === "PASSWORD_TOO_WEAK")
-    return answer({ ok: false, error: result.message ?? RESET_TEXT.failed }, result.status);
-  return answer({ ok: false, error: result.message ?? RESET_TEXT.failed }, result.status >= 500 ? 500 : 400);
+    return answer(refused(isRefusalStatus(result.status) ? result.status : 400, result.message ?? RESET_TEXT.failed));
+  return answer(refused(result.status >= 500 ? 500 : 400, result.message ?? RESET_TEXT.failed));
 }

@@ -1,3 +1,5 @@
+import type { Result } from "#app/lib/result.ts";
+
 // Sign-in and setup words, apart from the zod schemas (schema.ts) so the login
 // and setup pages get them without zod in the browser.
 
@@ -196,9 +198,11 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 export type AccountField = "name" | "newEmail" | "currentPassword" | "newPassword" | "confirmPassword";
 
 /** What the Account page's action answers, for the form that asked. */
-export type AccountResult =
-  | { intent: AccountIntent; ok: true; message: string }
-  | { intent: AccountIntent | null; ok: false; error: string; field: AccountField | null; values: { name?: string; newEmail?: string } };
+export type AccountResult = Result<
+  { intent: AccountIntent; message: string },
+  /** `values`: what was typed, passwords never, for a page rendered without JavaScript to keep. */
+  { intent: AccountIntent | null; field: AccountField | null; values: { name?: string; newEmail?: string } }
+>;
 
 /** "Forgot password?" and the page its mail's link opens. */
 export const RESET_TEXT = {

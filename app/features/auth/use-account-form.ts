@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
 import type { AccountField, AccountIntent, AccountResult } from "./ui-text.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 
 /** The field an answer is about, when this form has it. */
 function ownField<Field extends AccountField>(checks: Readonly<Record<Field, FieldCheck>>, name: AccountField | null): Field | null {
@@ -18,10 +19,10 @@ function ownField<Field extends AccountField>(checks: Readonly<Record<Field, Fie
 export function useAccountForm<Field extends AccountField>(
   intent: AccountIntent,
   checks: Readonly<Record<Field, FieldCheck>>,
-  initial: AccountResult | undefined,
+  initial: FormAnswer<AccountResult> | undefined,
   onSaved?: (form: HTMLFormElement) => void,
 ) {
-  const fetcher = useFetcher<AccountResult>();
+  const fetcher = useFetcher<FormAnswer<AccountResult>>();
   const { addToast } = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
   const fromPage = initial?.intent === intent ? initial : undefined;
@@ -38,7 +39,7 @@ export function useAccountForm<Field extends AccountField>(
 
   // Each answer once, when it arrives (the same words twice still toast twice: a new object).
   const { showServerError, clear } = fields;
-  const handled = useRef<AccountResult | undefined>(fetcher.data);
+  const handled = useRef<FormAnswer<AccountResult> | undefined>(fetcher.data);
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle" || handled.current === answer) return;
@@ -60,7 +61,7 @@ export function useAccountForm<Field extends AccountField>(
 
   // An answer the page came with (the form was sent before the app had started, or without
   // JavaScript) is said once the app runs, as a fetcher's answer is: the save happened.
-  const saidFromPage = useRef<AccountResult | undefined>(undefined);
+  const saidFromPage = useRef<FormAnswer<AccountResult> | undefined>(undefined);
   useEffect(() => {
     if (!fromPage?.ok || saidFromPage.current === fromPage) return;
     saidFromPage.current = fromPage;

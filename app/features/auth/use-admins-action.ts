@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 
 export const ADMINS_API = "/api/admins";
 /** The admins API's answer to any of its steps (invite, revoke an invite, remove an admin). */
-type AdminsAnswer = { success: boolean; error?: string; email?: string; mailed?: boolean; link?: string | null; self?: boolean };
+type AdminsAnswer = WireAnswer<{ email?: string; mailed?: boolean; link?: string | null; self?: boolean }>;
 
 /** One POST to the admins API at a time, with its answer handed to `onAnswer` once. */
 export function useAdminsAction(onAnswer: (answer: AdminsAnswer) => void) {

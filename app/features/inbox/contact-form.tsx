@@ -4,7 +4,8 @@ import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { describedBy, FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-errors.ts";
-import type { ContactResult } from "./contact.server.ts";
+import type { PublicFormResult } from "#app/domain/public-form.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { CONTACT_TEXT, CONTACT_SUCCESS_MS, MAX_MESSAGE_LENGTH } from "./ui-text.ts";
 
 type ContactField = "name" | "email" | "message";
@@ -46,8 +47,8 @@ const focusIsLost = () => document.activeElement === null || document.activeElem
  * for 5 s → the form again. A real form posting to /contact, so it also works
  * without JavaScript (then `noJsResult` carries the server's answer).
  */
-export function ContactForm({ formStarted, noJsResult }: { formStarted: string; noJsResult: ContactResult | undefined }) {
-  const fetcher = useFetcher<ContactResult>({ key: "contact" });
+export function ContactForm({ formStarted, noJsResult }: { formStarted: string; noJsResult: FormAnswer<PublicFormResult> | undefined }) {
+  const fetcher = useFetcher<FormAnswer<PublicFormResult>>({ key: "contact" });
   const formRef = useRef<HTMLFormElement>(null);
   const messageId = useId();
   const ids = { message: messageId, count: `${messageId}-count`, messageError: `${messageId}-error`, formError: `${messageId}-form-error` };

@@ -98,6 +98,6 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
   });
 
   it("keeps the service layer's own message for a missing message", async () => {
-    expect(await sendContactMessage(site.services, { message: " " })).toEqual({ success: false, error: "Message is required" });
+    expect(await sendContactMessage(site.services, { message: " " })).toEqual({ ok: false, status: 400, error: "Message is required" });
   });
 });

@@ -2,13 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { CONTACT_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
-import type { Outcome } from "#app/lib/http/outcome.ts";
-import { handlePublicForm, type PublicForm, type PublicFormResult } from "#app/domain/public-form.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
+import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { contactFormSchema, type ContactInput } from "./schema.ts";
 import { CONTACT_TEXT } from "./ui-text.ts";
-
-export type ContactResult = PublicFormResult;
 
 /** A message as the schema leaves it: trimmed, blank name and e-mail null, e-mail lowercased. */
 type ContactMessage = z.output<typeof contactFormSchema>;
@@ -19,17 +17,13 @@ type ContactMessage = z.output<typeof contactFormSchema>;
  * `timestamp`, when a held message is released: the time the fan sent it).
  * Takes anything with a `db`, so a release can store inside its transaction.
  */
-export async function sendContactMessage(
-  target: { db: Db },
-  input: ContactInput,
-  timestamp = Date.now(),
-): Promise<Outcome<{ id: string }>> {
+export async function sendContactMessage(target: { db: Db }, input: ContactInput, timestamp = Date.now()): Promise<Result<{ id: string }>> {
   if (typeof input.message !== "string" || input.message.trim() === "") {
-    return { success: false, error: CONTACT_TEXT.serviceMessageRequired };
+    return refused(400, CONTACT_TEXT.serviceMessageRequired);
   }
   const parsed = contactFormSchema.safeParse(input);
-  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? CONTACT_TEXT.failed };
-  return { success: true, ...(await storeContactMessage(target.db, parsed.data, timestamp)) };
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? CONTACT_TEXT.failed);
+  return ok(await storeContactMessage(target.db, parsed.data, timestamp));
 }
 
 /** The insert itself, for a message the schema has already checked (sendContactMessage, the form). */

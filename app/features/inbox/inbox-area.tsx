@@ -13,7 +13,8 @@ import {
   type MessageIntent,
   type InboxPage,
 } from "./inbox-message.ts";
-import { INBOX_API, MessageItem, type MessageOutcome } from "./message-item.tsx";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
+import { INBOX_API, MessageItem } from "./message-item.tsx";
 import { INBOX_TEXT } from "./ui-text.ts";
 
 const EMPTY_MESSAGES = "No messages yet";
@@ -77,7 +78,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
   };
 
   // Stable, so a row's effect does not run again just because the area re-rendered.
-  const settle = useRef<(id: string, intent: MessageIntent, outcome: MessageOutcome) => void>(() => {});
+  const settle = useRef<(id: string, intent: MessageIntent, outcome: WireAnswer) => void>(() => {});
   settle.current = (id, intent, outcome) => {
     if (outcome.success) {
       dispatch({ kind: "succeeded", id, intent });
@@ -86,7 +87,7 @@ function MessageList({ page, headingId }: { page: InboxPage; headingId: string }
     addToast(`${failurePrefix[intent]}: ${outcome.error}`, "error");
     dispatch({ kind: "failed", id, gone: outcome.error === INBOX_TEXT.notFound });
   };
-  const onSettled = useCallback((id: string, intent: MessageIntent, outcome: MessageOutcome) => settle.current(id, intent, outcome), []);
+  const onSettled = useCallback((id: string, intent: MessageIntent, outcome: WireAnswer) => settle.current(id, intent, outcome), []);
 
   const { loading, loadMore } = useLoadMore<InboxMessage>({
     endpoint: INBOX_API,

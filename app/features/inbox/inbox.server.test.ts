@@ -173,8 +173,8 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
       { id: "msg-1", timestamp: BASE },
       { id: "msg-2", timestamp: BASE + 1 },
     ]);
-    expect(await markMessageRead(site.services, "msg-1")).toEqual({ success: true });
-    expect(await markMessageRead(site.services, " msg-1 ")).toEqual({ success: true });
+    expect(await markMessageRead(site.services, "msg-1")).toEqual({ ok: true });
+    expect(await markMessageRead(site.services, " msg-1 ")).toEqual({ ok: true });
     const page = await listMessages(site.services);
     expect(page.messages.map((m) => [m.id, m.status])).toEqual([
       ["msg-2", "unread"],
@@ -183,10 +183,10 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
     expect(page.unreadCount).toBe(1);
 
     for (const id of ["", "   ", undefined, null, 42, { id: "msg-2" }]) {
-      expect(await markMessageRead(site.services, id)).toEqual({ success: false, error: "Message ID is required" });
+      expect(await markMessageRead(site.services, id)).toEqual({ ok: false, status: 400, error: "Message ID is required" });
     }
-    expect(await markMessageRead(site.services, "no-such-id")).toEqual({ success: false, error: "Message not found" });
-    expect(await markMessageRead(site.services, "x".repeat(500))).toEqual({ success: false, error: "Message not found" });
+    expect(await markMessageRead(site.services, "no-such-id")).toEqual({ ok: false, status: 404, error: "Message not found" });
+    expect(await markMessageRead(site.services, "x".repeat(500))).toEqual({ ok: false, status: 404, error: "Message not found" });
     expect((await listMessages(site.services)).unreadCount).toBe(1);
   });
 
@@ -195,10 +195,10 @@ describe.each(testStacks)("contact messages on %s", (kind) => {
       { id: "msg-1", timestamp: BASE },
       { id: "msg-2", timestamp: BASE + 1 },
     ]);
-    expect(await deleteMessage(site.services, "")).toEqual({ success: false, error: "Message ID is required" });
-    expect(await deleteMessage(site.services, undefined)).toEqual({ success: false, error: "Message ID is required" });
-    expect(await deleteMessage(site.services, "msg-1")).toEqual({ success: true });
-    expect(await deleteMessage(site.services, "msg-1")).toEqual({ success: false, error: "Message not found" });
+    expect(await deleteMessage(site.services, "")).toEqual({ ok: false, status: 400, error: "Message ID is required" });
+    expect(await deleteMessage(site.services, undefined)).toEqual({ ok: false, status: 400, error: "Message ID is required" });
+    expect(await deleteMessage(site.services, "msg-1")).toEqual({ ok: true });
+    expect(await deleteMessage(site.services, "msg-1")).toEqual({ ok: false, status: 404, error: "Message not found" });
     const page = await listMessages(site.services);
     expect(page.messages.map((m) => m.id)).toEqual(["msg-2"]);
     expect(page.unreadCount).toBe(1);

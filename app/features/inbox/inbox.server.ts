@@ -3,8 +3,7 @@ import { z } from "zod";
 import type { ContactsTable } from "#app/lib/db/db-schema.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/db/paged-list.server.ts";
-
-import type { Outcome } from "#app/lib/http/outcome.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { type InboxMessage, type InboxPage } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
@@ -14,6 +13,12 @@ const MAX_PAGE_SIZE = 100;
 
 // Ids are ours (UUIDs), so anything far longer cannot exist.
 const messageIdSchema = z.string({ error: INBOX_TEXT.idRequired }).trim().min(1, INBOX_TEXT.idRequired).max(200, INBOX_TEXT.notFound);
+
+/** A refused id: none is a bad request (400); one longer than any of ours names no message (404). */
+function refusedId(error: z.ZodError) {
+  const issue = error.issues[0];
+  return issue?.code === "too_big" ? refused(404, INBOX_TEXT.notFound) : refused(400, issue?.message ?? INBOX_TEXT.idRequired);
+}
 
 export type ListMessagesOptions = PageRequest;
 
@@ -55,20 +60,20 @@ export async function listMessages(services: Services, options: ListMessagesOpti
 }
 
 /** unread -> read. Marking a message that is already read again succeeds. */
-export async function markMessageRead(services: Services, id: unknown): Promise<Outcome> {
+export async function markMessageRead(services: Services, id: unknown): Promise<Result> {
   const parsedId = messageIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? INBOX_TEXT.idRequired };
+  if (!parsedId.success) return refusedId(parsedId.error);
   const result = await services.db.updateTable("contacts").set({ status: "read" }).where("id", "=", parsedId.data).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return { success: false, error: INBOX_TEXT.notFound };
-  return { success: true };
+  if (Number(result.numUpdatedRows) === 0) return refused(404, INBOX_TEXT.notFound);
+  return ok();
 }
 
-export async function deleteMessage(services: Services, id: unknown): Promise<Outcome> {
+export async function deleteMessage(services: Services, id: unknown): Promise<Result> {
   const parsedId = messageIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: parsedId.error.issues[0]?.message ?? INBOX_TEXT.idRequired };
+  if (!parsedId.success) return refusedId(parsedId.error);
   const result = await services.db.deleteFrom("contacts").where("id", "=", parsedId.data).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return { success: false, error: INBOX_TEXT.notFound };
-  return { success: true };
+  if (Number(result.numDeletedRows) === 0) return refused(404, INBOX_TEXT.notFound);
+  return ok();
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { errorOf, isRecord } from "#app/components/paged-list/list-page.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 import { formatDateTime, isoDate } from "#app/lib/time/format-date.ts";
 import { displayName, type MessageIntent, type MessageRow } from "./inbox-message.ts";
 import { INBOX_TEXT } from "./ui-text.ts";
@@ -9,10 +10,8 @@ import { INBOX_TEXT } from "./ui-text.ts";
 export const INBOX_API = "/api/messages";
 const DELETE_CONFIRMATION = "Are you sure you want to delete this message?";
 
-export type MessageOutcome = { success: true } | { success: false; error: string };
-
 /** The API's answer to a mutation; a 401/403 `{ error }` counts as a failure with its message. */
-function outcomeOf(data: unknown): MessageOutcome {
+function outcomeOf(data: unknown): WireAnswer {
   return isRecord(data) && data.success === true ? { success: true } : { success: false, error: errorOf(data, INBOX_TEXT.unexpected) };
 }
 
@@ -28,7 +27,7 @@ export function MessageItem({
   domId: string;
   timeZone: string | undefined;
   onStart: (id: string, intent: MessageIntent) => void;
-  onSettled: (id: string, intent: MessageIntent, outcome: MessageOutcome) => void;
+  onSettled: (id: string, intent: MessageIntent, outcome: WireAnswer) => void;
 }) {
   const { message, pending, hidden } = row;
   const fetcher = useFetcher();

@@ -2,6 +2,7 @@ import { messageNoticeEnabled, setMessageNotice } from "#app/lib/mail/notificati
 import type { Profile } from "#app/lib/auth/profile.ts";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import {
   deleteDraft,
   listMailings,
@@ -52,10 +53,11 @@ export async function mailAreaPage(services: Services, profile: Profile): Promis
   };
 }
 
-/** What a Mail-area form gets back. */
-export type MailAreaAnswer =
-  | { ok: true; intent: string; id: string; message: string; preview?: { subject: string; html: string } }
-  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string> };
+/** What a Mail-area form asked (`intent`) and what came of it: the mailing, the words to show, a preview; or why not. */
+export type MailAreaResult = Result<
+  { intent: string; id: string; message: string; preview?: { subject: string; html: string } },
+  { intent: string; fieldErrors?: Record<string, string> }
+>;
 
 /**
  * The Mail area's forms: save a draft, preview it, send a test to oneself,
@@ -63,66 +65,49 @@ export type MailAreaAnswer =
  * mailingDraftSchema whatever the intent, so nothing goes out that could not
  * be saved.
  */
-export async function handleMailAreaAction(
-  services: Services,
-  request: Request,
-  profile: Profile,
-): Promise<{ status: number; answer: MailAreaAnswer }> {
+export async function handleMailAreaAction(services: Services, request: Request, profile: Profile): Promise<MailAreaResult> {
   const read = await readForm(request);
-  if (!read.ok) return { status: read.status, answer: { ok: false, intent: "", error: read.error } };
+  if (!read.ok) return { ...read, intent: "" };
   const fields = textFields(read.form);
   const intent = fields.intent ?? "";
   if (intent === "preview") {
     const draft = mailingDraftSchema.safeParse(fields);
     if (!draft.success) return fieldProblem(intent, draft.error.issues);
     const content = await renderMailing(services, draft.data);
-    return {
-      status: 200,
-      answer: { ok: true, intent, id: "", message: "", preview: { subject: content.subject, html: content.html ?? "" } },
-    };
+    return ok({ intent, id: "", message: "", preview: { subject: content.subject, html: content.html ?? "" } });
   }
   const asked = mailingRequestSchema.safeParse(fields);
   if (!asked.success) {
     // Our own words where the form can be wrong (an unconfirmed send); anything else came from no form of ours.
     const ours = asked.error.issues.find((issue) => issue.message === MAILING_TEXT.confirmSend);
-    return { status: 400, answer: { ok: false, intent, error: ours?.message ?? "Something went wrong. Please try again." } };
+    return refused(400, ours?.message ?? "Something went wrong. Please try again.", { intent });
   }
   const by = profile.displayName || profile.email;
   const parsed = asked.data;
-  if (parsed.intent === "delete") return answerOf(intent, await deleteDraft(services.db, parsed.id));
+  // A step on the mailing itself answers as it is, with the form's intent.
+  const asAsked = (result: Result<{ id: string; message: string }>): MailAreaResult => ({ ...result, intent });
+  if (parsed.intent === "delete") return asAsked(await deleteDraft(services.db, parsed.id));
   if (parsed.intent === "open") {
     const sent = await sentMailing(services.db, parsed.id);
-    if (!sent) return { status: 404, answer: { ok: false, intent, error: MAILING_TEXT.notFound } };
-    return { status: 200, answer: { ok: true, intent, id: parsed.id, message: "", preview: sent } };
+    if (!sent) return refused(404, MAILING_TEXT.notFound, { intent });
+    return ok({ intent, id: parsed.id, message: "", preview: sent });
   }
   if (parsed.intent === "notify") {
     await setMessageNotice(services.db, parsed.enabled === "on");
-    return {
-      status: 200,
-      answer: { ok: true, intent, id: "", message: parsed.enabled === "on" ? MAILING_TEXT.noticeOn : MAILING_TEXT.noticeOff },
-    };
+    return ok({ intent, id: "", message: parsed.enabled === "on" ? MAILING_TEXT.noticeOn : MAILING_TEXT.noticeOff });
   }
   // Save, test and send all save the form's words first: what is tested or sent is what the artist sees.
   const draft = mailingDraftSchema.safeParse(fields);
   if (!draft.success) return fieldProblem(intent, draft.error.issues);
   const announces = parsed.intent === "send" ? undefined : parsed.announces;
   const saved = await saveDraft(services.db, parsed.id, draft.data, by, Date.now(), announces);
-  if (!saved.ok || parsed.intent === "save") return answerOf(intent, saved);
-  if (parsed.intent === "test") return answerOf(intent, await sendTest(services, saved.id, profile.email));
-  return answerOf(intent, await sendMailing(services, saved.id, by));
+  if (!saved.ok || parsed.intent === "save") return asAsked(saved);
+  if (parsed.intent === "test") return asAsked(await sendTest(services, saved.id, profile.email));
+  return asAsked(await sendMailing(services, saved.id, by));
 }
 
-function answerOf(
-  intent: string,
-  result: { ok: true; id: string; message: string } | { ok: false; error: string; status: number },
-): { status: number; answer: MailAreaAnswer } {
-  return result.ok
-    ? { status: 200, answer: { ok: true, intent, id: result.id, message: result.message } }
-    : { status: result.status, answer: { ok: false, intent, error: result.error } };
-}
-
-function fieldProblem(intent: string, issues: { path: PropertyKey[]; message: string }[]): { status: number; answer: MailAreaAnswer } {
+function fieldProblem(intent: string, issues: { path: PropertyKey[]; message: string }[]): MailAreaResult {
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
-  return { status: 400, answer: { ok: false, intent, error: "Please correct the highlighted fields.", fieldErrors } };
+  return refused(400, "Please correct the highlighted fields.", { intent, fieldErrors });
 }

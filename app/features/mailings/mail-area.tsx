@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { AnnouncementsList } from "./announcements-list.tsx";
-import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
+import type { MailAreaData, MailAreaResult } from "./mail-area.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { Composer } from "./mail-composer.tsx";
 import type { Preview } from "./mail-preview.tsx";
 import { MailingsList } from "./mailings-list.tsx";
@@ -40,9 +41,9 @@ export function MailArea({ data }: { data: MailAreaData }) {
   const announcement = data.announcements.find((upcoming) => upcoming.songId === (draft ? draft.announces : announcing));
   // Here, not in the composer: sending turns the draft into a sent mailing, and the composer
   // starts afresh (a new key) before the answer arrives; the answer must still be told.
-  const fetcher = useFetcher<MailAreaAnswer>();
+  const fetcher = useFetcher<FormAnswer<MailAreaResult>>();
   const { addToast } = useToasts();
-  const handled = useRef<MailAreaAnswer | undefined>(undefined);
+  const handled = useRef<FormAnswer<MailAreaResult> | undefined>(undefined);
   const answer = fetcher.data;
   useEffect(() => {
     if (!answer || fetcher.state !== "idle" || handled.current === answer) return;

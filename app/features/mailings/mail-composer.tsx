@@ -4,7 +4,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, FormError, inputStyles, TextField } from "#app/components/ui/text-field.tsx";
 import { announcedTo, releaseWhen } from "./announcement-words.ts";
 import { LinkButton } from "./link-button.tsx";
-import type { MailAreaAnswer, MailAreaData } from "./mail-area.server.ts";
+import type { MailAreaData, MailAreaResult } from "./mail-area.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { MailCard } from "./mail-card.tsx";
 import { MailPreview, type Preview } from "./mail-preview.tsx";
 import type { MailingSummary } from "./mailings.server.ts";
@@ -33,7 +34,7 @@ export function Composer({
   announcement: UpcomingAnnouncement | undefined;
   /** What the fields start with: the draft's, or a sent mailing's copied into a new one. */
   words: MailingDraft | undefined;
-  fetcher: FetcherWithComponents<MailAreaAnswer>;
+  fetcher: FetcherWithComponents<FormAnswer<MailAreaResult>>;
   preview: Preview | null;
   onClosePreview: () => void;
   onNew: () => void;

@@ -4,6 +4,7 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
 import { mailHtml, mailText } from "#app/lib/mail/mail-markdown.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { coverSocialKey, mediaUrl } from "#app/domain/song.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import type { MailingDraft } from "./schema.ts";
@@ -45,7 +46,8 @@ export async function listMailings(db: Db): Promise<MailingSummary[]> {
   );
 }
 
-type Answer = { ok: true; id: string; message: string } | { ok: false; error: string; status: number };
+/** A step on a mailing: its id and the words to show, or why not (404 gone, 409 no longer possible). */
+type MailingResult = Result<{ id: string; message: string }>;
 
 /** A sent mailing as it went out (its stored words, the same for every fan but for their unsubscribe link). */
 export async function sentMailing(db: Db, id: string): Promise<{ subject: string; html: string } | null> {
@@ -74,10 +76,10 @@ export async function saveDraft(
   by: string,
   now = Date.now(),
   announces?: string,
-): Promise<Answer> {
+): Promise<MailingResult> {
   if (!id && announces) {
     const song = await db.selectFrom("songs").select(["released", "releaseAt"]).where("id", "=", announces).executeTakeFirst();
-    if (!song || song.released === 1 || song.releaseAt === null) return { ok: false, error: MAILING_TEXT.announcementGone, status: 409 };
+    if (!song || song.released === 1 || song.releaseAt === null) return refused(409, MAILING_TEXT.announcementGone);
     const existing = await db.selectFrom("mailings").select(["id", "status"]).where("announces", "=", announces).executeTakeFirst();
     if (existing) return existing.status === "draft" ? saveDraft(db, existing.id, draft, by, now) : refusal(db, existing.id);
   }
@@ -99,7 +101,7 @@ export async function saveDraft(
         sentAt: null,
       })
       .execute();
-    return { ok: true, id: newId, message: MAILING_TEXT.saved };
+    return ok({ id: newId, message: MAILING_TEXT.saved });
   }
   const current = await db.selectFrom("mailings").select("announces").where("id", "=", id).executeTakeFirst();
   const result = await db
@@ -108,30 +110,30 @@ export async function saveDraft(
     .where("id", "=", id)
     .where("status", "=", "draft")
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return { ok: true, id, message: MAILING_TEXT.saved };
+  if (Number(result.numUpdatedRows) === 1) return ok({ id, message: MAILING_TEXT.saved });
   return refusal(db, id);
 }
 
-export async function deleteDraft(db: Db, id: string): Promise<Answer> {
+export async function deleteDraft(db: Db, id: string): Promise<MailingResult> {
   const result = await db.deleteFrom("mailings").where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
-  if (Number(result.numDeletedRows) === 1) return { ok: true, id, message: MAILING_TEXT.deleted };
+  if (Number(result.numDeletedRows) === 1) return ok({ id, message: MAILING_TEXT.deleted });
   return refusal(db, id);
 }
 
-async function refusal(db: Db, id: string): Promise<Answer> {
+async function refusal(db: Db, id: string): Promise<MailingResult> {
   const exists = await db.selectFrom("mailings").select("status").where("id", "=", id).executeTakeFirst();
-  return exists ? { ok: false, error: MAILING_TEXT.alreadySent, status: 409 } : { ok: false, error: MAILING_TEXT.notFound, status: 404 };
+  return exists ? refused(409, MAILING_TEXT.alreadySent) : refused(404, MAILING_TEXT.notFound);
 }
 
 /** The draft as its recipients will get it, to `to` only: List-Unsubscribe and all, marked as a test. */
-export async function sendTest(services: Services, id: string, to: string): Promise<Answer> {
+export async function sendTest(services: Services, id: string, to: string): Promise<MailingResult> {
   const mailing = await services.db.selectFrom("mailings").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!mailing) return { ok: false, error: MAILING_TEXT.notFound, status: 404 };
-  if (!services.mail) return { ok: false, error: MAILING_TEXT.mailOff, status: 409 };
+  if (!mailing) return refused(404, MAILING_TEXT.notFound);
+  if (!services.mail) return refused(409, MAILING_TEXT.mailOff);
   const content = await renderMailing(services, mailing);
   await enqueueMail(services.db, { ...content, subject: `[Test] ${content.subject}` }, [to]);
   services.mail.wake();
-  return { ok: true, id, message: MAILING_TEXT.testSent(to) };
+  return ok({ id, message: MAILING_TEXT.testSent(to) });
 }
 
 /**
@@ -141,16 +143,16 @@ export async function sendTest(services: Services, id: string, to: string): Prom
  * outbox row made per subscriber, named after the mailing's words and the
  * subscriber, which is also the mail's Message-ID.
  */
-export async function sendMailing(services: Services, id: string, by: string, now = Date.now()): Promise<Answer> {
-  if (!services.mail) return { ok: false, error: MAILING_TEXT.mailOff, status: 409 };
+export async function sendMailing(services: Services, id: string, by: string, now = Date.now()): Promise<MailingResult> {
+  if (!services.mail) return refused(409, MAILING_TEXT.mailOff);
   const mailing = await services.db.selectFrom("mailings").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!mailing) return { ok: false, error: MAILING_TEXT.notFound, status: 404 };
-  if (mailing.status !== "draft") return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
-  if (mailing.announces) return { ok: false, error: MAILING_TEXT.goesWithRelease, status: 409 };
+  if (!mailing) return refused(404, MAILING_TEXT.notFound);
+  if (mailing.status !== "draft") return refused(409, MAILING_TEXT.alreadySent);
+  if (mailing.announces) return refused(409, MAILING_TEXT.goesWithRelease);
   const content = await renderMailing(services, mailing);
   const answer = await services.db
     .transaction()
-    .execute(async (trx): Promise<Answer> => {
+    .execute(async (trx): Promise<MailingResult> => {
       const contentId = randomUUID();
       const claimed = await trx
         .updateTable("mailings")
@@ -159,7 +161,7 @@ export async function sendMailing(services: Services, id: string, by: string, no
         .where("status", "=", "draft")
         .where("announces", "is", null)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, error: MAILING_TEXT.alreadySent, status: 409 };
+      if (Number(claimed.numUpdatedRows) !== 1) return refused(409, MAILING_TEXT.alreadySent);
       await trx
         .insertInto("mailContents")
         .values({
@@ -174,10 +176,10 @@ export async function sendMailing(services: Services, id: string, by: string, no
       const recipients = await queueForSubscribers(trx, contentId, now);
       if (recipients === 0) throw new NoRecipients();
       await trx.updateTable("mailings").set({ recipients }).where("id", "=", id).execute();
-      return { ok: true, id, message: MAILING_TEXT.sending(recipients) };
+      return ok({ id, message: MAILING_TEXT.sending(recipients) });
     })
     .catch((error: unknown) => {
-      if (error instanceof NoRecipients) return { ok: false as const, error: MAILING_TEXT.noSubscribers, status: 409 };
+      if (error instanceof NoRecipients) return refused(409, MAILING_TEXT.noSubscribers);
       throw error;
     });
   if (answer.ok) services.mail.wake();

@@ -2,16 +2,17 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { MailCard } from "./mail-card.tsx";
-import type { MailAreaAnswer } from "./mail-area.server.ts";
+import type { MailAreaResult } from "./mail-area.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
 /** On or off with one press: a switch that saves at once and says so. */
 export function MessageNoticeSwitch({ enabled, mailOn }: { enabled: boolean; mailOn: boolean }) {
-  const fetcher = useFetcher<MailAreaAnswer>();
+  const fetcher = useFetcher<FormAnswer<MailAreaResult>>();
   const { addToast } = useToasts();
   const pending = fetcher.formData?.get("enabled");
   const on = pending === undefined || pending === null ? enabled : pending === "on";
-  const handled = useRef<MailAreaAnswer | undefined>(undefined);
+  const handled = useRef<FormAnswer<MailAreaResult> | undefined>(undefined);
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle" || handled.current === answer) return;

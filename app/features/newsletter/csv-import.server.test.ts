@@ -44,6 +44,7 @@ describe.each(testStacks)("importing subscribers on %s", (stack) => {
     ].join("\r\n");
     const result = await importSubscribers(db(), csv, { fileName: "mailchimp.csv", by: "Juniper" }, 5_000);
     expect(result).toEqual({
+      ok: true,
       added: 2,
       alreadyOn: 1,
       leftOff: 1,
@@ -68,7 +69,11 @@ describe.each(testStacks)("importing subscribers on %s", (stack) => {
 
   it("takes the first column when no header names the address, and refuses an empty file", async () => {
     const result = await importSubscribers(db(), "first@fans.example\nsecond@fans.example\n", { fileName: "list.csv", by: "Juniper" });
-    expect(result).toMatchObject({ added: 2, problems: [] });
-    expect(await importSubscribers(db(), "\n\n", { fileName: "empty.csv", by: "Juniper" })).toEqual({ error: "The file has no rows." });
+    expect(result).toMatchObject({ ok: true, added: 2, problems: [] });
+    expect(await importSubscribers(db(), "\n\n", { fileName: "empty.csv", by: "Juniper" })).toEqual({
+      ok: false,
+      status: 400,
+      error: "The file has no rows.",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/lib/db/db.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { firstEmailIssue, newsletterEmailSchema } from "./schema.ts";
 
 /** The most an imported file may hold. */
@@ -8,7 +9,8 @@ const MAX_ROWS = 50_000;
 /** Problems listed line by line, at most; the rest are counted. */
 const LISTED_PROBLEMS = 100;
 
-export type ImportResult = {
+/** What an import did: how many were added, already on or left off, and the rows it could not read. */
+export type ImportReport = {
   added: number;
   /** Already on the list: left as they are. */
   alreadyOn: number;
@@ -80,15 +82,15 @@ export async function importSubscribers(
   text: string,
   source: { fileName: string; by: string },
   now = Date.now(),
-): Promise<ImportResult | { error: string }> {
+): Promise<Result<ImportReport>> {
   const rows = parseCsv(text);
-  if (rows.length === 0) return { error: "The file has no rows." };
-  if (rows.length > MAX_ROWS + 1) return { error: `At most ${MAX_ROWS.toLocaleString("en")} rows in one import: split the file.` };
+  if (rows.length === 0) return refused(400, "The file has no rows.");
+  if (rows.length > MAX_ROWS + 1) return refused(400, `At most ${MAX_ROWS.toLocaleString("en")} rows in one import: split the file.`);
   const header = rows[0]?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   const named = header.findIndex((name) => EMAIL_HEADERS.has(name));
   const column = named === -1 ? 0 : named;
   const body = named === -1 ? rows : rows.slice(1);
-  const problems: ImportResult["problems"] = [];
+  const problems: ImportReport["problems"] = [];
   let problemCount = 0;
   const emails = new Map<string, number>();
   for (const row of body) {
@@ -127,6 +129,6 @@ export async function importSubscribers(
         .execute();
     }
     const alreadyOn = [...known.values()].filter((subscribed) => subscribed === 1).length;
-    return { added: fresh.length, alreadyOn, leftOff: known.size - alreadyOn, problems, moreProblems: problemCount - problems.length };
+    return ok({ added: fresh.length, alreadyOn, leftOff: known.size - alreadyOn, problems, moreProblems: problemCount - problems.length });
   });
 }

@@ -7,6 +7,7 @@ import { FormGuardFields } from "#app/components/ui/form-guard-fields.tsx";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_SUCCESS_MS, quickEmailProblem, type SubscribeResult } from "./newsletter.ts";
 import { StillTrueNote, SuccessMessage, type SignUpNote } from "./newsletter-messages.tsx";
 import { NEWSLETTER_FORMS, NEWSLETTER_TEXT, type NewsletterVariant } from "./ui-text.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 
 const NEWSLETTER_ACTION = "/newsletter";
 
@@ -42,7 +43,7 @@ const focusIsLost = () => document.activeElement === null || document.activeElem
  * stays where it is.
  */
 export function NewsletterForm({ variant, formStarted, initialError }: NewsletterFormProps) {
-  const fetcher = useFetcher<SubscribeResult>({ key: `newsletter-${variant}` });
+  const fetcher = useFetcher<FormAnswer<SubscribeResult>>({ key: `newsletter-${variant}` });
   const id = useId();
   const ids = { heading: `${id}heading`, input: `${id}email`, error: `${id}error` };
   const formRef = useRef<HTMLFormElement>(null);

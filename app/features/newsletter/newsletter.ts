@@ -2,6 +2,7 @@
 // Shared by the server and the browser, and free of zod on purpose: the footer
 // form is on every page, so nothing heavy may ride along with it.
 
+import type { Result } from "#app/lib/result.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: the success message stays 3 s, then the form is back. */
@@ -19,8 +20,8 @@ export const SUBSCRIPTION_SOURCE = "website";
  */
 export type SignUpOutcome = { outcome: "subscribed" | "confirm" | "held"; email: string };
 
-/** What POST /newsletter answers. */
-export type SubscribeResult = ({ ok: true } & Partial<SignUpOutcome>) | { ok: false; error: string };
+/** What POST /newsletter answers (its form gets it without the status: FormAnswer). */
+export type SubscribeResult = Result<Partial<SignUpOutcome>>;
 
 /** A subscriber as the dashboard sees it. */
 export type Subscriber = {

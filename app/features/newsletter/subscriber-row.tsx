@@ -2,13 +2,12 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 import { formatDate, isoDate } from "#app/lib/time/format-date.ts";
 import type { Subscriber } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 
 export const SUBSCRIBERS_API = "/api/subscribers";
-
-type RemoveAnswer = { success: boolean; email?: string; error?: string };
 
 /** One address, with Remove (after a confirm); once removed, a line saying so, with Undo. */
 export function SubscriberRow({
@@ -24,7 +23,7 @@ export function SubscriberRow({
   removed: boolean;
   onRemoved: (removed: boolean) => void;
 }) {
-  const fetcher = useFetcher<RemoveAnswer>();
+  const fetcher = useFetcher<WireAnswer<{ email: string }>>();
   const { addToast } = useToasts();
   const asked = useRef<"remove" | "restore" | null>(null);
   const row = useRef<HTMLLIElement>(null);

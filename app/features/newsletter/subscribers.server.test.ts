@@ -96,7 +96,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
   describe("subscribe", () => {
     it("stores the address lowercased and trimmed, subscribed, from the website, at server time", async () => {
       const before = Date.now();
-      expect(await subscribe(site.services, "  Fan@Example.COM ")).toEqual({ success: true });
+      expect(await subscribe(site.services, "  Fan@Example.COM ")).toEqual({ ok: true });
       const after = Date.now();
       const stored = await rows();
       expect(stored).toHaveLength(1);
@@ -111,16 +111,16 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("refuses a bad address and stores nothing", async () => {
-      expect(await subscribe(site.services, "")).toEqual({ success: false, error: NEWSLETTER_TEXT.required });
-      expect(await subscribe(site.services, "no-at-sign")).toEqual({ success: false, error: NEWSLETTER_TEXT.invalid });
-      expect(await subscribe(site.services, "a@b")).toEqual({ success: false, error: NEWSLETTER_TEXT.invalid });
+      expect(await subscribe(site.services, "")).toEqual({ ok: false, status: 400, error: NEWSLETTER_TEXT.required });
+      expect(await subscribe(site.services, "no-at-sign")).toEqual({ ok: false, status: 400, error: NEWSLETTER_TEXT.invalid });
+      expect(await subscribe(site.services, "a@b")).toEqual({ ok: false, status: 400, error: NEWSLETTER_TEXT.invalid });
       expect(await rows()).toEqual([]);
     });
 
     it("keeps one record for an address already on the list, untouched", async () => {
       await subscribe(site.services, "fan@example.com", BASE);
       const [first] = await rows();
-      expect(await subscribe(site.services, "FAN@example.com", BASE + 60_000)).toEqual({ success: true });
+      expect(await subscribe(site.services, "FAN@example.com", BASE + 60_000)).toEqual({ ok: true });
       expect(await rows()).toEqual([first]);
     });
 
@@ -128,7 +128,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, i) => subscribe(site.services, i % 2 ? "race@example.com" : "RACE@example.com ")),
       );
-      expect(results.every((r) => r.success)).toBe(true);
+      expect(results.every((r) => r.ok)).toBe(true);
       const stored = await rows();
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ email: "race@example.com", subscribed: 1 });
@@ -137,10 +137,10 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     it("subscribes an address that had left again, dated from its new consent", async () => {
       await subscribe(site.services, "back@example.com", BASE);
       const [original] = await rows();
-      expect(await unsubscribe(site.services, "back@example.com")).toEqual({ success: true });
+      expect(await unsubscribe(site.services, "back@example.com")).toEqual({ ok: true });
       expect((await rows())[0]).toMatchObject({ subscribed: 0, timestamp: BASE });
 
-      expect(await subscribe(site.services, "back@example.com", BASE + 5000)).toEqual({ success: true });
+      expect(await subscribe(site.services, "back@example.com", BASE + 5000)).toEqual({ ok: true });
       const stored = await rows();
       expect(stored).toHaveLength(1);
       expect(stored[0]).toEqual({ ...original, subscribed: 1, timestamp: BASE + 5000 });
@@ -151,7 +151,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     it("takes only that address off the list and keeps its row", async () => {
       await subscribe(site.services, "leave@example.com", BASE);
       await subscribe(site.services, "stay@example.com", BASE);
-      expect(await unsubscribe(site.services, " LEAVE@example.com")).toEqual({ success: true });
+      expect(await unsubscribe(site.services, " LEAVE@example.com")).toEqual({ ok: true });
       expect((await rows()).map((r) => [r.email, r.subscribed])).toEqual([
         ["leave@example.com", 0],
         ["stay@example.com", 1],
@@ -159,7 +159,7 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
     });
 
     it("succeeds for an address that was never on the list (no telling who is)", async () => {
-      expect(await unsubscribe(site.services, "nobody@example.com")).toEqual({ success: true });
+      expect(await unsubscribe(site.services, "nobody@example.com")).toEqual({ ok: true });
       expect(await rows()).toEqual([]);
     });
 
@@ -177,14 +177,14 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       await subscribe(site.services, "gone@example.com", BASE);
       await subscribe(site.services, "kept@example.com", BASE);
       const id = (await rows()).find((r) => r.email === "gone@example.com")?.id ?? "";
-      expect(await removeSubscriber(site.services, id, BASE + 1000)).toEqual({ success: true, email: "gone@example.com" });
+      expect(await removeSubscriber(site.services, id, BASE + 1000)).toEqual({ ok: true, email: "gone@example.com" });
       expect((await listSubscribers(site.services)).subscribers.map((s) => s.email)).toEqual(["kept@example.com"]);
       const csv = await new Response(subscribersCsvStream(site.services)).text();
       expect(csv).not.toContain("gone@example.com");
       // Twice: it is not on the list any more, and that is said (404 through the admin action).
-      expect(await removeSubscriber(site.services, id)).toEqual({ success: false, error: NEWSLETTER_TEXT.subscriberNotFound });
+      expect(await removeSubscriber(site.services, id)).toEqual({ ok: false, status: 404, error: NEWSLETTER_TEXT.subscriberNotFound });
 
-      expect(await restoreSubscriber(site.services, id, BASE + 2000)).toEqual({ success: true, email: "gone@example.com" });
+      expect(await restoreSubscriber(site.services, id, BASE + 2000)).toEqual({ ok: true, email: "gone@example.com" });
       const back = (await rows()).find((r) => r.email === "gone@example.com");
       expect(back).toMatchObject({ subscribed: 1, timestamp: BASE });
       const events = await site.services.db
@@ -204,10 +204,14 @@ describe.each(testStacks)("the mailing list on %s", (kind) => {
       await subscribe(site.services, "moved@example.com", BASE + 2000);
       expect((await rows())[0]?.subscribed).toBe(1);
       await unsubscribe(site.services, "moved@example.com", BASE + 3000);
-      expect(await restoreSubscriber(site.services, id, BASE + 4000)).toEqual({ success: false, error: NEWSLETTER_TEXT.cannotUndo });
+      expect(await restoreSubscriber(site.services, id, BASE + 4000)).toEqual({
+        ok: false,
+        status: 400,
+        error: NEWSLETTER_TEXT.cannotUndo,
+      });
       expect((await rows())[0]?.subscribed).toBe(0);
       for (const bad of [undefined, "", 42, "x".repeat(101)]) {
-        expect(await removeSubscriber(site.services, bad)).toEqual({ success: false, error: NEWSLETTER_TEXT.subscriberIdRequired });
+        expect(await removeSubscriber(site.services, bad)).toEqual({ ok: false, status: 400, error: NEWSLETTER_TEXT.subscriberIdRequired });
       }
     });
   });

@@ -3,7 +3,7 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { NEWSLETTER_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
 import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/db/paged-list.server.ts";
-import type { Outcome } from "#app/lib/http/outcome.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
@@ -26,11 +26,11 @@ const CSV_PAGE_SIZE = 500;
  * time the fan signed up as `now`; the caller wakes the outbox after it
  * commits.
  */
-export async function subscribe(target: { db: Db } & SignUpSite, email: unknown, now = Date.now()): Promise<Outcome> {
+export async function subscribe(target: { db: Db } & SignUpSite, email: unknown, now = Date.now()): Promise<Result> {
   const parsed = newsletterEmailSchema.safeParse(email);
-  if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
+  if (!parsed.success) return refused(400, firstEmailIssue(parsed.error));
   await storeSignUp(target.db, target, { email: parsed.data, form: null, page: null }, now);
-  return { success: true };
+  return ok();
 }
 
 /**
@@ -38,9 +38,9 @@ export async function subscribe(target: { db: Db } & SignUpSite, email: unknown,
  * export or resubscription knows it). Succeeds whether or not the address was
  * on the list: the page must not reveal who is.
  */
-export async function unsubscribe(services: Services, email: unknown, now = Date.now()): Promise<Outcome> {
+export async function unsubscribe(services: Services, email: unknown, now = Date.now()): Promise<Result> {
   const parsed = newsletterEmailSchema.safeParse(email);
-  if (!parsed.success) return { success: false, error: firstEmailIssue(parsed.error) };
+  if (!parsed.success) return refused(400, firstEmailIssue(parsed.error));
   await services.db.transaction().execute(async (trx) => {
     // A pending sign-up ends too: its confirmation link stops working.
     const left = await trx
@@ -56,7 +56,7 @@ export async function unsubscribe(services: Services, email: unknown, now = Date
         .execute();
     }
   });
-  return { success: true };
+  return ok();
 }
 
 /**
@@ -64,17 +64,17 @@ export async function unsubscribe(services: Services, email: unknown, now = Date
  * bounce): as an unsubscribe, recorded as the artist's doing, so it leaves the
  * list, the count and the export, and the fan can sign up again later.
  */
-export async function removeSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Outcome<{ email: string }>> {
-  if (typeof id !== "string" || id === "" || id.length > 100) return { success: false, error: NEWSLETTER_TEXT.subscriberIdRequired };
+export async function removeSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Result<{ email: string }>> {
+  if (typeof id !== "string" || id === "" || id.length > 100) return refused(400, NEWSLETTER_TEXT.subscriberIdRequired);
   return services.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("subscribers").select("email").where("id", "=", id).where("subscribed", "=", 1).executeTakeFirst();
-    if (!row) return { success: false, error: NEWSLETTER_TEXT.subscriberNotFound };
+    if (!row) return refused(404, NEWSLETTER_TEXT.subscriberNotFound);
     await trx.updateTable("subscribers").set({ subscribed: 0, pendingSince: null }).where("id", "=", id).execute();
     await trx
       .insertInto("consents")
       .values({ id: randomUUID(), email: row.email, event: "removed-by-artist", at: now, words: null, form: null, page: null })
       .execute();
-    return { success: true, email: row.email };
+    return ok({ email: row.email });
   });
 }
 
@@ -83,11 +83,11 @@ export async function removeSubscriber(services: Services, id: unknown, now = Da
  * since (the fan did not sign up or leave meanwhile): back as it was, with its
  * subscription date.
  */
-export async function restoreSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Outcome<{ email: string }>> {
-  if (typeof id !== "string" || id === "" || id.length > 100) return { success: false, error: NEWSLETTER_TEXT.subscriberIdRequired };
+export async function restoreSubscriber(services: Services, id: unknown, now = Date.now()): Promise<Result<{ email: string }>> {
+  if (typeof id !== "string" || id === "" || id.length > 100) return refused(400, NEWSLETTER_TEXT.subscriberIdRequired);
   return services.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("subscribers").select(["email", "subscribed"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return { success: false, error: NEWSLETTER_TEXT.subscriberNotFound };
+    if (!row) return refused(404, NEWSLETTER_TEXT.subscriberNotFound);
     const last = await trx
       .selectFrom("consents")
       .select("event")
@@ -95,13 +95,13 @@ export async function restoreSubscriber(services: Services, id: unknown, now = D
       .orderBy("at", "desc")
       .limit(1)
       .executeTakeFirst();
-    if (row.subscribed === 1 || last?.event !== "removed-by-artist") return { success: false, error: NEWSLETTER_TEXT.cannotUndo };
+    if (row.subscribed === 1 || last?.event !== "removed-by-artist") return refused(400, NEWSLETTER_TEXT.cannotUndo);
     await trx.updateTable("subscribers").set({ subscribed: 1 }).where("id", "=", id).execute();
     await trx
       .insertInto("consents")
       .values({ id: randomUUID(), email: row.email, event: "restored-by-artist", at: now, words: null, form: null, page: null })
       .execute();
-    return { success: true, email: row.email };
+    return ok({ email: row.email });
   });
 }
 

@@ -68,7 +68,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
   it("stores a photo with AVIF, WebP and JPEG variants up to its own width, its size and a tiny placeholder", async () => {
     const before = await currentContentVersion(site.services.db);
     const result = await upload("hero", await photo(1200, 800));
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     const { photo: saved } = result;
     expect(saved).toMatchObject({ slot: "hero", width: 1200, height: 800, alt: "Juniper on stage", focalX: 30, focalY: 40 });
     expect(saved.key).toMatch(/^photos\/\d{13}_Stage_shot\.jpg$/);
@@ -102,25 +102,30 @@ describe.each(testStacks)("photos on %s", (stack) => {
       .jpeg()
       .toBuffer();
     const result = await upload("portrait", rotated);
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect([result.photo.width, result.photo.height]).toEqual([600, 1000]);
   });
 
   it("refuses a photo without a description before storing anything", async () => {
     const bytes = await photo(800, 600);
     for (const alt of ["", "   "]) {
-      expect(await upload("hero", bytes, alt)).toEqual({ success: false, status: 400, error: PHOTO_TEXT.altRequired });
+      expect(await upload("hero", bytes, alt)).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.altRequired });
     }
-    expect(await upload("hero", bytes, "x".repeat(301))).toEqual({ success: false, status: 400, error: PHOTO_TEXT.altTooLong });
+    expect(await upload("hero", bytes, "x".repeat(301))).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.altTooLong });
     expect(await storePhotoUpload(site.services, { slot: "hero" }, "a.jpg", body(bytes), bytes.length)).toMatchObject({
-      success: false,
+      ok: false,
+      status: 400,
       error: PHOTO_TEXT.altRequired,
     });
     expect(await storePhotoUpload(site.services, { ...meta("hero"), focalX: "101" }, "a.jpg", body(bytes), bytes.length)).toMatchObject({
-      success: false,
+      ok: false,
+      status: 400,
       error: PHOTO_TEXT.focalInvalid,
     });
-    expect(await storePhotoUpload(site.services, meta("banner"), "a.jpg", body(bytes), bytes.length)).toMatchObject({ success: false });
+    expect(await storePhotoUpload(site.services, meta("banner"), "a.jpg", body(bytes), bytes.length)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     expect(await storedFiles()).toEqual([]);
     expect(await pending()).toEqual([]);
   });
@@ -130,7 +135,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
     const broken = Buffer.concat([png.subarray(0, 200), Buffer.alloc(5000, 7)]);
     const gif = await sharp(png).gif().toBuffer();
     for (const bytes of [Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), gif, broken]) {
-      expect(await upload("hero", bytes)).toEqual({ success: false, status: 400, error: PHOTO_TEXT.invalidImage });
+      expect(await upload("hero", bytes)).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.invalidImage });
     }
     expect(await storedFiles()).toEqual([]);
     expect(await pending()).toEqual([]);
@@ -139,7 +144,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
 
   it("refuses a file over the size limit, by its declared length and while streaming", async () => {
     expect(await storePhotoUpload(site.services, meta("hero"), "a.jpg", body(Buffer.alloc(10)), MAX_PHOTO_BYTES + 1)).toEqual({
-      success: false,
+      ok: false,
       status: 413,
       error: PHOTO_TEXT.tooLarge,
     });
@@ -147,7 +152,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
     const start = await photo(800, 600);
     const huge = Buffer.concat([start, Buffer.alloc(MAX_PHOTO_BYTES)]);
     expect(await storePhotoUpload(site.services, meta("hero"), "a.jpg", body(huge, 1024 * 1024), null)).toEqual({
-      success: false,
+      ok: false,
       status: 413,
       error: PHOTO_TEXT.tooLarge,
     });
@@ -161,9 +166,9 @@ describe.each(testStacks)("photos on %s", (stack) => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(MAX_PHOTO_BYTES);
     const started = performance.now();
-    expect(await upload("hero", bomb)).toEqual({ success: false, status: 400, error: PHOTO_TEXT.tooManyPixels });
+    expect(await upload("hero", bomb)).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.tooManyPixels });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(await upload("hero", await photo(300, 400))).toEqual({ success: false, status: 400, error: PHOTO_TEXT.tooSmall });
+    expect(await upload("hero", await photo(300, 400))).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.tooSmall });
     expect(await storedFiles()).toEqual([]);
     expect(await pending()).toEqual([]);
   });
@@ -180,7 +185,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
   it("keeps one hero: a new one replaces the old, whose files go after the commit", async () => {
     const first = await upload("hero", await photo(900, 600));
     const second = await upload("hero", await photo(1000, 600));
-    if (!first.success || !second.success) throw new Error("upload failed");
+    if (!first.ok || !second.ok) throw new Error("upload failed");
     const photos = await listPhotos(site.services);
     expect(photos.hero?.id).toBe(second.photo.id);
     const files = await storedFiles();
@@ -189,7 +194,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
     // Each single slot is its own.
     const portrait = await upload("portrait", await photo(600, 900));
     const poster = await upload("poster", await photo(1280, 720));
-    expect(portrait.success && poster.success).toBe(true);
+    expect(portrait.ok && poster.ok).toBe(true);
     const all = await listPhotos(site.services);
     expect([all.hero?.slot, all.portrait?.slot, all.poster?.slot]).toEqual(["hero", "portrait", "poster"]);
   });
@@ -199,25 +204,25 @@ describe.each(testStacks)("photos on %s", (stack) => {
     const ids: string[] = [];
     for (const name of ["one", "two", "three"]) {
       const result = await upload("press", bytes, name);
-      if (!result.success) throw new Error(result.error);
+      if (!result.ok) throw new Error(result.error);
       ids.push(result.photo.id);
     }
     const alts = async () => (await listPhotos(site.services)).press.map((p) => p.alt);
     expect(await alts()).toEqual(["one", "two", "three"]);
 
     const version = await currentContentVersion(site.services.db);
-    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[2], direction: "up" })).toEqual({ success: true });
+    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[2], direction: "up" })).toEqual({ ok: true });
     expect(await alts()).toEqual(["one", "three", "two"]);
     expect(await currentContentVersion(site.services.db)).toBeGreaterThan(version);
     // At the ends, nothing moves.
-    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[0], direction: "up" })).toEqual({ success: true });
-    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[0], direction: "down" })).toEqual({ success: true });
+    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[0], direction: "up" })).toEqual({ ok: true });
+    expect(await applyPhotoAction(site.services, { intent: "move", id: ids[0], direction: "down" })).toEqual({ ok: true });
     expect(await alts()).toEqual(["three", "one", "two"]);
 
     expect(
       await applyPhotoAction(site.services, { intent: "update", id: ids[1], alt: "  two, on stage ", focalX: "10", focalY: 90 }),
     ).toEqual({
-      success: true,
+      ok: true,
     });
     expect((await listPhotos(site.services)).press.find((p) => p.id === ids[1])).toMatchObject({
       alt: "two, on stage",
@@ -225,16 +230,24 @@ describe.each(testStacks)("photos on %s", (stack) => {
       focalY: 90,
     });
     expect(await applyPhotoAction(site.services, { intent: "update", id: ids[1], alt: " ", focalX: 1, focalY: 1 })).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       error: PHOTO_TEXT.altRequired,
     });
 
     const removed = (await listPhotos(site.services)).press.find((p) => p.id === ids[0]);
-    expect(await applyPhotoAction(site.services, { intent: "remove", id: ids[0] })).toEqual({ success: true });
+    expect(await applyPhotoAction(site.services, { intent: "remove", id: ids[0] })).toEqual({ ok: true });
     expect(await alts()).toEqual(["three", "two, on stage"]);
     expect(await storedFiles()).not.toContain(removed?.key);
-    expect(await applyPhotoAction(site.services, { intent: "remove", id: ids[0] })).toEqual({ success: false, error: PHOTO_TEXT.notFound });
-    expect(await applyPhotoAction(site.services, { intent: "move", id: "nope", direction: "sideways" })).toMatchObject({ success: false });
+    expect(await applyPhotoAction(site.services, { intent: "remove", id: ids[0] })).toEqual({
+      ok: false,
+      status: 404,
+      error: PHOTO_TEXT.notFound,
+    });
+    expect(await applyPhotoAction(site.services, { intent: "move", id: "nope", direction: "sideways" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
   it("holds at most 24 press photos", async () => {
@@ -256,7 +269,7 @@ describe.each(testStacks)("photos on %s", (stack) => {
         })),
       )
       .execute();
-    expect(await upload("press", await photo(640, 480))).toEqual({ success: false, status: 400, error: PHOTO_TEXT.tooManyPress });
+    expect(await upload("press", await photo(640, 480))).toEqual({ ok: false, status: 400, error: PHOTO_TEXT.tooManyPress });
     expect(await storedFiles()).toEqual([]);
   });
 });

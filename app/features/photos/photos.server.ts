@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/platform/app-context.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Database, PhotosTable } from "#app/lib/db/db-schema.ts";
-import type { Outcome } from "#app/lib/http/outcome.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { MAX_PRESS_PHOTOS, NO_PHOTOS, publicPhoto, type PagePhotos, type Photo, type PublicPagePhotos } from "#app/domain/photo.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { ImageTooLargeError } from "#app/lib/uploads/decode-limits.server.ts";
@@ -68,7 +68,8 @@ export async function heroPhoto(db: Kysely<Database>): Promise<Photo | null> {
   return row ? toPhoto(row) : null;
 }
 
-export type PhotoUploadResult = { success: true; photo: Photo } | { success: false; status: 400 | 413; error: string };
+/** A photo saved in its slot, or why not: too large (413), or anything else wrong with it (400). */
+export type PhotoUploadResult = Result<{ photo: Photo }, { status: 400 | 413 }>;
 
 /**
  * An upload of one photo with what it says about itself (`meta`, the query
@@ -86,9 +87,8 @@ export async function storePhotoUpload(
   signal?: AbortSignal,
 ): Promise<PhotoUploadResult> {
   const parsed = photoUploadSchema.safeParse(meta);
-  if (!parsed.success) return { success: false, status: 400, error: parsed.error.issues[0]?.message ?? PHOTO_TEXT.badRequest };
-  if (parsed.data.slot === "press" && (await pressCount(services.db)) >= MAX_PRESS_PHOTOS)
-    return { success: false, status: 400, error: PHOTO_TEXT.tooManyPress };
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? PHOTO_TEXT.badRequest);
+  if (parsed.data.slot === "press" && (await pressCount(services.db)) >= MAX_PRESS_PHOTOS) return refused(400, PHOTO_TEXT.tooManyPress);
 
   const streamed = await streamUploadIntoStorage(services, {
     folder: "photos",
@@ -100,12 +100,11 @@ export async function storePhotoUpload(
     accepted: ACCEPTED,
   });
   if (!streamed.ok) {
-    if (streamed.reason === "too-large") return { success: false, status: 413, error: PHOTO_TEXT.tooLarge };
-    if (streamed.reason === "no-file") return { success: false, status: 400, error: PHOTO_TEXT.noFile };
-    return { success: false, status: 400, error: PHOTO_TEXT.invalidImage };
+    if (streamed.reason === "too-large") return refused(413, PHOTO_TEXT.tooLarge);
+    if (streamed.reason === "no-file") return refused(400, PHOTO_TEXT.noFile);
+    return refused(400, PHOTO_TEXT.invalidImage);
   }
-  const saved = await savePhoto(services, streamed.key, parsed.data, signal);
-  return saved.success ? saved : { success: false, status: 400, error: saved.error };
+  return savePhoto(services, streamed.key, parsed.data, signal);
 }
 
 /**
@@ -120,21 +119,21 @@ export async function savePhoto(
   key: string,
   meta: PhotoUpload,
   signal?: AbortSignal,
-): Promise<Outcome<{ photo: Photo }>> {
+): Promise<Result<{ photo: Photo }, { status: 400 }>> {
   let facts: Awaited<ReturnType<typeof createPhotoVariants>>;
   try {
     facts = await createPhotoVariants(services.storage, key);
   } catch (error) {
     console.warn(`Refused photo ${key}:`, error instanceof Error ? error.message : error);
     await discardUpload(services, key);
-    if (error instanceof ImageTooLargeError) return { success: false, error: PHOTO_TEXT.tooManyPixels };
-    if (error instanceof PhotoTooSmallError) return { success: false, error: PHOTO_TEXT.tooSmall };
-    return { success: false, error: PHOTO_TEXT.invalidImage };
+    if (error instanceof ImageTooLargeError) return refused(400, PHOTO_TEXT.tooManyPixels);
+    if (error instanceof PhotoTooSmallError) return refused(400, PHOTO_TEXT.tooSmall);
+    return refused(400, PHOTO_TEXT.invalidImage);
   }
   // The admin gave up while the variants were made: they will never see an answer, so keep nothing.
   if (signal?.aborted) {
     await discardUpload(services, key);
-    return { success: false, error: PHOTO_TEXT.badRequest };
+    return refused(400, PHOTO_TEXT.badRequest);
   }
 
   const now = Date.now();
@@ -174,11 +173,11 @@ export async function savePhoto(
     });
   } catch (error) {
     await discardUpload(services, key);
-    if (error instanceof Refused) return { success: false, error: error.message };
+    if (error instanceof Refused) return refused(400, error.message);
     throw error;
   }
   if (replaced) await removeFiles(services, replaced);
-  return { success: true, photo: toPhoto(row) };
+  return ok({ photo: toPhoto(row) });
 }
 
 class Refused extends Error {}
@@ -198,9 +197,9 @@ async function removeFiles(services: Services, key: string): Promise<void> {
 }
 
 /** The dashboard's edits: a description or focal point, a removal, a press photo moved. */
-export async function applyPhotoAction(services: Services, input: unknown): Promise<Outcome> {
+export async function applyPhotoAction(services: Services, input: unknown): Promise<Result> {
   const parsed = photoActionSchema.safeParse(input);
-  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? PHOTO_TEXT.badRequest };
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? PHOTO_TEXT.badRequest);
   const action = parsed.data;
   const now = Date.now();
 
@@ -211,9 +210,9 @@ export async function applyPhotoAction(services: Services, input: unknown): Prom
         .set({ alt: action.alt, focalX: action.focalX, focalY: action.focalY, updatedAt: now })
         .where("id", "=", action.id)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return { success: false, error: PHOTO_TEXT.notFound } as const;
+      if (Number(updated.numUpdatedRows) === 0) return refused(404, PHOTO_TEXT.notFound);
       await bumpContentVersion(trx);
-      return { success: true } as const;
+      return ok();
     });
   }
 
@@ -223,9 +222,9 @@ export async function applyPhotoAction(services: Services, input: unknown): Prom
       if (row) await bumpContentVersion(trx);
       return row?.key ?? null;
     });
-    if (!removed) return { success: false, error: PHOTO_TEXT.notFound };
+    if (!removed) return refused(404, PHOTO_TEXT.notFound);
     await removeFiles(services, removed);
-    return { success: true };
+    return ok();
   }
 
   // Swaps places with the press photo before or after it; at either end it stays.
@@ -236,7 +235,7 @@ export async function applyPhotoAction(services: Services, input: unknown): Prom
       .where("id", "=", action.id)
       .where("slot", "=", "press")
       .executeTakeFirst();
-    if (!photo) return { success: false, error: PHOTO_TEXT.notFound } as const;
+    if (!photo) return refused(404, PHOTO_TEXT.notFound);
     const up = action.direction === "up";
     const neighbour = await trx
       .selectFrom("photos")
@@ -246,10 +245,10 @@ export async function applyPhotoAction(services: Services, input: unknown): Prom
       .orderBy("position", up ? "desc" : "asc")
       .limit(1)
       .executeTakeFirst();
-    if (!neighbour) return { success: true } as const;
+    if (!neighbour) return ok();
     await trx.updateTable("photos").set({ position: neighbour.position, updatedAt: now }).where("id", "=", photo.id).execute();
     await trx.updateTable("photos").set({ position: photo.position, updatedAt: now }).where("id", "=", neighbour.id).execute();
     await bumpContentVersion(trx);
-    return { success: true } as const;
+    return ok();
   });
 }

@@ -1,5 +1,6 @@
 import type { PhotoSlot } from "#app/domain/photo.ts";
 import { uploadWithProgress } from "#app/lib/uploads/upload-with-progress.ts";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 import { PHOTO_TEXT } from "./ui-text.ts";
 
 export type PhotoDraftFields = { slot: PhotoSlot; alt: string; focalX: number; focalY: number };
@@ -33,10 +34,8 @@ export async function uploadPhoto(
   if (status !== 201) throw new Error(errorOf(body) ?? `The server answered ${status}`);
 }
 
-export type ActionAnswer = { success: true } | { success: false; error: string };
-
 /** One of the dashboard's edits (update, remove, move), answered in words a person can read. */
-export async function photoAction(fields: Record<string, string>): Promise<ActionAnswer> {
+export async function photoAction(fields: Record<string, string>): Promise<WireAnswer> {
   try {
     const response = await fetch("/api/photos", { method: "POST", body: new URLSearchParams(fields) });
     const body: unknown = await response.json().catch(() => null);

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import type { ShowsAreaAnswer } from "./shows-area.server.ts";
+import type { ShowsAreaResult } from "./shows-area.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 
-export type ShowsFetcher = FetcherWithComponents<ShowsAreaAnswer>;
+export type ShowsFetcher = FetcherWithComponents<FormAnswer<ShowsAreaResult>>;
 
 /**
  * Runs `handle` once for each answer a fetcher settles on after the caller
  * appears (a form made anew after a save must not take that save's answer for
  * its own).
  */
-export function useAnswer(fetcher: ShowsFetcher, handle: (answer: ShowsAreaAnswer) => void) {
-  const handled = useRef<ShowsAreaAnswer | undefined>(fetcher.data);
+export function useAnswer(fetcher: ShowsFetcher, handle: (answer: FormAnswer<ShowsAreaResult>) => void) {
+  const handled = useRef<FormAnswer<ShowsAreaResult> | undefined>(fetcher.data);
   const latest = useRef(handle);
   latest.current = handle;
   const answer = fetcher.data;

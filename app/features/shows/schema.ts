@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone, ZONED_TIME_TEXT, zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { SHOW_TEXT } from "./shows-area-text.ts";
 
 export const SHOW_STATUSES = ["scheduled", "sold-out", "cancelled"] as const;
@@ -66,7 +67,8 @@ export type ShowInput = z.infer<typeof showFieldsSchema> & {
 export type ShowField = "startsLocal" | "timeZone" | "venue" | "city" | "country" | "ticketUrl" | "status";
 export type ShowFieldErrors = Partial<Record<ShowField, string>>;
 
-export type ParsedShow = { ok: true; show: ShowInput } | { ok: false; fieldErrors: ShowFieldErrors };
+/** A show from the form, or a 400 naming each field's problem. */
+export type ParsedShow = Result<{ show: ShowInput }, { status: 400; fieldErrors: ShowFieldErrors }>;
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
@@ -89,8 +91,8 @@ export function parseShowInput(fields: Record<string, unknown>): ParsedShow {
   // With no zone yet, the date is still checked on its own (UTC has no gaps).
   const when = zonedTimeToInstant(startsLocal, zoneKnown ? timeZone : "UTC");
   if (!when.ok) fieldErrors.startsLocal = when.message;
-  if (!parsed.success || !when.ok || !zoneKnown) return { ok: false, fieldErrors };
-  return { ok: true, show: { ...parsed.data, startsLocal, timeZone, startsAt: when.instant } };
+  if (!parsed.success || !when.ok || !zoneKnown) return refused(400, SHOW_TEXT.checkFields, { fieldErrors });
+  return ok({ show: { ...parsed.data, startsLocal, timeZone, startsAt: when.instant } });
 }
 
 const id = z.string({ error: SHOW_TEXT.notFound }).trim().min(1, SHOW_TEXT.notFound).max(100, SHOW_TEXT.notFound);

@@ -5,7 +5,8 @@ import { focusById, useAnswer } from "./fetcher-answer.ts";
 import { showEndsAt } from "./show.ts";
 import { ShowForm } from "./show-form.tsx";
 import { ShowRow } from "./show-row.tsx";
-import type { ShowsAreaAnswer, ShowsAreaData } from "./shows-area.server.ts";
+import type { ShowsAreaData, ShowsAreaResult } from "./shows-area.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { SHOW_TEXT } from "./shows-area-text.ts";
 
 const card = "rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900";
@@ -18,9 +19,9 @@ const card = "rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:borde
  */
 export function ShowsArea({ data }: { data: ShowsAreaData }) {
   const { addToast } = useToasts();
-  const add = useFetcher<ShowsAreaAnswer>();
-  const edit = useFetcher<ShowsAreaAnswer>();
-  const removal = useFetcher<ShowsAreaAnswer>();
+  const add = useFetcher<FormAnswer<ShowsAreaResult>>();
+  const edit = useFetcher<FormAnswer<ShowsAreaResult>>();
+  const removal = useFetcher<FormAnswer<ShowsAreaResult>>();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   // A new add form after each show added, in the zone the last one was in.

@@ -8,7 +8,8 @@ import { useFieldErrors, type FieldCheck } from "#app/components/ui/use-field-er
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { SiteSection } from "#app/domain/site/site-config-schema.ts";
 import { SectionErrors } from "./section-fields.tsx";
-import type { SiteAnswer } from "./site-editor.server.ts";
+import type { SiteEditResult } from "./site-editor.server.ts";
+import type { FormAnswer } from "#app/lib/http/wire.ts";
 import { SITE_TEXT } from "./ui-text.ts";
 import { VersionList, type SiteVersionView } from "./version-list.tsx";
 
@@ -23,7 +24,7 @@ const noCheck: FieldCheck = () => null;
  * (a link's form, a video's address…). So each field the last answer named
  * gets a check that finds nothing, and editing it takes the server's word away.
  */
-const onlyTheServerJudges = (answer: SiteAnswer | undefined): Record<string, FieldCheck> =>
+const onlyTheServerJudges = (answer: FormAnswer<SiteEditResult> | undefined): Record<string, FieldCheck> =>
   Object.fromEntries(Object.keys((answer && !answer.ok && answer.fieldErrors) || {}).map((name) => [name, noCheck]));
 
 /**
@@ -47,7 +48,7 @@ export function SectionForm({
   versions: SiteVersionView[];
   children: ReactNode;
 }) {
-  const fetcher = useFetcher<SiteAnswer>();
+  const fetcher = useFetcher<FormAnswer<SiteEditResult>>();
   const { addToast } = useToasts();
   const timeZone = useVisitorTimeZone();
   const headingId = useId();
@@ -60,7 +61,7 @@ export function SectionForm({
   const checks = useMemo(() => onlyTheServerJudges(fetcher.data), [fetcher.data]);
   const fields = useFieldErrors<string>(form, checks);
   const [problem, setProblem] = useState<{ message: string; conflict?: SectionStateView } | null>(null);
-  const handled = useRef<SiteAnswer | null>(null);
+  const handled = useRef<FormAnswer<SiteEditResult> | null>(null);
   const busy = fetcher.state !== "idle";
 
   const { clear, showServerError } = fields;

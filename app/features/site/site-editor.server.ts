@@ -1,14 +1,17 @@
 import type { z } from "zod";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import { siteSectionSchemas, type SiteSection } from "#app/domain/site/site-config-schema.ts";
-import { restoreSiteVersion, saveSiteSection, type SectionState, type SaveOutcome } from "#app/domain/site/site-settings.server.ts";
+import { restoreSiteVersion, saveSiteSection, type RestoreResult, type SectionState } from "#app/domain/site/site-settings.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { siteRequestSchema } from "./schema.ts";
 import { SITE_TEXT } from "./ui-text.ts";
 
-export type SiteAnswer =
-  | { ok: true; section: SiteSection; revision: number; restored: boolean }
-  | { ok: false; section: SiteSection | null; error: string; fieldErrors?: Record<string, string>; conflict?: SectionState };
+/** What a Site-area form gets: the part saved (or restored) and its new revision; or why not, with a message per field or who saved it meanwhile. */
+export type SiteEditResult = Result<
+  { section: SiteSection; revision: number; restored: boolean },
+  { section: SiteSection | null; fieldErrors?: Record<string, string>; conflict?: SectionState }
+>;
 
 const CONTROL_FIELDS = new Set(["intent", "section", "revision", "versionId"]);
 const SEGMENT = /^(?:[A-Za-z][A-Za-z0-9]{0,39}|\d{1,2})$/;
@@ -102,38 +105,26 @@ function fieldErrorsOf(error: z.ZodError, names: Set<string>): Record<string, st
   return errors;
 }
 
-function answerOf(
-  section: SiteSection,
-  outcome: SaveOutcome | { ok: false; missing: true },
-  restored: boolean,
-): { status: number; answer: SiteAnswer } {
-  if (outcome.ok) return { status: 200, answer: { ok: true, section, revision: outcome.revision, restored } };
-  if ("missing" in outcome) return { status: 404, answer: { ok: false, section, error: SITE_TEXT.versionGone } };
-  return { status: 409, answer: { ok: false, section, error: "conflict", conflict: outcome.conflict } };
+function answerOf(section: SiteSection, saved: RestoreResult, restored: boolean): SiteEditResult {
+  if (saved.ok) return ok({ section, revision: saved.revision, restored });
+  if (saved.status === 404) return refused(404, SITE_TEXT.versionGone, { section });
+  // A conflict keeps its "conflict" and says who saved since: the form offers to load their version.
+  return { ...saved, section };
 }
 
 /** A Site-area form's POST (the caller has checked the admin): save a section, or restore one of its versions. */
-export async function handleSiteEdit(
-  services: Services,
-  request: Request,
-  savedBy: string,
-): Promise<{ status: number; answer: SiteAnswer }> {
+export async function handleSiteEdit(services: Services, request: Request, savedBy: string): Promise<SiteEditResult> {
   const read = await readForm(request);
-  if (!read.ok) return { status: read.status, answer: { ok: false, section: null, error: read.error } };
+  if (!read.ok) return { ...read, section: null };
   const control = siteRequestSchema.safeParse(textFields(read.form));
-  if (!control.success) return { status: 400, answer: { ok: false, section: null, error: SITE_TEXT.unexpected } };
+  if (!control.success) return refused(400, SITE_TEXT.unexpected, { section: null });
   const { section, revision } = control.data;
   if (control.data.intent === "restore") {
     return answerOf(section, await restoreSiteVersion(services.db, section, control.data.versionId, revision, savedBy), true);
   }
   const fields = fieldsToTree(read.form);
-  if (!fields) return { status: 400, answer: { ok: false, section, error: SITE_TEXT.unexpected } };
+  if (!fields) return refused(400, SITE_TEXT.unexpected, { section });
   const parsed = siteSectionSchemas[section].safeParse(sectionInput(section, fields.tree));
-  if (!parsed.success) {
-    return {
-      status: 400,
-      answer: { ok: false, section, error: SITE_TEXT.fixFields, fieldErrors: fieldErrorsOf(parsed.error, fields.names) },
-    };
-  }
+  if (!parsed.success) return refused(400, SITE_TEXT.fixFields, { section, fieldErrors: fieldErrorsOf(parsed.error, fields.names) });
   return answerOf(section, await saveSiteSection(services.db, section, parsed.data, revision, savedBy), false);
 }

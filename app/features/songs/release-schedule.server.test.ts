@@ -7,7 +7,7 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { createCoverVariants } from "./cover-variants.server.ts";
 import { releaseDueSongs, releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
 import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
-import { RELEASE_TEXT } from "./ui-text.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 
 describe.each(testStacks)("scheduled releases on %s", (kind) => {
@@ -34,7 +34,7 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
       isLatest: options.isLatest ?? false,
       release: { at: local, timeZone: "Europe/Berlin", announce: options.announce ?? false },
     });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     return { id: created.id, at: Math.floor(at / 1000) * 1000 };
   }
 
@@ -47,23 +47,31 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     const files = await upload("refused");
     const attempt = (at: string, timeZone: string) =>
       createSong(site.services, { title: "Refused", ...files, release: { at, timeZone, announce: false } });
-    expect(await attempt("2020-01-01T10:00", "UTC")).toEqual({ success: false, error: RELEASE_TEXT.inThePast });
-    expect(await attempt("2031-03-30T02:30", "Europe/Berlin")).toMatchObject({ success: false, error: expect.stringContaining("skip") });
-    expect(await attempt("2031-02-30T20:00", "UTC")).toMatchObject({ success: false, error: "That date does not exist." });
-    expect(await attempt("2031-03-01T20:00", "Mars/Base")).toMatchObject({ success: false, error: "Choose a time zone from the list." });
-    expect(await attempt("2099-03-01T20:00", "UTC")).toEqual({ success: false, error: RELEASE_TEXT.tooFar });
+    expect(await attempt("2020-01-01T10:00", "UTC")).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.inThePast });
+    expect(await attempt("2031-03-30T02:30", "Europe/Berlin")).toMatchObject({
+      ok: false,
+      status: 400,
+      error: expect.stringContaining("skip"),
+    });
+    expect(await attempt("2031-02-30T20:00", "UTC")).toMatchObject({ ok: false, status: 400, error: "That date does not exist." });
+    expect(await attempt("2031-03-01T20:00", "Mars/Base")).toMatchObject({
+      ok: false,
+      status: 400,
+      error: "Choose a time zone from the list.",
+    });
+    expect(await attempt("2099-03-01T20:00", "UTC")).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.tooFar });
     expect(await listSongs(site.services)).toEqual([]);
   });
 
   it("keeps a scheduled song out of every public list until its time, then brings it out once, as the latest release", async () => {
     const { services } = site;
     const out = await createSong(services, { title: "Already Out", ...(await upload("out")), isLatest: true });
-    expect(out.success).toBe(true);
+    expect(out.ok).toBe(true);
     const { id, at } = await schedule("Tomorrow Song", 2_000, { isLatest: true });
     const song = await getSong(services, id);
     expect(song).toMatchObject({ released: false, releaseAt: at, releaseTimeZone: "Europe/Berlin", isLatest: false });
     expect((await listSongs(services)).map((s) => s.title)).toEqual(["Already Out"]);
-    expect(await setLatestSong(services, id)).toEqual({ success: false, error: RELEASE_TEXT.notYetLatest });
+    expect(await setLatestSong(services, id)).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.notYetLatest });
 
     // Before its time: nothing to do, however often processes look.
     expect((await releaseDueSongs(services.db, undefined, at - 1)).released).toEqual([]);
@@ -112,8 +120,8 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     const steps: string[] = [];
     const step: ReleaseStep = async (_trx, song) => (steps.push(song.id), false);
     expect(await releaseNow(services.db, id, step)).toEqual({ ok: true, title: "Right Now", queuedMail: false });
-    expect(await releaseNow(services.db, id, step)).toEqual({ ok: false, reason: "already-out" });
-    expect(await releaseNow(services.db, "no-such-song", step)).toEqual({ ok: false, reason: "not-found" });
+    expect(await releaseNow(services.db, id, step)).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.alreadyOut });
+    expect(await releaseNow(services.db, "no-such-song", step)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
     expect(steps).toEqual([id]);
     expect((await listSongs(services)).map((song) => song.title)).toContain("Right Now");
   });

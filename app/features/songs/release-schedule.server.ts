@@ -1,6 +1,8 @@
 import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
+import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 /** A song that has just come out, as the release's other steps need it. */
 export type ReleasedSong = { id: string; title: string; announce: boolean };
@@ -114,22 +116,23 @@ export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, st
 /**
  * The artist's "Release now" on a scheduled song: its time becomes now and it
  * comes out through the same steps as at its time (latest, announcement),
- * here, before the answer. A song already out, or gone, is refused.
+ * here, before the answer. A song gone is refused as not found (404), one
+ * already out as a bad request (400).
  */
 export async function releaseNow(
   db: Db,
   id: string,
   step?: ReleaseStep,
   now = Date.now(),
-): Promise<{ ok: true; title: string; queuedMail: boolean } | { ok: false; reason: "not-found" | "already-out" }> {
+): Promise<Result<{ title: string; queuedMail: boolean }>> {
   const moved = await db.updateTable("songs").set({ releaseAt: now }).where("id", "=", id).where("released", "=", 0).executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) {
     const exists = await db.selectFrom("songs").select("id").where("id", "=", id).executeTakeFirst();
-    return { ok: false, reason: exists ? "already-out" : "not-found" };
+    return exists ? refused(400, RELEASE_TEXT.alreadyOut) : refused(404, SONG_TEXT.notFound);
   }
   const { released, queuedMail } = await releaseDueSongs(db, step, now);
   const title = released.find((song) => song.id === id)?.title;
   // Another process's look got there between the two statements: out all the same.
-  if (title === undefined) return { ok: false, reason: "already-out" };
-  return { ok: true, title, queuedMail };
+  if (title === undefined) return refused(400, RELEASE_TEXT.alreadyOut);
+  return ok({ title, queuedMail });
 }

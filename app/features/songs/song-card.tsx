@@ -7,11 +7,13 @@ import { formatDuration, type Song } from "#app/domain/song.ts";
 import { copyToClipboard } from "./clipboard.ts";
 import { LIBRARY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 
 /** Where the library's pages come from and its cards' actions go. */
 export const SONGS_API = "/api/songs";
 
-type ActionResult = { success: boolean; error?: string; updatedAt?: number; message?: string };
+/** What /api/songs answers a card: Mark as Latest gives the new version, Release now the words to show. */
+type CardAnswer = WireAnswer<{ updatedAt?: number; message?: string }>;
 /** What a card's buttons ask the server to do with its song. */
 export type CardIntent = "mark-latest" | "release-now" | "delete-song";
 
@@ -47,7 +49,7 @@ type Copied = "link" | "embed";
  * fetcher, so a card that is busy deleting does not hold up the others.
  */
 export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, play }: CardProps) {
-  const fetcher = useFetcher<ActionResult>();
+  const fetcher = useFetcher<CardAnswer>();
   const { addToast } = useToasts();
   // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
   const [intent, setIntent] = useState<CardIntent | null>(null);

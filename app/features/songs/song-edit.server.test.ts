@@ -11,6 +11,7 @@ import { updateSong } from "./song-edit.server.ts";
 import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
+import { wireJson } from "#app/lib/auth/require-admin.server.ts";
 
 const noLinks = { spotify: "", apple: "", amazon: "", youtube: "" };
 
@@ -35,7 +36,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
     await markPendingUpload(site.services, audio.key);
     const coverKey = await uploadCover(`${title}-cover`);
     const created = await createSong(site.services, { title, audioKey: audio.key, coverKey });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     const song = await getSong(site.services, created.id);
     if (!song) throw new Error("song missing");
     return song;
@@ -55,7 +56,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: "  After the Rain ",
       streamingLinks: { spotify: " https://open.spotify.com/track/1 ", youtube: "https://youtu.be/x" },
     });
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.song).toMatchObject({
       id: song.id,
       title: "After the Rain",
@@ -80,7 +81,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: song.title,
       coverKey: newCover,
     });
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.song).toMatchObject({ id: song.id, coverKey: newCover, coverUrl: `/media/${newCover}` });
     expect(await pendingKeys()).not.toContain(newCover);
     for (const key of coverFiles(newCover)) expect(await stored(key), key).toBe(true);
@@ -104,7 +105,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       audioKey: audio.key,
       durationMs: 500,
     });
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.song).toMatchObject({ id: song.id, durationMs: 500 });
     expect(result.song.audioUrl).toContain(audio.key);
     expect(await stored(oldAudio)).toBe(false);
@@ -117,7 +118,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: other.title,
       audioKey: audio.key,
     });
-    expect(refused).toMatchObject({ success: false, status: 400, fields: { audio: SONG_TEXT.audioRequired } });
+    expect(refused).toMatchObject({ ok: false, status: 400, fields: { audio: SONG_TEXT.audioRequired } });
   });
 
   it("reschedules a song not out yet, and refuses to schedule one that is out", async () => {
@@ -135,7 +136,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: song.title,
       release: { at: "2027-06-01T20:00", timeZone: "Europe/Oslo", announce: true },
     });
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.song).toMatchObject({ released: false, releaseAt: Date.UTC(2027, 5, 1, 18, 0), releaseTimeZone: "Europe/Oslo" });
     const row = await site.services.db.selectFrom("songs").select("releaseAnnounce").where("id", "=", song.id).executeTakeFirstOrThrow();
     expect(row.releaseAnnounce).toBe(1);
@@ -146,7 +147,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: song.title,
       release: { at: "2001-01-01T00:00", timeZone: "UTC", announce: false },
     });
-    expect(past).toMatchObject({ success: false, status: 400, fields: { release: expect.any(String) } });
+    expect(past).toMatchObject({ ok: false, status: 400, fields: { release: expect.any(String) } });
 
     const out = await addSong("Out Already");
     const refused = await updateSong(site.services, {
@@ -155,14 +156,14 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: out.title,
       release: { at: "2027-06-01T20:00", timeZone: "UTC", announce: false },
     });
-    expect(refused).toMatchObject({ success: false, status: 400, fields: { release: "This song is already out." } });
+    expect(refused).toMatchObject({ ok: false, status: 400, fields: { release: "This song is already out." } });
     expect((await getSong(site.services, out.id))?.released).toBe(true);
   });
 
   it("refuses a stale version with the song as it is now, and changes nothing", async () => {
     const song = await addSong("Two Tabs");
     const first = await updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "Tab One" });
-    if (!first.success) throw new Error(first.error);
+    if (!first.ok) throw new Error(first.error);
     const newCover = await uploadCover("tab-two-cover");
     const version = await currentContentVersion(site.services.db);
     const second = await updateSong(site.services, {
@@ -171,7 +172,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       title: "Tab Two",
       coverKey: newCover,
     });
-    expect(second).toEqual({ success: false, status: 409, error: SONG_TEXT.conflict, current: first.song });
+    expect(second).toEqual({ ok: false, status: 409, error: SONG_TEXT.conflict, current: first.song });
     expect(await getSong(site.services, song.id)).toEqual(first.song);
     expect(await currentContentVersion(site.services.db)).toBe(version);
     // The refused edit's upload is still pending (the browser gives it back, or the sweep does), and the old cover stays.
@@ -179,18 +180,18 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
     for (const key of coverFiles(song.coverKey)) expect(await stored(key), key).toBe(true);
     // Saving again against the version it was shown succeeds.
     const retried = await updateSong(site.services, { id: song.id, expectedUpdatedAt: first.song.updatedAt, title: "Tab Two" });
-    expect(retried).toMatchObject({ success: true, song: { title: "Tab Two" } });
+    expect(retried).toMatchObject({ ok: true, song: { title: "Tab Two" } });
   });
 
   it("gives a new version even for two saves in the same millisecond", async () => {
     const song = await addSong("Quick");
     const one = await updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "Quick 1" });
-    if (!one.success) throw new Error(one.error);
+    if (!one.ok) throw new Error(one.error);
     const two = await updateSong(site.services, { id: song.id, expectedUpdatedAt: one.song.updatedAt, title: "Quick 2" });
-    if (!two.success) throw new Error(two.error);
+    if (!two.ok) throw new Error(two.error);
     expect(two.song.updatedAt).toBeGreaterThan(one.song.updatedAt);
     expect(await updateSong(site.services, { id: song.id, expectedUpdatedAt: one.song.updatedAt, title: "Quick 3" })).toMatchObject({
-      success: false,
+      ok: false,
       status: 409,
     });
   });
@@ -198,7 +199,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
   it("answers 404 with a true message for a song that is gone", async () => {
     const version = await currentContentVersion(site.services.db);
     expect(await updateSong(site.services, { id: "no-such-song", expectedUpdatedAt: 1, title: "Ghost" })).toEqual({
-      success: false,
+      ok: false,
       status: 404,
       error: SONG_TEXT.deleted,
     });
@@ -215,17 +216,18 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       streamingLinks: { spotify: "javascript:alert(1)", apple: "https://music.apple.com/x", youtube: "data:text/html,<script>" },
     });
     expect(result).toEqual({
-      success: false,
+      ok: false,
       status: 400,
       error: SONG_TEXT.titleRequired,
       fields: { title: SONG_TEXT.titleRequired, spotify: SONG_TEXT.invalidLink, youtube: SONG_TEXT.invalidLink },
     });
     expect(
       await updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "x".repeat(201), streamingLinks: noLinks }),
-    ).toMatchObject({ success: false, status: 400, fields: { title: SONG_TEXT.titleTooLong } });
-    expect(await updateSong(site.services, { id: song.id, title: "No version" })).toMatchObject({ success: false, status: 400 });
+    ).toMatchObject({ ok: false, status: 400, fields: { title: SONG_TEXT.titleTooLong } });
+    expect(await updateSong(site.services, { id: song.id, title: "No version" })).toMatchObject({ ok: false, status: 400 });
     expect(await updateSong(site.services, { id: "", expectedUpdatedAt: 1, title: "x" })).toMatchObject({
-      success: false,
+      ok: false,
+      status: 400,
       error: SONG_TEXT.idRequired,
     });
     expect(await getSong(site.services, song.id)).toEqual(song);
@@ -235,7 +237,7 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
   it("takes as the new cover only an unclaimed cover upload", async () => {
     const song = await addSong("Owner");
     const other = await addSong("Other");
-    const refused = { success: false, status: 400, error: SONG_TEXT.coverRequired, fields: { cover: SONG_TEXT.coverRequired } };
+    const refused = { ok: false, status: 400, error: SONG_TEXT.coverRequired, fields: { cover: SONG_TEXT.coverRequired } };
     const attempt = (coverKey: string) =>
       updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "x", coverKey });
     // Another song's cover, an audio key, a climb out of the folder, a file that is not there.
@@ -274,16 +276,16 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
     // Once the database works again, the same edit goes through.
     expect(
       await updateSong(site.services, { id: song.id, expectedUpdatedAt: song.updatedAt, title: "Now", coverKey: newCover }),
-    ).toMatchObject({ success: true, song: { title: "Now", coverKey: newCover } });
+    ).toMatchObject({ ok: true, song: { title: "Now", coverKey: newCover } });
     for (const key of coverFiles(song.coverKey)) expect(await stored(key), key).toBe(false);
   });
 
   it("follows Mark as Latest: the version it answers is the one to edit against", async () => {
     const song = await addSong("Latest Then Edit");
     const marked = await setLatestSong(site.services, song.id);
-    if (!marked.success) throw new Error(marked.error);
+    if (!marked.ok) throw new Error(marked.error);
     expect(await updateSong(site.services, { id: song.id, expectedUpdatedAt: marked.updatedAt, title: "Edited" })).toMatchObject({
-      success: true,
+      ok: true,
     });
   });
 
@@ -294,20 +296,26 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       for (const [name, value] of Object.entries({ intent: "update-song", ...fields })) data.set(name, value);
       return data;
     };
+    // As /api/songs answers it: on the wire, in SPEC's words, the status on the response only.
+    const send = async (fields: Record<string, string>) => {
+      const response = wireJson(await handleLibraryAction(site.services, form(fields)));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
     const base = { id: song.id, expectedUpdatedAt: String(song.updatedAt), title: "Form Edited" };
-    const bad = await handleLibraryAction(site.services, form({ ...base, apple: "javascript:alert(1)" }));
+    const bad = await send({ ...base, apple: "javascript:alert(1)" });
     expect(bad).toMatchObject({ status: 400, body: { success: false, fields: { apple: SONG_TEXT.invalidLink } } });
-    const ok = await handleLibraryAction(site.services, form({ ...base, amazon: "https://music.amazon.com/x", coverKey: "" }));
-    expect(ok).toMatchObject({ status: 200, body: { success: true, song: { title: "Form Edited", coverKey: song.coverKey } } });
-    expect(await handleLibraryAction(site.services, form(base))).toMatchObject({ status: 409, body: { error: SONG_TEXT.conflict } });
-    expect(await handleLibraryAction(site.services, form({ ...base, expectedUpdatedAt: "soon" }))).toMatchObject({
+    expect(Object.keys(bad.body).sort()).toEqual(["error", "fields", "success"]);
+    const saved = await send({ ...base, amazon: "https://music.amazon.com/x", coverKey: "" });
+    expect(saved).toMatchObject({ status: 200, body: { success: true, song: { title: "Form Edited", coverKey: song.coverKey } } });
+    expect(Object.keys(saved.body).sort()).toEqual(["song", "success"]);
+    const conflict = await send(base);
+    expect(conflict).toMatchObject({ status: 409, body: { success: false, error: SONG_TEXT.conflict } });
+    expect(Object.keys(conflict.body).sort()).toEqual(["current", "error", "success"]);
+    expect(await send({ ...base, expectedUpdatedAt: "soon" })).toMatchObject({
       status: 400,
-      body: { error: SONG_TEXT.versionRequired },
+      body: { success: false, error: SONG_TEXT.versionRequired },
     });
-    expect(await handleLibraryAction(site.services, form({ ...base, id: "gone" }))).toMatchObject({
-      status: 404,
-      body: { error: SONG_TEXT.deleted },
-    });
+    expect(await send({ ...base, id: "gone" })).toEqual({ status: 404, body: { success: false, error: SONG_TEXT.deleted } });
   });
 
   it("the wizard's latest-release choice: the new song becomes the only latest, in one step", async () => {
@@ -323,13 +331,14 @@ describe.each(testStacks)("editing a song on %s", (kind) => {
       coverKey: await uploadCover("new-latest"),
       isLatest: true,
     });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     const latest = (await listSongs(site.services)).filter((s) => s.isLatest).map((s) => s.id);
     expect(latest).toEqual([created.id]);
     expect(await currentContentVersion(site.services.db)).toBe(version + 1);
     // A refused new song leaves the latest release where it was.
     expect(await createSong(site.services, { title: "", audioKey: audio.key, coverKey: "covers/x.png", isLatest: true })).toMatchObject({
-      success: false,
+      ok: false,
+      status: 400,
     });
     expect((await listSongs(site.services)).filter((s) => s.isLatest).map((s) => s.id)).toEqual([created.id]);
   });

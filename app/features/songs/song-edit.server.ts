@@ -1,5 +1,6 @@
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Refusal, type Result } from "#app/lib/result.ts";
 import type { Song } from "#app/domain/song.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
@@ -8,20 +9,23 @@ import { songEditSchema, type SongEditField } from "./schema.ts";
 import { getSong, releaseInstant, toSong } from "./songs.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
-export type SongEditOutcome =
-  | { success: true; song: Song }
+/** The refusals of an edit, each told apart by its status. */
+type SongEditRefusal =
   /** Refused input: a message per field it belongs to, the first of them as `error`. */
-  | { success: false; status: 400; error: string; fields: Partial<Record<SongEditField, string>> }
+  | { status: 400; fields: Partial<Record<SongEditField, string>> }
   /** Changed elsewhere since the editor opened: the song as it is now, so the editor can offer it. */
-  | { success: false; status: 409; error: string; current: Song }
-  | { success: false; status: 404; error: string };
+  | { status: 409; current: Song }
+  /** Deleted meanwhile. */
+  | { status: 404 };
 
-/** Thrown inside the transaction to roll it back, carrying the answer. */
+export type SongEditResult = Result<{ song: Song }, SongEditRefusal>;
+
+/** Thrown inside the transaction to roll it back, carrying the refusal. */
 class Refused extends Error {
-  readonly outcome: Exclude<SongEditOutcome, { success: true }>;
-  constructor(outcome: Exclude<SongEditOutcome, { success: true }>) {
-    super(outcome.error);
-    this.outcome = outcome;
+  readonly refusal: Refusal<SongEditRefusal>;
+  constructor(refusal: Refusal<SongEditRefusal>) {
+    super(refusal.error);
+    this.refusal = refusal;
   }
 }
 
@@ -47,7 +51,7 @@ const fieldOf = (path: readonly PropertyKey[]): SongEditField | null => {
  * fails before, the song keeps its old cover and the new upload stays pending
  * (for the browser to give back, or the sweep).
  */
-export async function updateSong(services: Services, input: unknown): Promise<SongEditOutcome> {
+export async function updateSong(services: Services, input: unknown): Promise<SongEditResult> {
   const parsed = songEditSchema.safeParse(input);
   if (!parsed.success) {
     const fields: Partial<Record<SongEditField, string>> = {};
@@ -57,18 +61,18 @@ export async function updateSong(services: Services, input: unknown): Promise<So
       if (field && !fields[field]) fields[field] = issue.message;
       error ??= issue.message;
     }
-    return { success: false, status: 400, error: error ?? SONG_TEXT.idRequired, fields };
+    return refused(400, error ?? SONG_TEXT.idRequired, { fields });
   }
   const edit = parsed.data;
   const newCover = edit.coverKey ? edit.coverKey : null;
-  const refusedCover = { success: false, status: 400, error: SONG_TEXT.coverRequired, fields: { cover: SONG_TEXT.coverRequired } } as const;
+  const refusedCover = refused(400, SONG_TEXT.coverRequired, { fields: { cover: SONG_TEXT.coverRequired } });
   if (newCover !== null) {
     if (!isValidKey(newCover) || !newCover.startsWith("covers/")) return refusedCover;
     if (!(await services.storage.stat(newCover))) return refusedCover;
   }
 
   const newAudio = edit.audioKey ? edit.audioKey : null;
-  const refusedAudio = { success: false, status: 400, error: SONG_TEXT.audioRequired, fields: { audio: SONG_TEXT.audioRequired } } as const;
+  const refusedAudio = refused(400, SONG_TEXT.audioRequired, { fields: { audio: SONG_TEXT.audioRequired } });
   if (newAudio !== null) {
     if (!isValidKey(newAudio) || !newAudio.startsWith("music/")) return refusedAudio;
     if (!(await services.storage.stat(newAudio))) return refusedAudio;
@@ -76,7 +80,7 @@ export async function updateSong(services: Services, input: unknown): Promise<So
 
   const now = Date.now();
   const schedule = edit.release ? releaseInstant(edit.release, now) : null;
-  if (schedule && !schedule.ok) return { success: false, status: 400, error: schedule.error, fields: { release: schedule.error } };
+  if (schedule && !schedule.ok) return { ...schedule, fields: { release: schedule.error } };
   let old: { coverKey: string; audioKey: string };
   try {
     old = await services.db.transaction().execute(async (trx) => {
@@ -85,10 +89,10 @@ export async function updateSong(services: Services, input: unknown): Promise<So
         .select(["coverKey", "audioKey", "updatedAt", "released"])
         .where("id", "=", edit.id)
         .executeTakeFirst();
-      if (!row) throw new Refused({ success: false, status: 404, error: SONG_TEXT.deleted });
+      if (!row) throw new Refused(refused(404, SONG_TEXT.deleted));
       if (row.updatedAt !== edit.expectedUpdatedAt) throw new Conflict();
       if (schedule && row.released === 1) {
-        throw new Refused({ success: false, status: 400, error: RELEASE_TEXT.alreadyOut, fields: { release: RELEASE_TEXT.alreadyOut } });
+        throw new Refused(refused(400, RELEASE_TEXT.alreadyOut, { fields: { release: RELEASE_TEXT.alreadyOut } }));
       }
       // The same claim a new song makes: a file belongs to one song only.
       const claim = async (key: string) =>
@@ -121,11 +125,11 @@ export async function updateSong(services: Services, input: unknown): Promise<So
       return { coverKey: row.coverKey, audioKey: row.audioKey };
     });
   } catch (error) {
-    if (error instanceof Refused) return error.outcome;
+    if (error instanceof Refused) return error.refusal;
     if (error instanceof Conflict) {
       const current = await getSong(services, edit.id);
-      if (!current) return { success: false, status: 404, error: SONG_TEXT.deleted };
-      return { success: false, status: 409, error: SONG_TEXT.conflict, current };
+      if (!current) return refused(404, SONG_TEXT.deleted);
+      return refused(409, SONG_TEXT.conflict, { current });
     }
     throw error;
   }
@@ -135,8 +139,8 @@ export async function updateSong(services: Services, input: unknown): Promise<So
     await services.storage.delete(old.audioKey).catch((error: unknown) => console.error("Deleting a replaced audio file failed", error));
   }
   const row = await services.db.selectFrom("songs").selectAll().where("id", "=", edit.id).executeTakeFirst();
-  if (!row) return { success: false, status: 404, error: SONG_TEXT.deleted };
-  return { success: true, song: toSong(row, await currentArtistName(services.db)) };
+  if (!row) return refused(404, SONG_TEXT.deleted);
+  return ok({ song: toSong(row, await currentArtistName(services.db)) });
 }
 
 class Conflict extends Error {}

@@ -18,7 +18,7 @@ export const sameRelease = (a: ReleaseEdit | null, b: ReleaseEdit | null) =>
   a === b || (a !== null && b !== null && a.at === b.at && a.timeZone === b.timeZone && a.announce === b.announce);
 export type SongEditDraft = { title: string; links: StreamingLinks; cover: File | null; audio: File | null; release: ReleaseEdit | null };
 export type SongEditStage = "uploading-audio" | "uploading-cover" | "saving";
-export type SongEditResult =
+export type SongEditOutcome =
   | { kind: "saved"; song: Song }
   | { kind: "invalid"; error: string; fields: Partial<Record<SongEditField, string>> }
   | { kind: "conflict"; error: string; current: Song }
@@ -85,7 +85,7 @@ function parseFields(value: unknown): Partial<Record<SongEditField, string>> {
   return fields;
 }
 
-function parseAnswer(status: number, body: unknown): SongEditResult {
+function parseAnswer(status: number, body: unknown): SongEditOutcome {
   const record = isRecord(body) ? body : {};
   const error = isString(record.error) ? record.error : null;
   if (status === 200 && record.success === true) {
@@ -122,10 +122,10 @@ export async function saveSongEdit(
     onStage: (stage: SongEditStage) => void;
     onProgress: (kind: UploadKind, percent: number) => void;
   },
-): Promise<SongEditResult> {
+): Promise<SongEditOutcome> {
   let coverKey: string | null = null;
   let audio: { key: string; durationMs: number | null } | null = null;
-  let result: SongEditResult;
+  let result: SongEditOutcome;
   try {
     if (draft.audio) {
       onStage("uploading-audio");

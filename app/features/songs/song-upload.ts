@@ -1,6 +1,7 @@
 import { streamingServices, type StreamingLinks } from "#app/domain/song.ts";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 import type { UploadKind } from "./upload-rules.ts";
+import type { WireAnswer } from "#app/lib/http/wire.ts";
 
 export type SongDraft = {
   audio: File;
@@ -16,11 +17,11 @@ export type UploadOutcome =
   /** `afterCancel`: Cancel came once the song could no longer be taken back. */
   { kind: "saved"; id: string; afterCancel: boolean } | { kind: "cancelled" } | { kind: "failed"; error: string | null };
 
-type SaveAnswer = { success: true; id: string } | { success: false; error: string | null };
-function parseSaveAnswer(body: unknown, ok: boolean): SaveAnswer {
+/** The create answer, checked rather than trusted; a refusal without words has an empty `error`. */
+function parseSaveAnswer(body: unknown, ok: boolean): WireAnswer<{ id: string }> {
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   if (ok && record.success === true && typeof record.id === "string") return { success: true, id: record.id };
-  return { success: false, error: typeof record.error === "string" ? record.error : null };
+  return { success: false, error: typeof record.error === "string" ? record.error : "" };
 }
 
 /**
@@ -70,7 +71,7 @@ export async function uploadSong(
     const response = await fetch("/api/songs", { method: "POST", body: form });
     const answer = parseSaveAnswer(await response.json().catch(() => null), response.ok);
     if (answer.success) return { kind: "saved", id: answer.id, afterCancel: signal.aborted };
-    throw new Error(answer.error ?? "");
+    throw new Error(answer.error);
   } catch (error) {
     // Files no song claimed go back at once rather than at the server's sweep.
     // The server removes only unclaimed ones, so a save that did commit (its

@@ -35,15 +35,29 @@ describe.each(testStacks)("songs on %s", (kind) => {
 
   it("refuses incomplete songs with the spec's messages", async () => {
     const { services } = site;
-    expect(await createSong(services, { title: "   ", audioKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.titleRequired });
-    expect(await createSong(services, { title: "T", audioKey: "", coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
-    expect(await createSong(services, { title: "T", audioKey, coverKey: "" })).toEqual({ success: false, error: SONG_TEXT.coverRequired });
+    expect(await createSong(services, { title: "   ", audioKey, coverKey })).toEqual({
+      ok: false,
+      status: 400,
+      error: SONG_TEXT.titleRequired,
+    });
+    expect(await createSong(services, { title: "T", audioKey: "", coverKey })).toEqual({
+      ok: false,
+      status: 400,
+      error: SONG_TEXT.audioRequired,
+    });
+    expect(await createSong(services, { title: "T", audioKey, coverKey: "" })).toEqual({
+      ok: false,
+      status: 400,
+      error: SONG_TEXT.coverRequired,
+    });
     expect(await createSong(services, { title: "T", audioKey: "music/1700000000000_missing.wav", coverKey })).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       error: SONG_TEXT.audioRequired,
     });
     expect(await createSong(services, { title: "T", audioKey: coverKey, coverKey })).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       error: SONG_TEXT.audioRequired,
     });
     expect(await listSongs(services)).toEqual([]);
@@ -58,7 +72,7 @@ describe.each(testStacks)("songs on %s", (kind) => {
       ...(await upload("two")),
       streamingLinks: { spotify: " https://open.spotify.com/track/1 " },
     });
-    expect(first.success && second.success).toBe(true);
+    expect(first.ok && second.ok).toBe(true);
     const songs = await listSongs(services);
     expect(songs.map((s) => s.title)).toEqual(["Second", "First Light"]);
     expect(songs[1]).toMatchObject({
@@ -76,10 +90,15 @@ describe.each(testStacks)("songs on %s", (kind) => {
   it("lets a file belong to one song only, and rolls back a half-claimed pair", async () => {
     const { services } = site;
     // audioKey and coverKey belong to "First Light" already.
-    expect(await createSong(services, { title: "Copy", audioKey, coverKey })).toEqual({ success: false, error: SONG_TEXT.audioRequired });
+    expect(await createSong(services, { title: "Copy", audioKey, coverKey })).toEqual({
+      ok: false,
+      status: 400,
+      error: SONG_TEXT.audioRequired,
+    });
     const fresh = await upload("three");
     expect(await createSong(services, { title: "Half", audioKey: fresh.audioKey, coverKey })).toEqual({
-      success: false,
+      ok: false,
+      status: 400,
       error: SONG_TEXT.coverRequired,
     });
     // The fresh audio was not consumed by the failed attempt.
@@ -95,23 +114,23 @@ describe.each(testStacks)("songs on %s", (kind) => {
       ...(await upload("x")),
       streamingLinks: { youtube: "javascript:alert(1)" },
     });
-    expect(result).toEqual({ success: false, error: SONG_TEXT.invalidLink });
+    expect(result).toEqual({ ok: false, status: 400, error: SONG_TEXT.invalidLink });
   });
 
   it("marks exactly one song latest and bumps every song's updatedAt", async () => {
     const { services } = site;
     const [second, first] = await listSongs(services);
     if (!first || !second) throw new Error("songs missing");
-    expect(await setLatestSong(services, first.id)).toMatchObject({ success: true });
-    expect(await setLatestSong(services, second.id)).toMatchObject({ success: true });
+    expect(await setLatestSong(services, first.id)).toMatchObject({ ok: true });
+    expect(await setLatestSong(services, second.id)).toMatchObject({ ok: true });
     const after = await listSongs(services);
     expect(after.filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
     for (const song of after) expect(song.updatedAt).toBeGreaterThan(song.createdAt - 1);
     expect(after.find((s) => s.id === first.id)?.updatedAt).toBeGreaterThanOrEqual(first.updatedAt);
 
-    expect(await setLatestSong(services, "")).toEqual({ success: false, error: SONG_TEXT.idRequired });
-    expect(await setLatestSong(services, undefined)).toEqual({ success: false, error: SONG_TEXT.idRequired });
-    expect(await setLatestSong(services, "no-such-id")).toEqual({ success: false, error: SONG_TEXT.notFound });
+    expect(await setLatestSong(services, "")).toEqual({ ok: false, status: 400, error: SONG_TEXT.idRequired });
+    expect(await setLatestSong(services, undefined)).toEqual({ ok: false, status: 400, error: SONG_TEXT.idRequired });
+    expect(await setLatestSong(services, "no-such-id")).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
     expect((await listSongs(services)).filter((s) => s.isLatest).map((s) => s.id)).toEqual([second.id]);
   });
 
@@ -120,14 +139,14 @@ describe.each(testStacks)("songs on %s", (kind) => {
     const version = () => currentContentVersion(services.db);
     const start = await version();
     const created = await createSong(services, { title: "Versioned", ...(await upload("versioned")) });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     expect(await version()).toBe(start + 1);
-    expect((await setLatestSong(services, created.id)).success).toBe(true);
+    expect((await setLatestSong(services, created.id)).ok).toBe(true);
     expect(await version()).toBe(start + 2);
-    expect((await setLatestSong(services, "no-such-song")).success).toBe(false);
-    expect(await createSong(services, { title: "", audioKey, coverKey })).toMatchObject({ success: false });
+    expect((await setLatestSong(services, "no-such-song")).ok).toBe(false);
+    expect(await createSong(services, { title: "", audioKey, coverKey })).toMatchObject({ ok: false, status: 400 });
     expect(await version()).toBe(start + 2);
-    expect((await deleteSong(services, created.id)).success).toBe(true);
+    expect((await deleteSong(services, created.id)).ok).toBe(true);
     expect(await version()).toBe(start + 3);
   });
 
@@ -136,11 +155,11 @@ describe.each(testStacks)("songs on %s", (kind) => {
     const [, first] = await listSongs(services);
     if (!first) throw new Error("song missing");
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(true);
-    expect(await deleteSong(services, "")).toEqual({ success: false, error: SONG_TEXT.idRequired });
-    expect(await deleteSong(services, first.id)).toEqual({ success: true });
+    expect(await deleteSong(services, "")).toEqual({ ok: false, status: 400, error: SONG_TEXT.idRequired });
+    expect(await deleteSong(services, first.id)).toEqual({ ok: true });
     expect(await getSong(services, first.id)).toBeNull();
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(false);
-    expect(await deleteSong(services, first.id)).toEqual({ success: false, error: SONG_TEXT.notFound });
+    expect(await deleteSong(services, first.id)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
   });
 
   it("pages the library newest first without gaps or repeats, even with equal timestamps", async () => {
@@ -173,7 +192,7 @@ describe.each(testStacks)("songs on %s", (kind) => {
   it("credits every song to the artist's name now: a rename, a restore or an old upload under another name", async () => {
     const { services } = site;
     const created = await createSong(services, { title: "Renamed Credit", ...(await upload("renamed")) });
-    if (!created.success) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.error);
     // Uploaded under a name the artist no longer uses (a restore, an import, an older version).
     await services.db.updateTable("songs").set({ artist: "The Old Name" }).where("id", "=", created.id).execute();
     const { sections, settings } = await loadSiteSettingsState(services.db);

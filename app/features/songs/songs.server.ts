@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { SongsTable } from "#app/lib/db/db-schema.ts";
 import { keysetPage, type PageRequest } from "#app/lib/db/paged-list.server.ts";
-import type { Outcome } from "#app/lib/http/outcome.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { resolvedWithin } from "#app/lib/platform/resolved-within.ts";
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/platform/app-context.ts";
@@ -120,18 +120,18 @@ export async function getSong(services: Services, id: string): Promise<Song | nu
  * is not the latest release unless the wizard asked for it (`isLatest`); then
  * it takes that place from the previous one in the same transaction.
  */
-export async function createSong(services: Services, input: NewSong): Promise<Outcome<{ id: string }>> {
+export async function createSong(services: Services, input: NewSong): Promise<Result<{ id: string }>> {
   const parsed = newSongSchema.safeParse(input);
-  if (!parsed.success) return { success: false, error: parsed.error.issues[0]?.message ?? SONG_TEXT.titleRequired };
+  if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? SONG_TEXT.titleRequired);
   const song = parsed.data;
-  if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return { success: false, error: SONG_TEXT.audioRequired };
-  if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return { success: false, error: SONG_TEXT.coverRequired };
+  if (!isValidKey(song.audioKey) || !song.audioKey.startsWith("music/")) return refused(400, SONG_TEXT.audioRequired);
+  if (!isValidKey(song.coverKey) || !song.coverKey.startsWith("covers/")) return refused(400, SONG_TEXT.coverRequired);
   const now = Date.now();
   const schedule = song.release ? releaseInstant(song.release, now) : null;
-  if (schedule && !schedule.ok) return { success: false, error: schedule.error };
+  if (schedule && !schedule.ok) return schedule;
   const [audio, cover] = await Promise.all([services.storage.stat(song.audioKey), services.storage.stat(song.coverKey)]);
-  if (!audio) return { success: false, error: SONG_TEXT.audioRequired };
-  if (!cover) return { success: false, error: SONG_TEXT.coverRequired };
+  if (!audio) return refused(400, SONG_TEXT.audioRequired);
+  if (!cover) return refused(400, SONG_TEXT.coverRequired);
 
   const id = randomUUID();
   const scheduled = schedule?.ok ? { at: schedule.instant, timeZone: song.release?.timeZone ?? "UTC" } : null;
@@ -173,10 +173,10 @@ export async function createSong(services: Services, input: NewSong): Promise<Ou
       await bumpContentVersion(trx);
     });
   } catch (error) {
-    if (error instanceof UnclaimedFile) return { success: false, error: error.message };
+    if (error instanceof UnclaimedFile) return refused(400, error.message);
     throw error;
   }
-  return { success: true, id };
+  return ok({ id });
 }
 
 class UnclaimedFile extends Error {}
@@ -184,16 +184,13 @@ class UnclaimedFile extends Error {}
 /** The furthest ahead a release may be set: far enough for any campaign, near enough to catch a mistyped year. */
 const FURTHEST_RELEASE_MS = 5 * 366 * 24 * 60 * 60_000;
 
-/** The instant a release plan names, or why it cannot be used. */
-export function releaseInstant(
-  plan: { at: string; timeZone: string },
-  now: number,
-): { ok: true; instant: number } | { ok: false; error: string } {
+/** The instant a release plan names, or why it cannot be used (what the admin typed: a 400). */
+export function releaseInstant(plan: { at: string; timeZone: string }, now: number): Result<{ instant: number }, { status: 400 }> {
   const result = zonedTimeToInstant(plan.at, plan.timeZone);
-  if (!result.ok) return { ok: false, error: result.message };
-  if (result.instant <= now) return { ok: false, error: RELEASE_TEXT.inThePast };
-  if (result.instant > now + FURTHEST_RELEASE_MS) return { ok: false, error: RELEASE_TEXT.tooFar };
-  return { ok: true, instant: result.instant };
+  if (!result.ok) return refused(400, result.message);
+  if (result.instant <= now) return refused(400, RELEASE_TEXT.inThePast);
+  if (result.instant > now + FURTHEST_RELEASE_MS) return refused(400, RELEASE_TEXT.tooFar);
+  return ok({ instant: result.instant });
 }
 
 /**
@@ -201,28 +198,28 @@ export function releaseInstant(
  * Answers the updatedAt every song now has, so an open editor's expected
  * version follows this change rather than reporting it as a conflict.
  */
-export async function setLatestSong(services: Services, id: unknown): Promise<Outcome<{ updatedAt: number }>> {
+export async function setLatestSong(services: Services, id: unknown): Promise<Result<{ updatedAt: number }>> {
   const parsedId = songIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
+  if (!parsedId.success) return refused(400, SONG_TEXT.idRequired);
   const now = Date.now();
   return services.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("songs").select(["id", "released"]).where("id", "=", parsedId.data).executeTakeFirst();
-    if (!exists) return { success: false, error: SONG_TEXT.notFound } as const;
-    if (exists.released !== 1) return { success: false, error: RELEASE_TEXT.notYetLatest } as const;
+    if (!exists) return refused(404, SONG_TEXT.notFound);
+    if (exists.released !== 1) return refused(400, RELEASE_TEXT.notYetLatest);
     // Clear first: the database allows only one latest song at any moment.
     await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("id", "!=", parsedId.data).execute();
     await trx.updateTable("songs").set({ isLatest: 1, updatedAt: now }).where("id", "=", parsedId.data).execute();
     await bumpContentVersion(trx);
-    return { success: true, updatedAt: now } as const;
+    return ok({ updatedAt: now });
   });
 }
 
 /** Removes the song, then its audio, cover and cover variants. */
-export async function deleteSong(services: Services, id: unknown): Promise<Outcome> {
+export async function deleteSong(services: Services, id: unknown): Promise<Result> {
   const parsedId = songIdSchema.safeParse(id);
-  if (!parsedId.success) return { success: false, error: SONG_TEXT.idRequired };
+  if (!parsedId.success) return refused(400, SONG_TEXT.idRequired);
   const row = await services.db.selectFrom("songs").select(["audioKey", "coverKey"]).where("id", "=", parsedId.data).executeTakeFirst();
-  if (!row) return { success: false, error: SONG_TEXT.notFound };
+  if (!row) return refused(404, SONG_TEXT.notFound);
   // The row goes first, so no song ever points at a file that is gone.
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();
@@ -235,5 +232,5 @@ export async function deleteSong(services: Services, id: unknown): Promise<Outco
   for (const result of results) {
     if (result.status === "rejected") console.error("Deleting a song's file failed", result.reason);
   }
-  return { success: true };
+  return ok();
 }

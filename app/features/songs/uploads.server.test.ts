@@ -61,7 +61,7 @@ describe.each(testStacks)("uploads on %s", (kind) => {
   it("stores a WAV under its real extension, reads its duration and title tag, and marks it pending", async () => {
     const wav = synthWav({ seconds: 2, chords: [[60, 64, 67]], bpm: 100, title: "Night Swim" });
     const result = await storeUpload(site.services, "audio", "My Take (final).MP3", body(wav), wav.length);
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.key).toMatch(/^music\/\d{13}_My_Take_final_\.wav$/);
     expect(result).toMatchObject({ url: `/media/${result.key}`, size: wav.length, durationMs: 2000, title: "Night Swim" });
     const pending = await site.services.db.selectFrom("pendingUploads").select("key").execute();
@@ -75,14 +75,14 @@ describe.each(testStacks)("uploads on %s", (kind) => {
   ])("names the file after the proved type whatever the name: %s", async (_what, name) => {
     const wav = synthWav({ seconds: 0.2, chords: [[60, 64, 67]], bpm: 100 });
     const result = await storeUpload(site.services, "audio", name, body(wav), wav.length);
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(result.key).toMatch(/^music\/\d{13}_[A-Za-z0-9][A-Za-z0-9._-]*\.wav$/);
   });
 
   it("stores a cover with all its variants", async () => {
     const png = await coverPng("Cover", ["#111", "#e11"], 500);
     const result = await storeUpload(site.services, "cover", "cover.png", body(png), png.length);
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     for (const key of [result.key, ...coverDerivedKeys(result.key)]) expect(await storedFiles()).toContain(key);
   });
 
@@ -120,7 +120,7 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const before = await storedFiles();
     const bytes = await make();
     const result = await storeUpload(site.services, uploadKind, fileName, body(bytes), bytes.length);
-    expect(result).toEqual({ success: false, status: 400, error: message });
+    expect(result).toEqual({ ok: false, status: 400, error: message });
     expect(await storedFiles()).toEqual(before);
     expect(await site.services.db.selectFrom("pendingUploads").select("key").execute()).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const before = await storedFiles();
     const broken = Buffer.concat([(await coverPng("x", ["#000", "#fff"], 64)).subarray(0, 200), Buffer.alloc(500, 7)]);
     const result = await storeUpload(site.services, "cover", "broken.png", body(broken), broken.length);
-    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.invalidImage });
+    expect(result).toEqual({ ok: false, status: 400, error: UPLOAD_TEXT.invalidImage });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -142,19 +142,19 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     expect(deep.length).toBeLessThan(UPLOAD_LIMITS.cover);
     const before = await storedFiles();
     const result = await storeUpload(site.services, "cover", "deep.png", body(deep), deep.length);
-    expect(result).toEqual({ success: false, status: 400, error: UPLOAD_TEXT.imageTooManyPixels });
+    expect(result).toEqual({ ok: false, status: 400, error: UPLOAD_TEXT.imageTooManyPixels });
     expect(await storedFiles()).toEqual(before);
     expect(await site.services.db.selectFrom("pendingUploads").select("key").execute()).toEqual([]);
   });
 
   it("answers 'No file provided' for an empty or missing body", async () => {
     expect(await storeUpload(site.services, "audio", "x.wav", null, null)).toEqual({
-      success: false,
+      ok: false,
       status: 400,
       error: UPLOAD_TEXT.noFile,
     });
     expect(await storeUpload(site.services, "audio", "x.wav", body(Buffer.alloc(0)), null)).toEqual({
-      success: false,
+      ok: false,
       status: 400,
       error: UPLOAD_TEXT.noFile,
     });
@@ -163,13 +163,13 @@ describe.each(testStacks)("uploads on %s", (kind) => {
   it("refuses oversize files by declared length at once, and by real length while streaming", async () => {
     const before = await storedFiles();
     expect(await storeUpload(site.services, "cover", "big.png", body(Buffer.alloc(10)), UPLOAD_LIMITS.cover + 1)).toEqual({
-      success: false,
+      ok: false,
       status: 413,
       error: UPLOAD_TEXT.imageTooLarge,
     });
     // No Content-Length: the limit is enforced on the bytes as they arrive.
     const streamed = await storeUpload(site.services, "audio", "huge.wav", hugeWav(UPLOAD_LIMITS.audio + 2 * 1024 * 1024), null);
-    expect(streamed).toEqual({ success: false, status: 413, error: UPLOAD_TEXT.audioTooLarge });
+    expect(streamed).toEqual({ ok: false, status: 413, error: UPLOAD_TEXT.audioTooLarge });
     expect(await storedFiles()).toEqual(before);
     // On disk, no half-written temp file either (objects in a bucket have no such stage).
     if (site.services.storage.localPath) {
@@ -184,9 +184,9 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const orphanCover = await storeUpload(site.services, "cover", "orphan.png", body(png), png.length);
     const keptAudio = await storeUpload(site.services, "audio", "kept.wav", body(wav), wav.length);
     const keptCover = await storeUpload(site.services, "cover", "kept.png", body(png), png.length);
-    if (!orphanAudio.success || !orphanCover.success || !keptAudio.success || !keptCover.success) throw new Error("upload failed");
+    if (!orphanAudio.ok || !orphanCover.ok || !keptAudio.ok || !keptCover.ok) throw new Error("upload failed");
     const song = await createSong(site.services, { title: "Kept", audioKey: keptAudio.key, coverKey: keptCover.key });
-    expect(song.success).toBe(true);
+    expect(song.ok).toBe(true);
 
     expect(await sweepAbandonedUploads(site.services)).toBe(0);
     expect(await sweepAbandonedUploads(site.services, -1)).toBe(2);
@@ -202,7 +202,7 @@ describe.each(testStacks)("uploads on %s", (kind) => {
     const cancelledCover = await storeUpload(site.services, "cover", "cancelled.png", body(png), png.length);
     const audio = await storeUpload(site.services, "audio", "kept.wav", body(wav), wav.length);
     const cover = await storeUpload(site.services, "cover", "kept.png", body(png), png.length);
-    if (!cancelledCover.success || !audio.success || !cover.success) throw new Error("upload failed");
+    if (!cancelledCover.ok || !audio.ok || !cover.ok) throw new Error("upload failed");
 
     // The cancelled cover goes, variants and all; asked again, there is nothing left to do.
     expect(await discardPendingUpload(site.services, "cover", cancelledCover.key)).toBe(true);
@@ -211,14 +211,14 @@ describe.each(testStacks)("uploads on %s", (kind) => {
 
     // Claimed by a song first: a late Cancel keeps the song's files.
     const song = await createSong(site.services, { title: "Claimed", audioKey: audio.key, coverKey: cover.key });
-    expect(song.success).toBe(true);
+    expect(song.ok).toBe(true);
     expect(await discardPendingUpload(site.services, "audio", audio.key)).toBe(false);
     expect(await discardPendingUpload(site.services, "cover", cover.key)).toBe(false);
     for (const key of [audio.key, cover.key]) expect(await storedFiles()).toContain(key);
 
     // Only keys of the named kind, and only well-formed ones.
     const other = await storeUpload(site.services, "audio", "other.wav", body(wav), wav.length);
-    if (!other.success) throw new Error(other.error);
+    if (!other.ok) throw new Error(other.error);
     expect(await discardPendingUpload(site.services, "cover", other.key)).toBe(false);
     expect(await discardPendingUpload(site.services, "audio", "music/../site.db")).toBe(false);
     expect(await storedFiles()).toContain(other.key);

@@ -1,5 +1,6 @@
 import { parseStream } from "music-metadata";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { ok, refused, type Result } from "#app/lib/result.ts";
 import { mediaUrl } from "#app/domain/song.ts";
 import { discardIfPending, discardUpload } from "#app/domain/stored-files.server.ts";
 import { streamUploadIntoStorage, type UploadBody } from "#app/lib/uploads/store-upload.server.ts";
@@ -14,9 +15,11 @@ const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
   cover: new Set(ACCEPTED_TYPES.cover),
 };
 
-export type UploadResult =
-  | { success: true; key: string; url: string; size: number; durationMs: number | null; title: string | null }
-  | { success: false; status: 400 | 413; error: string };
+/** A stored upload (with an audio file's duration and title tag), or why not: too large (413), or not what was asked for (400). */
+export type UploadResult = Result<
+  { key: string; url: string; size: number; durationMs: number | null; title: string | null },
+  { status: 400 | 413 }
+>;
 
 const folderOf = (kind: UploadKind) => (kind === "audio" ? ("music" as const) : ("covers" as const));
 const invalidType = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.invalidAudio : UPLOAD_TEXT.invalidImage);
@@ -45,9 +48,9 @@ export async function storeUpload(
     accepted: ACCEPTED[kind],
   });
   if (!streamed.ok) {
-    if (streamed.reason === "too-large") return { success: false, status: 413, error: tooLarge(kind) };
-    if (streamed.reason === "no-file") return { success: false, status: 400, error: UPLOAD_TEXT.noFile };
-    return { success: false, status: 400, error: invalidType(kind) };
+    if (streamed.reason === "too-large") return refused(413, tooLarge(kind));
+    if (streamed.reason === "no-file") return refused(400, UPLOAD_TEXT.noFile);
+    return refused(400, invalidType(kind));
   }
   const stored = streamed;
 
@@ -57,17 +60,13 @@ export async function storeUpload(
     } catch (error) {
       console.warn(`Refused cover ${stored.key}:`, error instanceof Error ? error.message : error);
       await discardUpload(services, stored.key);
-      return {
-        success: false,
-        status: 400,
-        error: error instanceof ImageTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage,
-      };
+      return refused(400, error instanceof ImageTooLargeError ? UPLOAD_TEXT.imageTooManyPixels : UPLOAD_TEXT.invalidImage);
     }
-    return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null };
+    return ok({ key: stored.key, url: mediaUrl(stored.key), size: stored.size, durationMs: null, title: null });
   }
 
   const tags = await readAudioTags(services, stored.key, stored.mime, stored.size);
-  return { success: true, key: stored.key, url: mediaUrl(stored.key), size: stored.size, ...tags };
+  return ok({ key: stored.key, url: mediaUrl(stored.key), size: stored.size, ...tags });
 }
 
 async function readAudioTags(services: Services, key: string, mimeType: string, size: number) {

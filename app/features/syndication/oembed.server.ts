@@ -52,7 +52,10 @@ const oembedQuery = z.object({
  * The request's query, checked: 400 for a missing url, a repeated parameter
  * or a size that is not a positive whole number; 501 for any format but JSON
  * (the spec's answer for a format the provider does not offer). Parameters
- * the spec does not name are ignored, as it asks.
+ * the spec does not name are ignored, as it asks. Its refusal keeps its own
+ * shape (`refusal: { status, message }`) rather than a Result's: the route
+ * answers it as oEmbed's plain text, and the browser tests
+ * (tests/e2e/bad-input.spec.ts) read it so to know what the route must say.
  */
 export function readOembedQuery(params: URLSearchParams): { ok: true; query: OembedQuery } | { ok: false; refusal: OembedRefusal } {
   const fields: Record<string, string> = {};

@@ -4,6 +4,8 @@ import { safeReturnPath } from "#app/lib/http/return-path.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { getProfile } from "./session.server.ts";
 import { flashToast } from "#app/lib/http/toast.server.ts";
+import { statusOf, toWire } from "#app/lib/http/wire.ts";
+import { refused, type Refusal, type Result } from "#app/lib/result.ts";
 
 export const NOT_SIGNED_IN = "Please sign in as an admin.";
 const NOT_ADMIN = "Only admins can do this.";
@@ -16,6 +18,9 @@ const ADMINS_ONLY = "Only the site's admins can open the dashboard.";
 export function privateJson(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
+
+/** A Result as the admin API answers it: in SPEC's words (toWire), with its status (`okStatus` for a success). */
+export const wireJson = (result: Result, okStatus = 200): Response => privateJson(toWire(result), statusOf(result, okStatus));
 
 /**
  * For dashboard pages: anyone but an admin is sent home (SPEC), and told why
@@ -39,15 +44,20 @@ function pagePathOf(request: Request): string | null {
   return safeReturnPath(`${pathname}${url.search}`);
 }
 
-/**
- * For admin API endpoints: a 401 JSON `{ error }` without a session, 403 for a
- * signed-in non-admin, null for an admin. Returned rather than thrown, so a
- * dashboard fetcher receives it as data (and shows a toast) instead of the
- * whole dashboard turning into the error page.
- */
-export async function denyUnlessAdmin(services: Services, request: Request): Promise<Response | null> {
+/** Why a request is not an admin's: 401 without a session, 403 for a signed-in non-admin; null for an admin. */
+export async function adminRefusal(services: Services, request: Request): Promise<Refusal | null> {
   const profile = await getProfile(services, request);
   if (profile && isAdmin(profile)) return null;
-  const [error, status] = profile ? [NOT_ADMIN, 403] : [NOT_SIGNED_IN, 401];
-  return privateJson({ error, success: false }, status);
+  return profile ? refused(403, NOT_ADMIN) : refused(401, NOT_SIGNED_IN);
+}
+
+/**
+ * For admin API endpoints: adminRefusal as JSON (`{ success: false, error }`),
+ * or null for an admin. Returned rather than thrown, so a dashboard fetcher
+ * receives it as data (and shows a toast) instead of the whole dashboard
+ * turning into the error page.
+ */
+export async function denyUnlessAdmin(services: Services, request: Request): Promise<Response | null> {
+  const refusal = await adminRefusal(services, request);
+  return refusal && wireJson(refusal);
 }

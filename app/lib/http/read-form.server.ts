@@ -1,3 +1,5 @@
+import { ok, refused, type Result } from "#app/lib/result.ts";
+
 // Reading a form post without trusting it: a body that is not a form, or far
 // bigger than any of our forms, is answered with a message (400, 413 or 415)
 // instead of an exception, and is never buffered past the limit.
@@ -28,30 +30,30 @@ export function mediaTypeOf(contentType: string | null): string {
   return (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
 }
 
-export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; error: string };
+/** A form as posted, or why it cannot be read: not a form (415), too large (413), unreadable or holding a NUL (400). */
+export type FormRead = Result<{ form: FormData }, { status: 400 | 413 | 415 }>;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormRead> {
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.some((formType) => type.toLowerCase().startsWith(formType))) {
-    return { ok: false, status: 415, error: FORM_ERRORS.unreadable };
+    return refused(415, FORM_ERRORS.unreadable);
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) return { ok: false, status: 413, error: FORM_ERRORS.tooLarge };
+  if (declared > maxBytes) return refused(413, FORM_ERRORS.tooLarge);
   const bytes = await readAtMost(request.body, maxBytes);
-  if (bytes === "too-large") return { ok: false, status: 413, error: FORM_ERRORS.tooLarge };
+  if (bytes === "too-large") return refused(413, FORM_ERRORS.tooLarge);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
-    return { ok: false, status: 400, error: FORM_ERRORS.unreadable };
+    return refused(400, FORM_ERRORS.unreadable);
   }
   for (const [name, value] of form.entries()) {
-    if (containsNul(name) || (typeof value === "string" && containsNul(value)))
-      return { ok: false, status: 400, error: FORM_ERRORS.nulCharacter };
+    if (containsNul(name) || (typeof value === "string" && containsNul(value))) return refused(400, FORM_ERRORS.nulCharacter);
   }
-  return { ok: true, form };
+  return ok({ form });
 }
 
 async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {

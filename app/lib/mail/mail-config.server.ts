@@ -23,6 +23,8 @@ const addressSchema = z.email({ error: "must be an e-mail address" }).max(254);
 /**
  * SMTP_URL as `smtp://user:pass@host:587` or `smtps://user:pass@host:465`;
  * the user name and password percent-encoded when they hold `@`, `:` or `/`.
+ * `ok` as a Result's, but not a Result: a setting read at start has no HTTP
+ * status (so too MAIL_FROM's, below).
  */
 export function parseSmtpUrl(raw: string): { ok: true; smtp: SmtpConfig } | { ok: false; error: string } {
   let url: URL;

@@ -17,7 +17,8 @@ export type OutgoingMail = {
 /**
  * What became of one attempt. `temporary`: try again later (a 4xx answer, no
  * connection, a timeout); `permanent`: the server refused this mail for good
- * (a 5xx answer), trying again would not help.
+ * (a 5xx answer), trying again would not help. `ok` as a Result's, but not a
+ * Result: the refusal is the SMTP server's, with no HTTP status of ours.
  */
 export type SendResult = { ok: true } | { ok: false; permanent: boolean; error: string };
 

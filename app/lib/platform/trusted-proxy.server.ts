@@ -16,7 +16,10 @@ export type TrustProxy = false | { hops: number } | { ranges: string[] };
 
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-/** TRUST_PROXY's value, or a sentence saying what is wrong with it. */
+/**
+ * TRUST_PROXY's value, or a sentence saying what is wrong with it. `ok` as a
+ * Result's, but not a Result: a setting read at start has no HTTP status.
+ */
 export function parseTrustProxy(value: string | undefined): { ok: true; trust: TrustProxy } | { ok: false; error: string } {
   const text = (value ?? "").trim().toLowerCase();
   if (text === "" || text === "false" || text === "0") return { ok: true, trust: false };

@@ -7,6 +7,11 @@
 
 import { LOCAL_DATE_TIME } from "./local-date-time.ts";
 
+/**
+ * The instant, or why there is none. `ok` as a Result's, but not a Result: the
+ * browser asks it as the artist types, where a refusal has no HTTP status;
+ * each form turns `message` into its own (releaseInstant, parseShowInput).
+ */
 export type ZonedTimeResult = { ok: true; instant: number } | { ok: false; reason: "format" | "date" | "zone" | "gap"; message: string };
 
 export const ZONED_TIME_TEXT = {

@@ -14,6 +14,11 @@ const SNIFF_BYTES = 4100;
 
 export type UploadBody = WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null;
 
+/**
+ * The stored file, or why not as a reason rather than a Result: the words and
+ * the status are each caller's (an audio file, a cover, a photo: 413 for
+ * too large, 400 otherwise).
+ */
 export type StreamedUpload =
   { ok: true; key: string; size: number; ext: string; mime: string } | { ok: false; reason: "no-file" | "too-large" | "invalid-type" };
 
