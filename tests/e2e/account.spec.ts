@@ -71,7 +71,7 @@ test.describe("account", () => {
   }) => {
     const admin = await signInAsAdmin(page);
     const other = uniqueEmail("taken");
-    adminCli("create", "--email", other, "--password", "plum-harbour-9", "--name", "Someone Else");
+    await adminCli("create", "--email", other, "--password", "plum-harbour-9", "--name", "Someone Else");
     await openAccount(page);
     const form = emailForm(page);
     await expect(form.getByText(admin.email)).toBeVisible();
@@ -199,7 +199,7 @@ test.describe("account", () => {
   test("lists every admin, this one marked; one made with the CLI appears", async ({ page }) => {
     const admin = await signInAsAdmin(page);
     const second = uniqueEmail("cli-admin");
-    adminCli("create", "--email", second, "--password", "plum-harbour-9", "--name", "Rowan Second");
+    await adminCli("create", "--email", second, "--password", "plum-harbour-9", "--name", "Rowan Second");
     await openAccount(page);
     const list = page.getByRole("list", { name: "Admin accounts" });
     const mine = list.getByRole("listitem").filter({ hasText: admin.email });

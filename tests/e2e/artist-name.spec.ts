@@ -22,7 +22,7 @@ test.describe.serial("the artist's name, after a rename", () => {
       await db.deleteFrom("songs").execute();
       await bumpContentVersion(db);
     });
-    expect(demoCli()).toContain('Added "Paper Boats"');
+    expect(await demoCli()).toContain('Added "Paper Boats"');
     await withE2eDb(async (db) => {
       // One song uploaded under a name the artist no longer goes by.
       const song = await db.selectFrom("songs").select("id").where("title", "=", "Kitchen Table").executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ const PASSWORD = "correct-horse-battery";
 async function signUpAsAdmin(page: Page, prefix: string) {
   const account = { name: `Admin ${prefix}`, email: uniqueEmail(prefix), password: PASSWORD };
   await signUpThroughUi(page, account);
-  expect(adminCli("grant", account.email)).toContain("is now an admin");
+  expect(await adminCli("grant", account.email)).toContain("is now an admin");
   return account;
 }
 
@@ -64,7 +64,7 @@ test.describe("sign-up and sign-in", () => {
 
   test("a wrong password shows the error inline and as a toast; toggling to sign-up clears it", async ({ page }) => {
     const email = uniqueEmail("wrong-password");
-    adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Wrong Password");
+    await adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Wrong Password");
 
     await signInThroughUi(page, email, "not-the-password");
     const inline = page.locator("#login-error");
@@ -148,7 +148,7 @@ test.describe("sign-up and sign-in", () => {
     const response = await page.context().request.get(DASHBOARD_PATH, { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/");
-    expect(adminCli("list")).not.toContain(email);
+    expect(await adminCli("list")).not.toContain(email);
   });
 });
 
@@ -169,8 +169,8 @@ test.describe("dashboard access", () => {
   test("an admin created with the CLI signs in and lands on the dashboard", async ({ page }) => {
     const email = uniqueEmail("cli-admin");
     const name = "Juno Admin";
-    expect(adminCli("create", "--email", email, "--password", PASSWORD, "--name", name)).toContain("Created admin");
-    expect(adminCli("list")).toContain(email);
+    expect(await adminCli("create", "--email", email, "--password", PASSWORD, "--name", name)).toContain("Created admin");
+    expect(await adminCli("list")).toContain(email);
 
     await signInThroughUi(page, email, PASSWORD);
     await expect(page).toHaveURL(DASHBOARD_PATH);
@@ -206,8 +206,8 @@ test.describe("dashboard access", () => {
     await expect(page.getByRole("heading", { name: `Welcome, ${account.name}` })).toBeVisible();
     await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
 
-    expect(adminCli("revoke", account.email)).toContain("no longer an admin");
-    expect(adminCli("list")).not.toContain(account.email);
+    expect(await adminCli("revoke", account.email)).toContain("no longer an admin");
+    expect(await adminCli("list")).not.toContain(account.email);
 
     const response = await page.context().request.get(DASHBOARD_PATH, { maxRedirects: 0 });
     expect(response.status()).toBe(302);

@@ -251,7 +251,7 @@ test.describe("authorisation matrix", () => {
       (await clients.fan.post("/api/auth/sign-in/email", { data: { email: fanEmail, password }, headers: { origin: E2E_URL } })).status(),
     ).toBe(200);
     const adminEmail = uniqueEmail("matrix-admin");
-    adminCli("create", "--email", adminEmail, "--password", password, "--name", "Juniper");
+    await adminCli("create", "--email", adminEmail, "--password", password, "--name", "Juniper");
     expect(
       (
         await clients.admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password }, headers: { origin: E2E_URL } })
@@ -287,7 +287,7 @@ test.describe("authorisation matrix", () => {
     }
     expect(failures).toEqual([]);
     // Nobody became an admin through the forged setup link.
-    expect(adminCli("list")).not.toContain("mallory@example.com");
+    expect(await adminCli("list")).not.toContain("mallory@example.com");
     await Promise.all(Object.values(clients).map((client) => client.dispose()));
   });
 });

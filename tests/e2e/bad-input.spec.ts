@@ -208,7 +208,7 @@ let adminCookie = "";
 test.beforeAll(async () => {
   const email = uniqueEmail("bad-input-admin");
   const password = "correct-horse-battery";
-  adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
+  await adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
   const signIn = await fetch(`${E2E_URL}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: E2E_URL, "x-forwarded-for": freshClientIp() },
@@ -1156,7 +1156,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     // since the specs after this one expect the site as they found it (the dashboard's "No songs yet").
     const songsBefore = new Set((await withE2eDb((db) => db.selectFrom("songs").select("id").execute())).map((row) => row.id));
     const keysBefore = new Set(await storedKeys());
-    if ((await releasedSongs()).length === 0) demoCli();
+    if ((await releasedSongs()).length === 0) await demoCli();
     try {
       await askOembed(releasedSongs);
     } finally {

@@ -225,7 +225,7 @@ test.describe("the page cache shows nobody anyone else's page", () => {
 test.describe("a cached page's CSP trusts only the server's own scripts", () => {
   test("a song titled with a script is listed with a CSP that would refuse that script", async ({ page }) => {
     const adminEmail = uniqueEmail("csp-admin");
-    adminCli("create", "--email", adminEmail, "--password", PASSWORD, "--name", "Juniper");
+    await adminCli("create", "--email", adminEmail, "--password", PASSWORD, "--name", "Juniper");
     const admin = await signIn(adminEmail);
     const post = (path: string, body: BodyInit, type?: string) =>
       fetch(`${E2E_URL}${path}`, {

@@ -43,7 +43,7 @@ test.describe.serial("durability", () => {
     test.setTimeout(ROUNDS * 10_000);
     const password = "correct-horse-battery";
     const email = uniqueEmail("crash-admin");
-    adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
+    await adminCli("create", "--email", email, "--password", password, "--name", "Juniper");
     const signIn = await fetch(`${E2E_URL}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: E2E_URL, "x-forwarded-for": "10.149.0.1" },
@@ -209,7 +209,7 @@ test.describe.serial("durability", () => {
   test("SIGTERM lets a request in flight finish, then the process exits cleanly", async () => {
     const child = await startAppProcess(PORT);
     const email = uniqueEmail("sigterm-admin");
-    adminCli("create", "--email", email, "--password", "correct-horse-battery", "--name", "Juniper");
+    await adminCli("create", "--email", email, "--password", "correct-horse-battery", "--name", "Juniper");
     const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers() },

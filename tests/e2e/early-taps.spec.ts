@@ -52,7 +52,7 @@ test.describe("taps before the page is interactive", () => {
       await db.deleteFrom("songs").execute();
       await bumpContentVersion(db);
     });
-    expect(demoCli()).toContain('Added "Paper Boats"');
+    expect(await demoCli()).toContain('Added "Paper Boats"');
   });
 
   test.afterAll(async () => {

@@ -43,7 +43,7 @@ test.describe.serial("embeds, oEmbed, feeds and discovery", () => {
       await db.deleteFrom("songs").execute();
       await bumpContentVersion(db);
     });
-    expect(demoCli()).toContain('Added "Paper Boats"');
+    expect(await demoCli()).toContain('Added "Paper Boats"');
     songs = await withE2eDb(async (db) => {
       const rows = await db.selectFrom("songs").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
       const kitchen = rows.find((row) => row.title === "Kitchen Table");

@@ -302,7 +302,7 @@ test.describe("smaller fixes", () => {
 
   test("the sign-in toast does not cover the dashboard's Logout button, wide or narrow", async ({ page }) => {
     const email = uniqueEmail("toast-admin");
-    adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Toast Admin");
+    await adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Toast Admin");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await page.context().clearCookies();

@@ -35,7 +35,7 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
 
   test("a song uploaded through A plays through B, and a session made on A is valid on B", async ({ playwright }) => {
     const email = uniqueEmail("multi-admin");
-    expect(adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Juniper")).toContain(email);
+    expect(await adminCli("create", "--email", email, "--password", PASSWORD, "--name", "Juniper")).toContain(email);
     const a = await clientOf(playwright, PORTS.A, "10.200.0.1");
     const b = await clientOf(playwright, PORTS.B, "10.200.0.1");
 

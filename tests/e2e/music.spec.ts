@@ -107,8 +107,8 @@ test.describe.serial("music", () => {
   });
 
   test.describe("with the demo songs", () => {
-    test.beforeAll(() => {
-      const output = demoCli();
+    test.beforeAll(async () => {
+      const output = await demoCli();
       expect(output).toContain('Added "Paper Boats"');
     });
 

@@ -19,7 +19,7 @@ test.describe("player (issue 14)", () => {
       await db.deleteFrom("songs").execute();
       await bumpContentVersion(db);
     });
-    expect(demoCli()).toContain('Added "Paper Boats"');
+    expect(await demoCli()).toContain('Added "Paper Boats"');
   });
 
   test("Loop shows when it is on: aria-pressed and a visibly different button, in the light and dark themes", async ({ page }) => {

@@ -9,9 +9,9 @@ import { expect, test, type Page } from "./support/fixtures.ts";
 const PASSWORD = "correct-horse-battery";
 const NOTICE = "That page is for the site's admins. Please sign in to open it.";
 
-function newAdmin(prefix: string) {
+async function newAdmin(prefix: string) {
   const account = { name: "Juniper", email: uniqueEmail(prefix), password: PASSWORD };
-  expect(adminCli("create", "--email", account.email, "--password", account.password, "--name", account.name)).toMatch(/admin/i);
+  expect(await adminCli("create", "--email", account.email, "--password", account.password, "--name", account.name)).toMatch(/admin/i);
   return account;
 }
 
@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("a signed-out visit to a dashboard page lands on / with a way to sign in, and signing in goes back to that page", async ({
       page,
     }) => {
-      const account = newAdmin("way-back");
+      const account = await newAdmin("way-back");
       await page.goto(`${DASHBOARD_PATH}/mail`);
       await expect(page).toHaveURL("/");
       const notice = page.getByRole("status").filter({ hasText: NOTICE });
@@ -87,7 +87,7 @@ test("the footer offers a quiet sign-in link when signed out, and none once sign
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/login");
-  const account = newAdmin("way-back-footer");
+  const account = await newAdmin("way-back-footer");
   await signInOnThePage(page, account);
   await expect(page).toHaveURL(DASHBOARD_PATH);
   await page.goto("/music");
@@ -96,7 +96,7 @@ test("the footer offers a quiet sign-in link when signed out, and none once sign
 });
 
 test("a return path that would leave the site is ignored: signing in goes to the dashboard", async ({ page }) => {
-  const account = newAdmin("way-back-evil");
+  const account = await newAdmin("way-back-evil");
   for (const returnTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "/%2fevil.example"]) {
     await page.context().clearCookies();
     await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
