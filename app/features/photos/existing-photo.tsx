@@ -7,7 +7,7 @@ import { FieldError } from "#app/components/ui/text-field.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { photoFallbackSrc, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
 import { AltField } from "./alt-field.tsx";
-import { checkAlt, isAltProblem } from "./alt-rules.ts";
+import { useAltField } from "./use-alt-field.ts";
 import { FocalPointField, parseFocal } from "./focal-point-field.tsx";
 import { PHOTO_TEXT } from "./ui-text.ts";
 import { photoAction } from "./upload-photo.ts";
@@ -35,21 +35,20 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
   const id = useId();
   const revalidator = useRevalidator();
   const { addToast } = useToasts();
-  const [alt, setAlt] = useState(photo.alt);
   const [focal, setFocal] = useState({ x: String(photo.focalX), y: String(photo.focalY) });
-  const [altError, setAltError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const altRef = useRef<HTMLTextAreaElement>(null);
+  const altField = useAltField(photo.alt);
+  const { alt, reset: resetAlt } = altField;
   const removeRef = useRef<HTMLButtonElement>(null);
   const moveRefs = { up: useRef<HTMLButtonElement>(null), down: useRef<HTMLButtonElement>(null) };
 
   // A saved change comes back from the server: start again from it.
   useEffect(() => {
-    setAlt(photo.alt);
+    resetAlt(photo.alt);
     setFocal({ x: String(photo.focalX), y: String(photo.focalY) });
-  }, [photo.alt, photo.focalX, photo.focalY]);
+  }, [photo.alt, photo.focalX, photo.focalY, resetAlt]);
 
   const x = parseFocal(focal.x);
   const y = parseFocal(focal.y);
@@ -62,10 +61,7 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
     const answer = await photoAction({ id: photo.id, ...fields });
     setBusy(null);
     if (!answer.success) {
-      if (isAltProblem(answer.error)) {
-        setAltError(answer.error);
-        altRef.current?.focus();
-      } else setActionError(answer.error);
+      if (!altField.takeRefusal(answer.error)) setActionError(answer.error);
       return false;
     }
     addToast(done, "success");
@@ -74,14 +70,7 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
   };
 
   const save = () => {
-    const missing = checkAlt(alt);
-    if (missing) {
-      setAltError(missing);
-      altRef.current?.focus();
-      return;
-    }
-    if (x === null || y === null) return;
-    setAltError(null);
+    if (!altField.check() || x === null || y === null) return;
     void run("save", { intent: "update", alt: alt.trim(), focalX: String(x), focalY: String(y) }, PHOTO_TEXT.saved);
   };
   const move = async (direction: Direction) => {
@@ -121,16 +110,7 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
           />
         </div>
       </details>
-      <AltField
-        ref={altRef}
-        value={alt}
-        error={altError}
-        hint={false}
-        onChange={(value) => {
-          setAlt(value);
-          if (altError && !checkAlt(value)) setAltError(null);
-        }}
-      />
+      <AltField {...altField.field} hint={false} />
       <FieldError id={`${id}-action`} message={actionError} />
       {confirming ? (
         <ConfirmRemove

@@ -6,7 +6,7 @@ import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import type { PhotoSlot } from "#app/domain/photo.ts";
 import { sniffFile } from "#app/lib/uploads/sniff-file-type.ts";
 import { AltField } from "./alt-field.tsx";
-import { checkAlt, isAltProblem } from "./alt-rules.ts";
+import { useAltField } from "./use-alt-field.ts";
 import { FocalPointField, parseFocal } from "./focal-point-field.tsx";
 import { checkPhotoFile } from "./photo-rules.ts";
 import { PHOTO_TEXT, SLOT_TEXT } from "./ui-text.ts";
@@ -25,11 +25,9 @@ export function PhotoDraft({ slot, file, onClose }: { slot: PhotoSlot; file: Fil
   const { addToast } = useToasts();
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [alt, setAlt] = useState("");
-  const [altError, setAltError] = useState<string | null>(null);
+  const altField = useAltField("");
   const [focal, setFocal] = useState({ x: "50", y: "50" });
   const [phase, setPhase] = useState<Phase>({ kind: "editing" });
-  const altRef = useRef<HTMLTextAreaElement>(null);
   const abort = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -47,22 +45,15 @@ export function PhotoDraft({ slot, file, onClose }: { slot: PhotoSlot; file: Fil
   const uploading = phase.kind === "uploading";
   const submit = async () => {
     if (uploading || fileError) return;
-    const missing = checkAlt(alt);
     const x = parseFocal(focal.x);
     const y = parseFocal(focal.y);
-    if (missing) {
-      setAltError(missing);
-      altRef.current?.focus();
-      return;
-    }
     // The focal field names its own problem.
-    if (x === null || y === null) return;
-    setAltError(null);
+    if (!altField.check() || x === null || y === null) return;
     setPhase({ kind: "uploading", percent: 0 });
     abort.current = new AbortController();
     try {
       await uploadPhoto(
-        { slot, alt: alt.trim(), focalX: x, focalY: y },
+        { slot, alt: altField.alt.trim(), focalX: x, focalY: y },
         file,
         (percent) => setPhase({ kind: "uploading", percent }),
         abort.current.signal,
@@ -73,11 +64,8 @@ export function PhotoDraft({ slot, file, onClose }: { slot: PhotoSlot; file: Fil
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
       const message = error instanceof Error ? error.message : PHOTO_TEXT.unexpected;
-      if (isAltProblem(message)) {
-        setAltError(message);
-        setPhase({ kind: "editing" });
-        altRef.current?.focus();
-      } else setPhase({ kind: "failed", error: `${PHOTO_TEXT.failed}${message}` });
+      if (altField.takeRefusal(message)) setPhase({ kind: "editing" });
+      else setPhase({ kind: "failed", error: `${PHOTO_TEXT.failed}${message}` });
     }
   };
 
@@ -107,16 +95,7 @@ export function PhotoDraft({ slot, file, onClose }: { slot: PhotoSlot; file: Fil
           {preview ? (
             <FocalPointField src={preview} focalX={focal.x} focalY={focal.y} disabled={uploading} onChange={(x, y) => setFocal({ x, y })} />
           ) : null}
-          <AltField
-            ref={altRef}
-            value={alt}
-            error={altError}
-            disabled={uploading}
-            onChange={(value) => {
-              setAlt(value);
-              if (altError && !checkAlt(value)) setAltError(null);
-            }}
-          />
+          <AltField {...altField.field} disabled={uploading} />
           {phase.kind === "uploading" ? <UploadProgress percent={phase.percent} /> : null}
           {phase.kind === "failed" ? <FieldError id={`${id}-upload`} message={phase.error} /> : null}
           <div className="flex flex-wrap gap-2">
