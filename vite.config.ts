@@ -46,12 +46,30 @@ function clientChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Packages the server build carries inside itself. simple-icons: the server keeps only the few
+ * marks the site uses instead of loading its 5 MB module (~10 MB of heap) per process. The
+ * others are many small modules each (Kysely's dialects and helpers, better-auth and its core,
+ * zod, jose): loaded one by one, resolving and reading them was most of a process's start-up,
+ * and the site starts processes often (a crash's restart, each worker, the CLI's siblings);
+ * docs/performance.md has the figures. React Router stays outside: @react-router/express must
+ * meet the same copy the build uses. Only the build: the development server loads them as they are.
+ */
+const BUNDLED_IN_SERVER_BUILD = [
+  "simple-icons",
+  "kysely",
+  "better-auth",
+  "@better-auth/core",
+  "@better-auth/kysely-adapter",
+  "better-call",
+  "zod",
+  "jose",
+];
+
+export default defineConfig(({ command }) => ({
   // The server build's entry is our own handler module, so the host can import
   // the React Router request handler and the app's services from one bundle.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
-  // Bundled into the server build too, so the server keeps only the few marks the
-  // site uses instead of loading simple-icons' 5 MB module (~10 MB of heap) per process.
-  ssr: { noExternal: ["simple-icons"] },
+  ssr: { noExternal: command === "build" ? BUNDLED_IN_SERVER_BUILD : ["simple-icons"] },
   plugins: [tailwindcss(), reactRouter(), clientChunks()],
-});
+}));
