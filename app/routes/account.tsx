@@ -17,6 +17,7 @@ import { isAdmin } from "#app/lib/auth/profile.ts";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { EARLY_SUBMIT_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
 import { flashToast } from "#app/lib/http/toast.server.ts";
 import { formAnswer, type FormAnswer } from "#app/lib/http/wire.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
@@ -137,9 +138,11 @@ function DeleteAccount({ answer }: { answer: FormAnswer<DeleteResult> | undefine
         {MY_ACCOUNT_TEXT.deleteHeading}
       </h2>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{MY_ACCOUNT_TEXT.deleteIntro}</p>
+      {/* Held until the app is there when sent early: sent as a page, it would skip the confirm. */}
       <fetcher.Form
         method="post"
         className="mt-5 space-y-4"
+        {...{ [EARLY_SUBMIT_ATTRIBUTE]: "" }}
         onSubmit={(event) => {
           if (!window.confirm(MY_ACCOUNT_TEXT.deleteConfirm)) event.preventDefault();
         }}

@@ -314,3 +314,25 @@ test("a fan's name saved before the account page's app starts is saved, and the 
   const saved = await withE2eDb((db) => db.selectFrom("user").select("name").where("email", "=", email).executeTakeFirst());
   expect(saved?.name).toBe("Early Renamed");
 });
+
+test("deleting the account, pressed before the page's app starts, still asks for a yes before anything is deleted", async ({ page }) => {
+  const email = uniqueEmail("early-delete");
+  const account = { email, password: "kitchen-table-77", name: "Early Leaver" };
+  expect((await page.request.post("/api/auth/sign-up/email", { data: account })).ok()).toBe(true);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: account })).ok()).toBe(true);
+  const scripts = await holdScripts(page);
+  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  const section = page.getByRole("region", { name: "Delete your account" });
+  await section.getByLabel("Current password").fill(account.password);
+  const asked = page.waitForEvent("dialog");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  // Not sent as a page: kept until the app can ask.
+  await expect(section.locator("form[data-early-held]")).toHaveCount(1);
+  // The confirm comes as the app starts, and holds the page until it is answered.
+  const releasing = scripts.release();
+  const dialog = await asked;
+  await dialog.dismiss();
+  await releasing;
+  await expect(page).toHaveURL("/account");
+  expect(await withE2eDb((db) => db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst())).toBeDefined();
+});
