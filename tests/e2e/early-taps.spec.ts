@@ -298,11 +298,16 @@ test("a form only the app can send (the Admins invite) waits for it when sent ea
   expect(posts).toHaveLength(1);
 });
 
-test("a fan's name saved before the account page's app starts is saved, and the page says so once the app is there", async ({ page }) => {
-  const email = uniqueEmail("early-name");
-  const account = { email, password: "kitchen-table-77", name: "Early Fan" };
+/** A fan's account, made and signed in directly: the sign-up form is not what these tests are about. */
+async function signedInFan(page: Page, prefix: string, name: string) {
+  const account = { email: uniqueEmail(prefix), password: "kitchen-table-77", name };
   expect((await page.request.post("/api/auth/sign-up/email", { data: account })).ok()).toBe(true);
   expect((await page.request.post("/api/auth/sign-in/email", { data: account })).ok()).toBe(true);
+  return account;
+}
+
+test("a fan's name saved before the account page's app starts is saved, and the page says so once the app is there", async ({ page }) => {
+  const { email } = await signedInFan(page, "early-name", "Early Fan");
   const scripts = await holdScripts(page);
   await page.goto("/account", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Name", { exact: true }).fill("Early Renamed");
@@ -316,10 +321,8 @@ test("a fan's name saved before the account page's app starts is saved, and the 
 });
 
 test("deleting the account, pressed before the page's app starts, still asks for a yes before anything is deleted", async ({ page }) => {
-  const email = uniqueEmail("early-delete");
-  const account = { email, password: "kitchen-table-77", name: "Early Leaver" };
-  expect((await page.request.post("/api/auth/sign-up/email", { data: account })).ok()).toBe(true);
-  expect((await page.request.post("/api/auth/sign-in/email", { data: account })).ok()).toBe(true);
+  const account = await signedInFan(page, "early-delete", "Early Leaver");
+  const { email } = account;
   const scripts = await holdScripts(page);
   await page.goto("/account", { waitUntil: "domcontentloaded" });
   const section = page.getByRole("region", { name: "Delete your account" });
