@@ -39,7 +39,8 @@ export async function createTestSite(stack: TestStack): Promise<TestSite> {
   if (stack === "scale") {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set");
-    // Dropped when the run ends (tests/support/vitest-global-setup.ts), never while another site migrates.
+    // Dropped when the run ends (tests/support/vitest-global-setup.ts); other tests drop schemas of their
+    // own meanwhile (scripts/transfer.test.ts), which a site's migration must not trip over.
     const schema = `${inject("pgSchemaPrefix")}_${id}`;
     await withPgClient(baseUrl, (client) => client.query(`create schema "${schema}"`));
     const url = new URL(baseUrl);

@@ -1,7 +1,9 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { migrateToLatest } from "./db.server.ts";
+import pg from "pg";
+import { migrations } from "#db/migrations/index.ts";
+import { migrateToLatest, openDatabase } from "./db.server.ts";
 
 describe.each(testStacks)("database on %s", (kind) => {
   let site: TestSite;
@@ -104,5 +106,50 @@ describe.each(testStacks)("database on %s", (kind) => {
     const row = await db.selectFrom("subscribers").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: "fan@example.com", subscribed: 1, source: "website" });
     await expect(db.insertInto("subscribers").values({ id: "s2", email: "fan@example.com", timestamp: 2 }).execute()).rejects.toThrow();
+  });
+});
+
+// A database shared with other apps, or with parallel tests: their schemas come
+// and go while the site starts. Kysely's PostgreSQL introspection, which the
+// migrator used to find its own tables, read every schema's tables and resolved
+// each by name: a neighbour's table dropped during that query stopped the
+// site's start-up with "relation … does not exist".
+describe.runIf(process.env.TEST_DATABASE_URL)("database on PostgreSQL shared with schemas that come and go", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const id = `${process.pid}_${Date.now()}`;
+  const own = `site_own_${id}`;
+  const withAdmin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(() => withAdmin((client) => client.query(`create schema "${own}"`)));
+  afterAll(() => withAdmin((client) => client.query(`drop schema if exists "${own}" cascade`)));
+
+  it("starts while a neighbour creates and drops its tables", async () => {
+    const url = new URL(adminUrl);
+    url.searchParams.set("options", `-c search_path=${own}`);
+    const { db } = openDatabase({ databaseUrl: url.toString() });
+    let churning = true;
+    const churn = withAdmin(async (client) => {
+      for (let round = 0; churning; round++) {
+        const neighbour = `other_app_${id}_${round}`;
+        const tables = Array.from({ length: 20 }, (_, n) => `create table "${neighbour}".t${n} (id serial primary key, note text);`);
+        await client.query(`create schema "${neighbour}"; ${tables.join(" ")}`);
+        await client.query(`drop schema "${neighbour}" cascade`);
+      }
+    });
+    try {
+      await expect(migrateToLatest(db)).resolves.toEqual(Object.keys(migrations));
+      for (let start = 0; start < 40; start++) await expect(migrateToLatest(db)).resolves.toEqual([]);
+    } finally {
+      churning = false;
+      await churn;
+      await db.destroy();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type DatabaseIntrospector } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
@@ -65,7 +65,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     dialectOf(db as never) === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrator = new Migrator({
+    db: migrationTableSchema ? withOwnSchemaIntrospection(db, migrationTableSchema) : db,
+    provider,
+    migrationTableSchema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
@@ -73,4 +77,32 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
   }
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/**
+ * The migrator asks `db.introspection` whether its tables exist, and Kysely's
+ * PostgreSQL introspector answers by reading every schema's tables and resolving
+ * each one by name. In a database shared with others that fails the start-up:
+ * a schema we may not read ("permission denied for schema"), or a table another
+ * app or a parallel test drops during the query ("relation … does not exist").
+ * The migrator only needs its own schema, so that is all this view lists.
+ */
+function withOwnSchemaIntrospection(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => [{ name: schema }],
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; isView: boolean }>`
+        select table_name as name, table_type = 'VIEW' as "isView"
+        from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: row.isView, isForeign: false, columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      // The receiver stays the real Kysely instance: its methods read private fields.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
