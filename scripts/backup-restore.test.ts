@@ -40,7 +40,7 @@ describe("npm run backup and npm run restore", () => {
     const fresh = path.join(work, "fresh");
     const restore = run("scripts/restore.ts", [backupDir], fresh);
     expect(restore.status, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/Restored the backup of .*: 0 songs, 0 messages, 1 subscribers, 0 accounts; 1 files\./);
+    expect(restore.stdout).toMatch(/Restored the backup of .*: 0 releases, 0 songs, 0 messages, 1 subscribers, 0 accounts; 1 files\./);
     const restored = await createServices(loadEnv(envFor(fresh)));
     try {
       expect(await restored.db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "fan@example.com" }]);

@@ -15,8 +15,20 @@ export const EMBED_MIN_SIZE = { width: 200, height: 120 } as const;
 /** /embed/{id}, or /embed for the latest release. */
 export const embedPath = (songId?: string) => (songId === undefined ? "/embed" : `/embed/${encodeURIComponent(songId)}`);
 
-/** A song's share page, the address fans paste. */
-export const songPath = (songId: string) => `/music/${encodeURIComponent(songId)}`;
+/** A release's page: /music/{release slug}. */
+export const releasePath = (releaseSlug: string) => `/music/${encodeURIComponent(releaseSlug)}`;
+
+/** A track's page, the address fans paste: /music/{release slug}/{track slug}. */
+export const trackPath = (releaseSlug: string, trackSlug: string) => `${releasePath(releaseSlug)}/${encodeURIComponent(trackSlug)}`;
+
+/** Which song an address names: a track's, a release's (or an old song id there), or the player's id. */
+export type SongAddress = { releaseSlug: string; trackSlug: string } | { releaseSlugOrId: string } | { id: string };
+
+/** The shape of a song id we hand out (a UUID, or the like from older versions): no slashes, spaces or controls. */
+export const isIdShaped = (value: string) => /^[A-Za-z0-9._~-]{1,100}$/.test(value);
+
+/** Where a song's share page was before releases (issue #33): answered with a 301 to its track page. */
+export const oldSongPath = (songId: string) => `/music/${encodeURIComponent(songId)}`;
 
 /** The oEmbed request for a page at `pageUrl` (absolute), as a discovery link names it. */
 export const oembedPath = (pageUrl: string) => `${OEMBED_PATH}?${new URLSearchParams({ url: pageUrl, format: "json" }).toString()}`;

@@ -6,6 +6,10 @@ export type StreamingLinks = { spotify: string; apple: string; amazon: string; y
 export type Song = {
   id: string;
   title: string;
+  /** Its share page, /music/{release slug}/{track slug}: the address fans paste. */
+  path: string;
+  /** The page of the release it is a track of. */
+  releasePath: string;
   artist: string;
   audioUrl: string;
   coverUrl: string;

@@ -6,7 +6,6 @@ import { getSong, listSongs } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import type { DocumentHandle } from "#app/lib/document/document-handle.ts";
 import { absoluteUrl } from "#app/lib/document/meta.ts";
-import { songPath } from "#app/domain/public-paths.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 /** A page of its own, without the site around it: other sites frame it (docs/decisions/016-embeds-and-feeds.md). */
@@ -35,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!song?.released) {
     throw data({ artistName: artist.name, siteUrl, noSongs: params.songId === undefined } satisfies Unavailable, { status: 404 });
   }
-  return { song, artistName: artist.name, shareUrl: absoluteUrl(services.env.publicUrl, songPath(song.id)), theme };
+  return { song, artistName: artist.name, shareUrl: absoluteUrl(services.env.publicUrl, song.path), theme };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/oembed";
-import { OEMBED_CACHE_SECONDS, oembedAnswer, readOembedQuery, songIdFromUrl } from "#app/features/syndication/oembed.server.ts";
+import { OEMBED_CACHE_SECONDS, oembedAnswer, readOembedQuery, songAddressFromUrl } from "#app/features/syndication/oembed.server.ts";
 import { OEMBED_TEXT } from "#app/features/syndication/ui-text.ts";
-import { getSong } from "#app/features/songs/songs.server.ts";
+import { getSongAt } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readOembedQuery(new URL(request.url).searchParams);
   if (!read.ok) return refuse(read.refusal.status, read.refusal.message);
   const services = servicesOf(context);
-  const id = songIdFromUrl(read.query.url, services.env.publicUrl);
-  const song = id === null ? null : await getSong(services, id);
+  const address = songAddressFromUrl(read.query.url, services.env.publicUrl);
+  const song = address === null ? null : await getSongAt(services, address);
   if (!song?.released) return refuse(404, OEMBED_TEXT.notOurs);
   const { artist } = await siteSettingsOf(context);
   const answer = oembedAnswer(song, { origin: services.env.publicUrl, artistName: artist.name }, read.query);

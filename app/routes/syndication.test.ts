@@ -11,6 +11,8 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { loader as feedLoader } from "./feed-xml.ts";
 import { loader as oembedLoader } from "./oembed.ts";
 import { loader as sitemapLoader } from "./sitemap-xml.ts";
+import { getSong } from "#app/features/songs/songs.server.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 
 const ORIGIN = "http://localhost:3999";
 const NASTY = `A < B & "C" ]]> D`;
@@ -35,9 +37,8 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
 
   async function addSong(id: string, title: string, released: boolean, bytes: number, createdAt: number) {
     const audio = await site.services.storage.put("music", `${id}.mp3`, Readable.from(Buffer.alloc(bytes, 7)));
-    await site.services.db
-      .insertInto("songs")
-      .values({
+    await insertSingles(site.services.db, [
+      {
         id,
         title,
         artist: "Juniper Vale",
@@ -48,8 +49,8 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
         updatedAt: createdAt,
         released: released ? 1 : 0,
         releaseAt: released ? null : Date.now() + 86_400_000,
-      })
-      .execute();
+      },
+    ]);
     await bumpContentVersion(site.services.db);
   }
 
@@ -63,8 +64,15 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
 
   const oembed = (url: string, extra = "") => call(oembedLoader, `/oembed?url=${encodeURIComponent(url)}${extra}`);
 
-  it("answers oEmbed for this site's released songs, by share page or player address", async () => {
-    for (const url of [`${ORIGIN}/music/${ids.nasty}`, `${ORIGIN}/music/${ids.nasty}/`, `${ORIGIN}/embed/${ids.nasty}`]) {
+  it("answers oEmbed for this site's released songs, by track page, release page, old share page or player address", async () => {
+    const nasty = await getSong(site.services, ids.nasty);
+    for (const url of [
+      `${ORIGIN}${nasty?.path}`,
+      `${ORIGIN}${nasty?.releasePath}`,
+      `${ORIGIN}/music/${ids.nasty}`,
+      `${ORIGIN}/music/${ids.nasty}/`,
+      `${ORIGIN}/embed/${ids.nasty}`,
+    ]) {
       const response = await oembed(url, "&format=json");
       expect(response.status, url).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -119,6 +127,8 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const { urlset } = new XMLParser({ isArray: (name) => name === "url" }).parse(xml) as { urlset: { url: { loc: string }[] } };
     const songPages = urlset.url.map((url) => url.loc).filter((loc) => loc.startsWith(`${ORIGIN}/music/`));
-    expect(songPages.sort()).toEqual([ids.nasty, ids.out, "song-later"].map((id) => `${ORIGIN}/music/${id}`).sort());
+    const paths = await Promise.all([ids.nasty, ids.out, "song-later"].map(async (id) => (await getSong(site.services, id))?.path));
+    expect(paths.every((path) => path?.match(/^\/music\/[a-z0-9-]+\/[a-z0-9-]+$/))).toBe(true);
+    expect(songPages.sort()).toEqual(paths.map((path) => `${ORIGIN}${path}`).sort());
   });
 });

@@ -16,6 +16,7 @@ import * as m0014 from "./0014-legal-page-tokens.ts";
 import * as m0015 from "./0015-admin-invites.ts";
 import * as m0016 from "./0016-email-changes.ts";
 import * as m0017 from "./0017-mail-edges.ts";
+import * as m0018 from "./0018-releases.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0015-admin-invites": m0015,
   "0016-email-changes": m0016,
   "0017-mail-edges": m0017,
+  "0018-releases": m0018,
 };

@@ -20,6 +20,7 @@ import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { createServices } from "#app/services.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { dashboardPath, siteConfig } from "#app/domain/site/site-config.server.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 
 const TARGET_P50_MS = 300;
 const STATIC_PATH = "/favicon.svg";
@@ -144,7 +145,7 @@ async function seed(services: Services, now: number) {
       createdAt: now - i * 60_000,
       updatedAt: now - i * 60_000,
     }),
-    (trx, rows) => trx.insertInto("songs").values(rows).execute(),
+    (trx, rows) => insertSingles(trx, rows),
   );
 }
 

@@ -30,7 +30,7 @@ export const PAGE_HEADERS = {
 // What a browser's <audio> sends: never compressed, so ranges are of the file itself.
 const AUDIO_HEADERS = { ...BROWSER, accept: "audio/webm,audio/ogg,audio/wav,audio/*;q=0.9,*/*;q=0.5", "accept-encoding": "identity" };
 
-export type Song = { id: string; url: string; bytes: Buffer };
+export type Song = { id: string; /** Its share page. */ page: string; url: string; bytes: Buffer };
 
 export type MixContext = {
   /** Our server takes every kind; the reference (nginx) only what a static server can answer. */

@@ -29,6 +29,8 @@ import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { createServices } from "#app/services.server.ts";
 import { freePort, startDemoSite, type DemoSite } from "#scripts/lib/demo-site.ts";
 import { runOpenLoad, send, type LoadResult } from "./load-generator.ts";
+import { selectSongs } from "#app/domain/song-rows.server.ts";
+import { trackPath } from "#app/domain/public-paths.ts";
 import { checkPage, MESSAGE_TAG_PATTERN, mixOf, PAGE_HEADERS, TIMEOUT_MS, type MixContext, type Song } from "./load-mix.ts";
 import { buildReport, printReport, secondBySecond } from "./load-report.ts";
 import { memoryOf, watchProcess } from "./process-watch.ts";
@@ -66,9 +68,10 @@ const progress = (sent: number, open: number) => {
 async function songsOf(site: DemoSite): Promise<Song[]> {
   const services = await createServices(loadEnv(site.env));
   try {
-    const rows = await services.db.selectFrom("songs").select(["id", "audioKey"]).orderBy("createdAt").execute();
+    const rows = await selectSongs(services.db).orderBy("createdAt").execute();
     return rows.map((row) => ({
       id: row.id,
+      page: row.releaseSlug ? trackPath(row.releaseSlug, row.slug) : `/music/${row.id}`,
       url: `/media/${row.audioKey}`,
       bytes: readFileSync(path.join(site.dataDir, "uploads", row.audioKey)),
     }));
@@ -99,7 +102,7 @@ async function main() {
   try {
     const songs = await songsOf(site);
     if (songs.length === 0) throw new Error("The demo site has no songs");
-    const pages = ["/", "/music", "/bio", "/contact", ...songs.map((song) => `/music/${song.id}`)];
+    const pages = ["/", "/music", "/bio", "/contact", ...songs.map((song) => song.page)];
     const navigations = ["/music.data", "/bio.data", "/contact.data"];
 
     // Every page once, to check it and warm the cache; these are also the bytes nginx serves.

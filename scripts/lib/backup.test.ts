@@ -56,7 +56,7 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
 
     const dir = path.join(work, "first");
     const manifest = await createBackup(services, dir);
-    expect(manifest.counts).toMatchObject({ songs: 1, contacts: 1, subscribers: 1, user: 1 });
+    expect(manifest.counts).toMatchObject({ releases: 1, songs: 1, contacts: 1, subscribers: 1, user: 1 });
     expect(manifest.objects.map((object) => object.key)).toEqual(expect.arrayContaining([song.audioKey, song.coverKey]));
     expect(manifest.missing).toEqual([]);
 

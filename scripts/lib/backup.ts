@@ -33,9 +33,15 @@ const manifestSchema = z.object({
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
-const COUNTED = ["songs", "contacts", "subscribers", "user"] as const;
+const COUNTED = ["releases", "songs", "contacts", "subscribers", "user"] as const;
 
-const LABELS: Record<string, string> = { songs: "songs", contacts: "messages", subscribers: "subscribers", user: "accounts" };
+const LABELS: Record<string, string> = {
+  releases: "releases",
+  songs: "songs",
+  contacts: "messages",
+  subscribers: "subscribers",
+  user: "accounts",
+};
 
 /** "2 songs, 14 messages, 120 subscribers, 1 accounts", for the CLI's report. */
 export function describeCounts(counted: Record<string, number>): string {

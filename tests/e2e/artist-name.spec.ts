@@ -5,7 +5,7 @@
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { loadSiteSettingsState, saveSiteSection, legalTemplate } from "#app/domain/site/site-settings.server.ts";
 import { demoCli } from "./support/cli.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { musicPlayer } from "./support/player.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
@@ -19,7 +19,7 @@ test.describe.serial("the artist's name, after a rename", () => {
   test.beforeAll(async () => {
     keysBefore = new Set(await storedKeys());
     await withE2eDb(async (db) => {
-      await db.deleteFrom("songs").execute();
+      await deleteSongRows(db);
       await bumpContentVersion(db);
     });
     expect(await demoCli()).toContain('Added "Paper Boats"');
@@ -37,7 +37,7 @@ test.describe.serial("the artist's name, after a rename", () => {
   test.afterAll(async () => {
     await withE2eDb(async (db) => {
       await db.deleteFrom("siteSettings").where("section", "in", ["artist", "contact", "privacy"]).execute();
-      await db.deleteFrom("songs").execute();
+      await deleteSongRows(db);
       await bumpContentVersion(db);
     });
     await deleteStoredKeys((await storedKeys()).filter((key) => !keysBefore.has(key)));

@@ -25,7 +25,8 @@ const MATRIX: Record<string, Call[]> = {
   "routes/home.tsx": [{ method: "GET", path: "/", expect: 200 }],
   "routes/bio.tsx": [{ method: "GET", path: "/bio", expect: 200 }],
   "routes/music.tsx": [{ method: "GET", path: "/music", expect: 200 }],
-  "routes/music-song.tsx": [{ method: "GET", path: "/music/no-such-song", expect: 404 }],
+  "routes/music-release.tsx": [{ method: "GET", path: "/music/no-such-release", expect: 404 }],
+  "routes/music-track.tsx": [{ method: "GET", path: "/music/no-such-release/no-such-track", expect: 404 }],
   "routes/shows.tsx": [{ method: "GET", path: "/shows", expect: 200 }],
   "routes/shows-ics.ts": [{ method: "GET", path: "/shows.ics", expect: 200 }],
   "routes/contact.tsx": [

@@ -12,7 +12,7 @@ import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
 import { DASHBOARD_PATH, toast } from "./support/browser.ts";
 import { demoCli, uniqueEmail } from "./support/cli.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 import { expect, test, type Page, type Route } from "./support/fixtures.ts";
 import { audioFile, audioState, homePlayer, musicPlayer } from "./support/player.ts";
@@ -49,7 +49,7 @@ test.describe("taps before the page is interactive", () => {
     keysBefore = new Set(await storedKeys());
     // Exactly the demo songs (newest first: Paper Boats, the latest release; Kitchen Table; Riverside Hymn).
     await withE2eDb(async (db) => {
-      await db.deleteFrom("songs").execute();
+      await deleteSongRows(db);
       await bumpContentVersion(db);
     });
     expect(await demoCli()).toContain('Added "Paper Boats"');
@@ -58,7 +58,7 @@ test.describe("taps before the page is interactive", () => {
   test.afterAll(async () => {
     // The site as the next spec file expects it: no songs.
     await withE2eDb(async (db) => {
-      await db.deleteFrom("songs").execute();
+      await deleteSongRows(db);
       await bumpContentVersion(db);
     });
     await deleteStoredKeys((await storedKeys()).filter((key) => !keysBefore.has(key)));

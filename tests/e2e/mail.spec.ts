@@ -8,10 +8,11 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { killAppProcess, startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
 import { E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 
 /** A mail body's quoted-printable soft breaks and escapes undone, enough to read a link out of it. */
 const decodeQuotedPrintable = (raw: string) =>
@@ -218,9 +219,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     // A song not out yet, for its page's notify-me form.
     const coming = randomUUID();
     await withE2eDb((db) =>
-      db
-        .insertInto("songs")
-        .values({
+      insertSingles(db, [
+        {
           id: coming,
           title: "Coming Soon Song",
           artist: "Juniper Vale",
@@ -231,8 +231,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
           released: 0,
           releaseAt: Date.now() + 7 * 86_400_000,
           releaseTimeZone: "UTC",
-        })
-        .execute(),
+        },
+      ]),
     );
     try {
       const forms = [
@@ -279,7 +279,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
         }
       }
     } finally {
-      await withE2eDb((db) => db.deleteFrom("songs").where("id", "=", coming).execute());
+      await withE2eDb((db) => deleteSongRows(db, [coming]));
     }
   });
 
@@ -441,9 +441,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     const id = `announce-${randomUUID().slice(0, 8)}`;
     const title = `Night Ferry ${id.slice(-4)}`;
     await withE2eDb((db) =>
-      db
-        .insertInto("songs")
-        .values({
+      insertSingles(db, [
+        {
           id,
           title,
           artist: "Juniper Vale",
@@ -455,8 +454,8 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
           releaseAnnounce: 1,
           createdAt: Date.now(),
           updatedAt: Date.now(),
-        })
-        .execute(),
+        },
+      ]),
     );
     try {
       await signInAsAdmin(page);
@@ -491,7 +490,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     } finally {
       await withE2eDb(async (db) => {
         await db.deleteFrom("mailings").where("announces", "=", id).execute();
-        await db.deleteFrom("songs").where("id", "=", id).execute();
+        await deleteSongRows(db, [id]);
       });
     }
   });

@@ -3,7 +3,7 @@ import { mainNav, waitForHydration } from "./support/browser.ts";
 import { audioFile, audioState, currentTime, homePlayer, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { E2E_URL } from "./support/server-env.ts";
 
 // The e2e server and its database are shared by every spec file, so these run
@@ -57,7 +57,7 @@ test.describe.serial("music", () => {
     test.beforeAll(async () => {
       // Behind the app's back, so the pages it caches for fans must be told.
       await withE2eDb(async (db) => {
-        await db.deleteFrom("songs").execute();
+        await deleteSongRows(db);
         await bumpContentVersion(db);
       });
     });
@@ -134,7 +134,7 @@ test.describe.serial("music", () => {
 
         const title = region.getByTestId("player-title");
         await expect(title).toHaveText("Paper Boats");
-        await expect(title.getByRole("link")).toHaveAttribute("href", /^\/music\/[\w-]+$/);
+        await expect(title.getByRole("link")).toHaveAttribute("href", "/music/paper-boats/paper-boats");
         await expect(region.getByText("Latest Release", { exact: true })).toBeVisible();
         await expect(region.getByText(ARTIST, { exact: true })).toBeVisible();
         await expect(region.getByRole("img", { name: "Cover art for Paper Boats" })).toBeVisible();
@@ -443,7 +443,8 @@ test.describe.serial("music", () => {
         .click();
       await expect(region.getByTestId("player-title")).toHaveText("Kitchen Table");
       await region.getByTestId("player-title").getByRole("link").click();
-      await expect(page).toHaveURL(/\/music\/[\w-]+$/);
+      // The track's page: its release's address, then its own (a single's release holds just it).
+      await expect(page).toHaveURL(/\/music\/kitchen-table\/kitchen-table$/);
       const path = new URL(page.url()).pathname;
 
       await page.goto(path);
@@ -451,7 +452,10 @@ test.describe.serial("music", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Kitchen Table" })).toBeVisible();
       const sharePlayer = page.getByRole("region", { name: "Player for Kitchen Table" });
       await expect(sharePlayer.getByTestId("player-title")).toHaveText("Kitchen Table");
-      await expect(sharePlayer.getByRole("list", { name: "Tracks" }).getByRole("button").nth(1)).toHaveAttribute("aria-current", "true");
+      // The player holds the song's release, in its running order: for a single, the song alone.
+      const shareTracks = sharePlayer.getByRole("list", { name: "Tracks" }).getByRole("button");
+      await expect(shareTracks).toHaveCount(1);
+      await expect(shareTracks.first()).toHaveAttribute("aria-current", "true");
       await startPlaying(page, sharePlayer, "Kitchen Table");
       expect((await audioState(page)).src).toMatch(audioFile("Kitchen Table"));
 
@@ -502,9 +506,119 @@ test.describe.serial("music", () => {
 
       const missing = await request.get("/music/00000000-0000-4000-8000-000000000000");
       expect(missing.status()).toBe(404);
+      expect((await request.get("/music/kitchen-table/no-such-track")).status()).toBe(404);
+      expect((await request.get("/music/no-such-release/kitchen-table")).status()).toBe(404);
       const missingPage = await page.goto("/music/no-such-song");
       expect(missingPage?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+
+      // The address the song had before releases answers 301 with its track page, for every link already shared.
+      const { id } = await withE2eDb((db) =>
+        db.selectFrom("songs").select("id").where("title", "=", "Kitchen Table").executeTakeFirstOrThrow(),
+      );
+      const old = await request.get(`/music/${id}`, { maxRedirects: 0 });
+      expect(old.status()).toBe(301);
+      expect(new URL(old.headers().location ?? "", E2E_URL).pathname).toBe(path);
+
+      // Its release's page: what it is, the tracklist leading to the track, and the album's structured data.
+      const releaseHtml = await (await request.get("/music/kitchen-table")).text();
+      expect(jsonLd(releaseHtml).find((item) => item["@type"] === "MusicAlbum")).toMatchObject({
+        name: "Kitchen Table",
+        url: `${E2E_URL}/music/kitchen-table`,
+        albumReleaseType: "SingleRelease",
+        byArtist: { "@type": "MusicGroup", name: ARTIST },
+        numTracks: 1,
+        track: {
+          itemListElement: [
+            { position: 1, item: { "@type": "MusicRecording", name: "Kitchen Table", url: `${E2E_URL}${path}`, duration: "PT0M24S" } },
+          ],
+        },
+      });
+      await page.goto("/music/kitchen-table");
+      await expect(page.getByRole("heading", { level: 1, name: "Kitchen Table" })).toBeVisible();
+      await expect(page.getByText(`Single · ${new Date().getUTCFullYear()} · 1 track`)).toBeVisible();
+      // A single's player is its tracklist; the title leads to the track's page.
+      await expect(page.getByRole("region", { name: "Tracklist" })).toHaveCount(0);
+      await page.getByRole("region", { name: "Player for Kitchen Table" }).getByTestId("player-title").getByRole("link").click();
+      await expect(page).toHaveURL(`${E2E_URL}${path}`);
+    });
+
+    test("a release of several tracks: its page lists them in running order, plays them in it, and each track's page leads back", async ({
+      page,
+      request,
+    }) => {
+      // Made in the database (the release editor is not what this tests), from the demo's files.
+      const ep = "9e0c2b1a-0000-4000-8000-0000000000ep";
+      const tracks = ["Harbour Lights", "Night Ferry", "Tide Tables"];
+      await withE2eDb(async (db) => {
+        const demo = await db.selectFrom("songs").selectAll().where("title", "=", "Riverside Hymn").executeTakeFirstOrThrow();
+        const at = Date.UTC(2024, 4, 17);
+        await db
+          .insertInto("releases")
+          .values({ id: ep, slug: "low-tide-ep", title: "Low Tide", kind: "ep", createdAt: at, updatedAt: at })
+          .execute();
+        await db
+          .insertInto("songs")
+          .values(
+            // Stored out of order: the running order is trackNumber's.
+            [2, 0, 1].map((index) => ({
+              ...demo,
+              id: `${ep}-${index}`,
+              title: tracks[index] ?? "",
+              isLatest: 0,
+              releaseId: ep,
+              trackNumber: index + 1,
+              slug: (tracks[index] ?? "").toLowerCase().replaceAll(" ", "-"),
+              durationMs: (index + 1) * 61_000,
+              createdAt: at + index,
+              updatedAt: at + index,
+            })),
+          )
+          .execute();
+        await bumpContentVersion(db);
+      });
+      try {
+        await page.goto("/music/low-tide-ep");
+        await expect(page.getByRole("heading", { level: 1, name: "Low Tide" })).toBeVisible();
+        await expect(page.getByText("EP · 2024 · 3 tracks")).toBeVisible();
+        const tracklist = page.getByRole("region", { name: "Tracklist" });
+        await expect(tracklist.getByRole("listitem")).toHaveText([
+          /1\s*Harbour Lights\s*1:01/,
+          /2\s*Night Ferry\s*2:02/,
+          /3\s*Tide Tables\s*3:03/,
+        ]);
+        const player = page.getByRole("region", { name: "Player for Low Tide" });
+        await expect(player.getByTestId("player-title")).toHaveText("Harbour Lights");
+        await expect(player.getByRole("list", { name: "Tracks" }).getByRole("button")).toHaveCount(3);
+        await waitForHydration(page);
+        await player.getByRole("button", { name: "Next song" }).click();
+        await expect(player.getByTestId("player-title")).toHaveText("Night Ferry");
+
+        const album = jsonLd(await (await request.get("/music/low-tide-ep")).text()).find((item) => item["@type"] === "MusicAlbum");
+        expect(album).toMatchObject({ albumReleaseType: "EPRelease", numTracks: 3 });
+        const listed = (album?.track as { itemListElement: { position: number; item: { name: string; url: string } }[] }).itemListElement;
+        expect(listed.map((entry) => [entry.position, entry.item.name, entry.item.url])).toEqual(
+          tracks.map((title, index) => [index + 1, title, `${E2E_URL}/music/low-tide-ep/${title.toLowerCase().replaceAll(" ", "-")}`]),
+        );
+
+        await tracklist.getByRole("link", { name: "Night Ferry" }).click();
+        await expect(page).toHaveURL(`${E2E_URL}/music/low-tide-ep/night-ferry`);
+        await expect(page.getByRole("heading", { level: 1, name: "Night Ferry" })).toBeVisible();
+        // Its player holds the release in its order, starting at this track.
+        const trackPlayer = page.getByRole("region", { name: "Player for Night Ferry" });
+        await expect(trackPlayer.getByRole("list", { name: "Tracks" }).getByRole("button")).toHaveCount(3);
+        await expect(trackPlayer.getByRole("list", { name: "Tracks" }).getByRole("button").nth(1)).toHaveAttribute("aria-current", "true");
+        await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Low Tide" }).click();
+        await expect(page).toHaveURL(`${E2E_URL}/music/low-tide-ep`);
+      } finally {
+        await withE2eDb(async (db) => {
+          await deleteSongRows(
+            db,
+            tracks.map((_, index) => `${ep}-${index}`),
+          );
+          await bumpContentVersion(db);
+        });
+      }
     });
 
     test("keyboard: Tab reaches Play with a visible focus ring, Enter plays and Space pauses", async ({ page }) => {

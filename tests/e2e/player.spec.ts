@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { audioFile, audioState, currentTime, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
 import { demoCli } from "./support/cli.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 
 // Issue 14's player faults, one test each, as a fan meets them. The e2e server
@@ -16,7 +16,7 @@ test.describe("player (issue 14)", () => {
   test.beforeAll(async () => {
     // Exactly the demo songs, whatever earlier spec files left behind.
     await withE2eDb(async (db) => {
-      await db.deleteFrom("songs").execute();
+      await deleteSongRows(db);
       await bumpContentVersion(db);
     });
     expect(await demoCli()).toContain('Added "Paper Boats"');

@@ -11,7 +11,7 @@ import { killAppProcess, startAppProcess, stopAppProcesses } from "./support/app
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
-import { withE2eDb } from "./support/db.ts";
+import { deleteSongRows, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
 import { E2E_SMTP_PORT, E2E_STACK, E2E_URL } from "./support/server-env.ts";
@@ -39,7 +39,7 @@ async function seenOutside(port: number, songId: string, title: string) {
   const oembed = await fetch(`${base}/oembed?url=${encodeURIComponent(`${base}/music/${songId}`)}&format=json`);
   return {
     feed: (await (await fetch(`${base}/feed.xml`)).text()).includes(songId),
-    sitemap: (await (await fetch(`${base}/sitemap.xml`)).text()).includes(`/music/${songId}`),
+    sitemap: (await (await fetch(`${base}/sitemap.xml`)).text()).includes(await songPathOf(songId)),
     oembed: oembed.status,
     embed: (await fetch(`${base}/embed/${songId}`)).status,
     music: (await musicPageOf(port)).includes(title),
@@ -197,7 +197,7 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     await fan.goto(`${origin(PORTS.B)}/music/${songId}`);
     await expect(fan.getByText("Out June 12, 2031 at 9:30 PM (Europe/Oslo)")).toBeVisible();
     await fan.close();
-    await withE2eDb((db) => db.deleteFrom("songs").where("id", "=", songId).execute());
+    await withE2eDb((db) => deleteSongRows(db, [songId]));
   });
 
   test("at its time the song comes out on its own on every process, once, with one announcement, while a process is killed at that moment", async ({

@@ -8,7 +8,7 @@ import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
-import { withE2eDb } from "./support/db.ts";
+import { songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
 import { audioState } from "./support/player.ts";
 import { E2E_URL } from "./support/server-env.ts";
@@ -297,16 +297,18 @@ test.describe.serial("editing a song after upload", () => {
 
       await page.getByRole("button", { name: "Copy Link: Shared Song", exact: true }).click();
       await expect(toast(page, "success", "Link copied")).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_URL}/music/${id}`);
+      const shareUrl = `${E2E_URL}${await songPathOf(id)}`;
+      expect(shareUrl).toMatch(/\/music\/shared-song(-\d+)?\/shared-song$/);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
 
       // Where the browser refuses the clipboard, the link is shown, selected, to copy by hand.
       await refuseClipboard(page);
       await page.getByRole("button", { name: "Copy Link: Shared Song", exact: true }).click();
       await expect(toast(page, "warning", "Couldn't copy the link automatically")).toBeVisible();
       const field = page.getByRole("textbox", { name: "Share link" });
-      await expect(field).toHaveValue(`${E2E_URL}/music/${id}`);
+      await expect(field).toHaveValue(shareUrl);
       await expect(field).toBeFocused();
-      expect(await selectedText(field)).toBe(`${E2E_URL}/music/${id}`);
+      expect(await selectedText(field)).toBe(shareUrl);
     } finally {
       await deleteSongs(request, [id]);
     }
@@ -321,7 +323,7 @@ test.describe.serial("editing a song after upload", () => {
       const code = await page.evaluate(() => navigator.clipboard.readText());
       // The very code oEmbed gives sites that ask for it.
       const oembed = (await (
-        await request.get(`${E2E_URL}/oembed?url=${encodeURIComponent(`${E2E_URL}/music/${id}`)}&format=json`)
+        await request.get(`${E2E_URL}/oembed?url=${encodeURIComponent(`${E2E_URL}${await songPathOf(id)}`)}&format=json`)
       ).json()) as {
         html: string;
       };

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { selectSongs } from "#app/domain/song-rows.server.ts";
+import { trackPath } from "#app/domain/public-paths.ts";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
@@ -193,13 +195,10 @@ class NoRecipients extends Error {}
  * subscriber who signed up on that page's form), named after the words and the
  * subscriber, which is also the mail's Message-ID. Resolves how many.
  */
-export async function queueForSubscribers(
-  trx: Db,
-  contentId: string,
-  now: number,
-  askedOn?: { form: string; page: string },
-): Promise<number> {
-  const only = askedOn ? sql`and email in (select email from consents where form = ${askedOn.form} and page = ${askedOn.page})` : sql``;
+export async function queueForSubscribers(trx: Db, contentId: string, now: number, askedOn?: AskedOn): Promise<number> {
+  const only = askedOn
+    ? sql`and email in (select email from consents where form = ${askedOn.form} and page in (${sql.join(askedOn.pages)}))`
+    : sql``;
   await sql`
     insert into outbox (id, "contentId", recipient, status, attempts, "nextAttemptAt", "createdAt")
     select cast(${contentId} as text) || '.' || id, cast(${contentId} as text), email, 'queued', 0, cast(${now} as bigint), cast(${now} as bigint)
@@ -212,6 +211,9 @@ export async function queueForSubscribers(
   return Number(count.count);
 }
 
+/** Only the fans who signed up on one of these pages with this form (a song's "notify me"). */
+export type AskedOn = { form: string; pages: readonly string[] };
+
 /**
  * The mailing as fans get it: the artist's Markdown as HTML (safe: no raw
  * HTML, http(s) and mailto links only, this site's links made absolute) and as
@@ -221,10 +223,8 @@ export async function queueForSubscribers(
 export async function renderMailing(services: Pick<Services, "db" | "env">, mailing: MailingDraft): Promise<MailContent> {
   const settings = await loadSiteSettings(services.db);
   const origin = services.env.publicUrl;
-  const song = mailing.songId
-    ? await services.db.selectFrom("songs").select(["id", "title", "coverKey"]).where("id", "=", mailing.songId).executeTakeFirst()
-    : undefined;
-  const songUrl = song ? `${origin}/music/${encodeURIComponent(song.id)}` : null;
+  const song = mailing.songId ? await selectSongs(services.db).where("id", "=", mailing.songId).executeTakeFirst() : undefined;
+  const songUrl = song?.releaseSlug ? `${origin}${trackPath(song.releaseSlug, song.slug)}` : null;
   const contact = settings.contact.general.email;
   const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
   const text = [mailText(mailing.body.trim(), origin), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]

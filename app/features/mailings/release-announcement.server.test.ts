@@ -6,6 +6,7 @@ import type { Services } from "#app/lib/platform/services.server.ts";
 import { listMailings, saveDraft, sendMailing } from "./mailings.server.ts";
 import { RELEASE_FORM, releaseAnnouncement, upcomingAnnouncements } from "./release-announcement.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 
 describe.each(testStacks)("a release's announcement on %s", (stack) => {
   let site: TestSite;
@@ -26,9 +27,8 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
 
   async function song(title: string, releaseAt: number | null = null) {
     const id = randomUUID();
-    await services.db
-      .insertInto("songs")
-      .values({
+    await insertSingles(services.db, [
+      {
         id,
         title,
         artist: "Juniper Vale",
@@ -38,8 +38,8 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
         ...(releaseAt === null ? {} : { released: 0, releaseAt, releaseAnnounce: 1 }),
         createdAt: 1,
         updatedAt: 1,
-      })
-      .execute();
+      },
+    ]);
     return id;
   }
   const recipientsOf = async (songId: string) => {

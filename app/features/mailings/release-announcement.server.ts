@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
-import { queueForSubscribers, renderMailing } from "./mailings.server.ts";
+import { songPagesOf } from "#app/domain/song-rows.server.ts";
+import { queueForSubscribers, renderMailing, type AskedOn } from "./mailings.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
 /** The form a song's own page signs fans up with ("notify me"), as its consent records name it. */
@@ -42,7 +43,7 @@ async function queueReleaseAnnouncement(services: Pick<Services, "env">, trx: Db
     .insertInto("mailContents")
     .values({ id: contentId, subject: content.subject, text: content.text, html: content.html ?? null, listUnsubscribe: 1, createdAt: now })
     .execute();
-  const recipients = await queueForSubscribers(trx, contentId, now, announcedTo(song));
+  const recipients = await queueForSubscribers(trx, contentId, now, await announcedTo(trx, song));
   const sent = { status: "sent" as const, contentId, recipients, updatedAt: now, updatedBy: MAILING_TEXT.announcementBy, sentAt: now };
   if (written) {
     // Kept as sent even to nobody: the artist wrote it, and the Mail area says where it went.
@@ -71,8 +72,8 @@ async function defaultAnnouncement(db: Db, song: { id: string; title: string }) 
 }
 
 /** Everyone on the list when the artist chose to announce it, else those who asked on the song's page. */
-const announcedTo = (song: { id: string; announce: boolean }) =>
-  song.announce ? undefined : { form: RELEASE_FORM, page: `/music/${song.id}` };
+const announcedTo = async (db: Db, song: { id: string; announce: boolean }) =>
+  song.announce ? undefined : { form: RELEASE_FORM, pages: await songPagesOf(db, song.id) };
 
 /** A scheduled song's announcement as the Mail area shows it: when, to whom (how many now), and its words. */
 export type UpcomingAnnouncement = {
@@ -112,7 +113,7 @@ export async function upcomingAnnouncements(db: Db): Promise<UpcomingAnnouncemen
         releaseAt: Number(song.releaseAt),
         releaseTimeZone: song.releaseTimeZone ?? "UTC",
         toEveryone,
-        recipients: await countAnnouncedTo(db, announcedTo({ id: song.id, announce: toEveryone })),
+        recipients: await countAnnouncedTo(db, await announcedTo(db, { id: song.id, announce: toEveryone })),
         draftId: written?.id ?? null,
         words: written ? { subject: written.subject, body: written.body, songId: song.id } : await defaultAnnouncement(db, song),
       };
@@ -120,14 +121,14 @@ export async function upcomingAnnouncements(db: Db): Promise<UpcomingAnnouncemen
   );
 }
 
-async function countAnnouncedTo(db: Db, askedOn: { form: string; page: string } | undefined): Promise<number> {
+async function countAnnouncedTo(db: Db, askedOn: AskedOn | undefined): Promise<number> {
   let query = db
     .selectFrom("subscribers")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("subscribed", "=", 1);
   if (askedOn) {
     query = query.where("email", "in", (eb) =>
-      eb.selectFrom("consents").select("email").where("form", "=", askedOn.form).where("page", "=", askedOn.page),
+      eb.selectFrom("consents").select("email").where("form", "=", askedOn.form).where("page", "in", askedOn.pages),
     );
   }
   return Number((await query.executeTakeFirstOrThrow()).count);

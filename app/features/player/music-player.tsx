@@ -115,7 +115,7 @@ function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; i
           </div>
           {/* Wraps (breaking even one very long word) rather than cut: this is where the whole title is read. */}
           <h3 className="mt-3 text-2xl font-semibold text-pretty wrap-break-word sm:text-3xl" data-testid="player-title">
-            <Link to={`/music/${song.id}`} className="hover:underline">
+            <Link to={song.path} className="hover:underline">
               {song.title}
             </Link>
           </h3>

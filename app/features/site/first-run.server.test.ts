@@ -4,6 +4,7 @@ import { siteConfig } from "#app/domain/site/site-config.server.ts";
 import { firstStartSettings, loadSiteSettingsState, saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import type { SiteSettings } from "#app/domain/site/site-config-schema.ts";
 import { demoContent, firstRunChecklist } from "./first-run.server.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 
 /** The demo, part by part, as a fresh site starts. */
 const demo = (): SiteSettings => structuredClone(firstStartSettings());
@@ -115,9 +116,8 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
     for (const channel of ["collaboration", "booking", "general"] as const) contact[channel].email = `${channel}@marlowfinch.com`;
     expect(await saveSiteSection(db, "contact", contact, sections.contact.revision + 1, "Ada")).toMatchObject({ ok: true });
     const now = Date.now();
-    await db
-      .insertInto("songs")
-      .values({
+    await insertSingles(db, [
+      {
         id: "s1",
         title: "First",
         artist: "Marlow Finch",
@@ -126,8 +126,8 @@ describe.each(testStacks)("the first-run checklist on %s", (stack) => {
         durationMs: null,
         createdAt: now,
         updatedAt: now,
-      })
-      .execute();
+      },
+    ]);
     await db
       .insertInto("photos")
       .values({

@@ -146,7 +146,7 @@ export function MusicLibrary({
                 if (element) editButtons.current.set(song.id, element);
                 else editButtons.current.delete(song.id);
               }}
-              shareUrl={`${origin}/music/${encodeURIComponent(song.id)}`}
+              shareUrl={`${origin}${song.path}`}
               embedHtml={embedCode(origin, song)}
               play={
                 playback

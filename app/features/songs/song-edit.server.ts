@@ -7,6 +7,7 @@ import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
 import { getSong, releaseInstant, toSong } from "./songs.server.ts";
+import { selectSongs } from "#app/domain/song-rows.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 /** The refusals of an edit, each told apart by its status. */
@@ -138,7 +139,7 @@ export async function updateSong(services: Services, input: unknown): Promise<So
   if (newAudio !== null && newAudio !== old.audioKey) {
     await services.storage.delete(old.audioKey).catch((error: unknown) => console.error("Deleting a replaced audio file failed", error));
   }
-  const row = await services.db.selectFrom("songs").selectAll().where("id", "=", edit.id).executeTakeFirst();
+  const row = await selectSongs(services.db).where("id", "=", edit.id).executeTakeFirst();
   if (!row) return refused(404, SONG_TEXT.deleted);
   return ok({ song: toSong(row, await currentArtistName(services.db)) });
 }

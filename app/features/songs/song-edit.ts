@@ -43,6 +43,8 @@ const orNull =
 const SONG_FIELDS = {
   id: isString,
   title: isString,
+  path: isString,
+  releasePath: isString,
   artist: isString,
   audioUrl: isString,
   coverUrl: isString,

@@ -7,7 +7,8 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { createCoverVariants } from "./cover-variants.server.ts";
 import { SONG_TEXT } from "./ui-text.ts";
-import { createSong, deleteSong, getSong, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
+import { createSong, deleteSong, getRelease, getSong, getTrack, listSongs, listSongsPage, setLatestSong } from "./songs.server.ts";
+import { insertSingles } from "#app/domain/song-rows.server.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 
 describe.each(testStacks)("songs on %s", (kind) => {
@@ -150,6 +151,38 @@ describe.each(testStacks)("songs on %s", (kind) => {
     expect(await version()).toBe(start + 3);
   });
 
+  it("gives each new song a single of its own at an address made from its title, numbered when the title is taken", async () => {
+    const { services } = site;
+    const made = [];
+    for (const name of ["intro-a", "intro-b"]) {
+      const created = await createSong(services, { title: "  Intro (Live) ", ...(await upload(name)) });
+      if (!created.ok) throw new Error(created.error);
+      made.push(await getSong(services, created.id));
+    }
+    expect(made.map((song) => song?.path)).toEqual(["/music/intro-live/intro-live", "/music/intro-live-2/intro-live"]);
+    const release = await getRelease(services, "intro-live-2");
+    expect(release).toMatchObject({ title: "Intro (Live)", kind: "single", path: "/music/intro-live-2" });
+    expect(release?.tracks.map((track) => track.id)).toEqual([made[1]?.id]);
+    expect((await getTrack(services, "intro-live", "intro-live"))?.id).toBe(made[0]?.id);
+    expect(await getTrack(services, "intro-live", "no-such-track")).toBeNull();
+    for (const song of made) if (song) expect((await deleteSong(services, song.id)).ok).toBe(true);
+    expect(await getRelease(services, "intro-live")).toBeNull();
+  });
+
+  it("gives songs of one title added at the same moment an address each", async () => {
+    const { services } = site;
+    const uploads = [];
+    for (const name of ["same-a", "same-b", "same-c"]) uploads.push(await upload(name));
+    const created = await Promise.all(uploads.map((files) => createSong(services, { title: "Same Time", ...files })));
+    const songs = await Promise.all(created.map((result) => (result.ok ? getSong(services, result.id) : null)));
+    expect(songs.map((song) => song?.path).sort()).toEqual([
+      "/music/same-time-2/same-time",
+      "/music/same-time-3/same-time",
+      "/music/same-time/same-time",
+    ]);
+    for (const song of songs) if (song) expect((await deleteSong(services, song.id)).ok).toBe(true);
+  });
+
   it("deletes a song with its audio, cover and every cover variant", async () => {
     const { services } = site;
     const [, first] = await listSongs(services);
@@ -158,6 +191,8 @@ describe.each(testStacks)("songs on %s", (kind) => {
     expect(await deleteSong(services, "")).toEqual({ ok: false, status: 400, error: SONG_TEXT.idRequired });
     expect(await deleteSong(services, first.id)).toEqual({ ok: true });
     expect(await getSong(services, first.id)).toBeNull();
+    // It was a single: its release, and its address, go with it.
+    expect(await getRelease(services, first.releasePath.slice("/music/".length))).toBeNull();
     for (const key of [audioKey, coverKey, ...coverDerivedKeys(coverKey)]) expect(await stored(key), key).toBe(false);
     expect(await deleteSong(services, first.id)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
   });
@@ -175,7 +210,7 @@ describe.each(testStacks)("songs on %s", (kind) => {
       createdAt: 1_700_000_000_000 + Math.floor(i / 3),
       updatedAt: 1_700_000_000_000,
     }));
-    await db.insertInto("songs").values(rows).execute();
+    await insertSingles(db, rows);
     const seen: string[] = [];
     let before: string | null = null;
     do {

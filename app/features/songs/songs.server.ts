@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Selectable } from "kysely";
-import type { SongsTable } from "#app/lib/db/db-schema.ts";
+import { sql } from "kysely";
 import { keysetPage, type PageRequest } from "#app/lib/db/paged-list.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
 import { resolvedWithin } from "#app/lib/platform/resolved-within.ts";
@@ -12,6 +11,9 @@ import { mediaUrl, type PageSongs, type Song } from "#app/domain/song.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { oldSongPath, releasePath, trackPath, type SongAddress } from "#app/domain/public-paths.ts";
+import type { Release } from "#app/domain/release.ts";
+import { deleteEmptyReleases, insertSingles, retryOnTakenSlug, selectSongs, type SongRow } from "#app/domain/song-rows.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
@@ -20,10 +22,14 @@ import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
  * A stored song as pages see it, credited to the artist's name now (SPEC: the
  * artist is fixed to the artist's name), not the name it was uploaded under.
  */
-export function toSong(row: Selectable<SongsTable>, artistName: string): Song {
+export function toSong(row: SongRow, artistName: string): Song {
+  // Every song has a release (migration 0018); a row without one keeps its old address, which answers 404.
+  const releaseSlug = row.releaseSlug;
   return {
     id: row.id,
     title: row.title,
+    path: releaseSlug === null ? oldSongPath(row.id) : trackPath(releaseSlug, row.slug),
+    releasePath: releaseSlug === null ? oldSongPath(row.id) : releasePath(releaseSlug),
     artist: artistName,
     audioUrl: mediaUrl(row.audioKey),
     coverUrl: mediaUrl(row.coverKey),
@@ -49,7 +55,7 @@ export type SongsPage = { songs: Song[]; nextCursor: string | null };
 export async function listSongsPage(services: Services, options: PageRequest = {}): Promise<SongsPage> {
   const artistName = await currentArtistName(services.db);
   const page = await keysetPage({
-    query: services.db.selectFrom("songs").selectAll(),
+    query: selectSongs(services.db),
     time: "createdAt",
     request: options,
     size: { default: LIBRARY_PAGE_SIZE, max: 100 },
@@ -61,9 +67,7 @@ export async function listSongsPage(services: Services, options: PageRequest = {
 /** Every released song, newest first: what fans may see (a scheduled song is in no public list until it is out). */
 export async function listSongs(services: Services): Promise<Song[]> {
   const [rows, artistName] = await Promise.all([
-    services.db
-      .selectFrom("songs")
-      .selectAll()
+    selectSongs(services.db)
       .where("released", "=", 1)
       // A song scheduled weeks ago and out today is the newest.
       .orderBy(sql`coalesce("releaseAt", "createdAt")`, "desc")
@@ -109,10 +113,54 @@ export async function songsForPage(context: Readonly<RouterContextProvider>): Pr
 
 export async function getSong(services: Services, id: string): Promise<Song | null> {
   const [row, artistName] = await Promise.all([
-    services.db.selectFrom("songs").selectAll().where("id", "=", id).executeTakeFirst(),
+    selectSongs(services.db).where("id", "=", id).executeTakeFirst(),
     currentArtistName(services.db),
   ]);
   return row ? toSong(row, artistName) : null;
+}
+
+/** A track by its address, /music/{release slug}/{track slug}. */
+export async function getTrack(services: Services, releaseSlug: string, trackSlug: string): Promise<Song | null> {
+  const [row, artistName] = await Promise.all([
+    selectSongs(services.db)
+      .where("slug", "=", trackSlug)
+      .where("releaseId", "=", (eb) => eb.selectFrom("releases").select("releases.id").where("releases.slug", "=", releaseSlug))
+      .executeTakeFirst(),
+    currentArtistName(services.db),
+  ]);
+  return row ? toSong(row, artistName) : null;
+}
+
+/** A release by its slug, with every track in running order (released or not: the page decides what to show). */
+export async function getRelease(services: Services, slug: string): Promise<Release | null> {
+  const release = await services.db.selectFrom("releases").selectAll().where("slug", "=", slug).executeTakeFirst();
+  if (!release) return null;
+  const [rows, artistName] = await Promise.all([
+    selectSongs(services.db).where("releaseId", "=", release.id).orderBy("trackNumber").orderBy("createdAt").execute(),
+    currentArtistName(services.db),
+  ]);
+  return {
+    id: release.id,
+    slug: release.slug,
+    title: release.title,
+    kind: release.kind,
+    path: releasePath(release.slug),
+    createdAt: Number(release.createdAt),
+    updatedAt: Number(release.updatedAt),
+    tracks: rows.map((row) => toSong(row, artistName)),
+  };
+}
+
+/**
+ * The song an address of ours names (oEmbed's `url`): a track's page, a
+ * release's page (its first track), an old /music/{id}, or the player's id.
+ */
+export async function getSongAt(services: Services, address: SongAddress): Promise<Song | null> {
+  if ("id" in address) return getSong(services, address.id);
+  if ("trackSlug" in address) return getTrack(services, address.releaseSlug, address.trackSlug);
+  const release = await getRelease(services, address.releaseSlugOrId);
+  if (release) return release.tracks.find((track) => track.released) ?? null;
+  return getSong(services, address.releaseSlugOrId);
 }
 
 /**
@@ -139,39 +187,44 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
     // A file becomes part of exactly one song: it must be an unclaimed upload,
     // and claiming it commits (or rolls back) together with the insert.
     const { artist } = await loadSiteSettings(services.db);
-    await services.db.transaction().execute(async (trx) => {
-      const claimed = await trx.deleteFrom("pendingUploads").where("key", "in", [song.audioKey, song.coverKey]).returning("key").execute();
-      const keys = new Set(claimed.map((row) => row.key));
-      if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
-      if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
-      // Cleared before the insert: the database allows only one latest song at any moment.
-      if (song.isLatest && !scheduled)
-        await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
-      await trx
-        .insertInto("songs")
-        .values({
-          id,
-          title: song.title,
-          artist: artist.name,
-          audioKey: song.audioKey,
-          coverKey: song.coverKey,
-          isLatest: song.isLatest && !scheduled ? 1 : 0,
-          spotifyUrl: song.streamingLinks.spotify,
-          appleUrl: song.streamingLinks.apple,
-          amazonUrl: song.streamingLinks.amazon,
-          youtubeUrl: song.streamingLinks.youtube,
-          durationMs: song.durationMs,
-          createdAt: now,
-          updatedAt: now,
-          released: scheduled ? 0 : 1,
-          releaseAt: scheduled?.at ?? null,
-          releaseTimeZone: scheduled?.timeZone ?? null,
-          releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
-          releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
-        })
-        .execute();
-      await bumpContentVersion(trx);
-    });
+    await retryOnTakenSlug(() =>
+      services.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .deleteFrom("pendingUploads")
+          .where("key", "in", [song.audioKey, song.coverKey])
+          .returning("key")
+          .execute();
+        const keys = new Set(claimed.map((row) => row.key));
+        if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
+        if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
+        // Cleared before the insert: the database allows only one latest song at any moment.
+        if (song.isLatest && !scheduled)
+          await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
+        await insertSingles(trx, [
+          {
+            id,
+            title: song.title,
+            artist: artist.name,
+            audioKey: song.audioKey,
+            coverKey: song.coverKey,
+            isLatest: song.isLatest && !scheduled ? 1 : 0,
+            spotifyUrl: song.streamingLinks.spotify,
+            appleUrl: song.streamingLinks.apple,
+            amazonUrl: song.streamingLinks.amazon,
+            youtubeUrl: song.streamingLinks.youtube,
+            durationMs: song.durationMs,
+            createdAt: now,
+            updatedAt: now,
+            released: scheduled ? 0 : 1,
+            releaseAt: scheduled?.at ?? null,
+            releaseTimeZone: scheduled?.timeZone ?? null,
+            releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
+            releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
+          },
+        ]);
+        await bumpContentVersion(trx);
+      }),
+    );
   } catch (error) {
     if (error instanceof UnclaimedFile) return refused(400, error.message);
     throw error;
@@ -218,11 +271,17 @@ export async function setLatestSong(services: Services, id: unknown): Promise<Re
 export async function deleteSong(services: Services, id: unknown): Promise<Result> {
   const parsedId = songIdSchema.safeParse(id);
   if (!parsedId.success) return refused(400, SONG_TEXT.idRequired);
-  const row = await services.db.selectFrom("songs").select(["audioKey", "coverKey"]).where("id", "=", parsedId.data).executeTakeFirst();
+  const row = await services.db
+    .selectFrom("songs")
+    .select(["audioKey", "coverKey", "releaseId"])
+    .where("id", "=", parsedId.data)
+    .executeTakeFirst();
   if (!row) return refused(404, SONG_TEXT.notFound);
   // The row goes first, so no song ever points at a file that is gone.
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();
+    // A single goes with its song; a release with other tracks stays.
+    await deleteEmptyReleases(trx, [row.releaseId]);
     // An announcement written for it would never go out, nor be shown anywhere.
     await trx.deleteFrom("mailings").where("announces", "=", parsedId.data).where("status", "=", "draft").execute();
     await bumpContentVersion(trx);

@@ -12,6 +12,8 @@ const NASTY = `A < B & "C" ]]> D`;
 const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   id,
   title: `Song ${id}`,
+  path: `/music/song-${id}/song-${id}`,
+  releasePath: `/music/song-${id}`,
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,
   coverUrl: `/media/covers/1_${id}.png`,
@@ -61,7 +63,7 @@ describe("the RSS feed", () => {
     expect(feed.items.map((item) => item.title)).toEqual([NASTY, "Kitchen Table 🎵"]);
     const [first, second] = feed.items;
     expect(first).toMatchObject({
-      link: `${ORIGIN}/music/a`,
+      link: `${ORIGIN}/music/song-a/song-a`,
       guid: "a",
       pubDate: "Sun, 01 Mar 2026 00:00:00 GMT",
       enclosure: { url: `${ORIGIN}/media/music/1_a.mp3`, length: "4321000", type: "audio/mpeg" },

@@ -3,7 +3,7 @@
 // songs themselves (docs/decisions/016-embeds-and-feeds.md). Every field goes
 // through `xml`, which escapes it.
 import { absoluteUrl } from "#app/lib/document/meta.ts";
-import { FEED_PATH, songPath } from "#app/domain/public-paths.ts";
+import { FEED_PATH } from "#app/domain/public-paths.ts";
 import { audioType, mediaKey, type Song } from "#app/domain/song.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { type Markup, xml } from "#app/lib/text/xml.ts";
@@ -54,7 +54,7 @@ export function buildFeed(site: FeedSite, songs: readonly Song[], sizes: AudioSi
   const newest = ordered[0];
   const lastChange = ordered.reduce((max, song) => Math.max(max, song.updatedAt, releasedAt(song)), 0);
   const items: Markup[] = ordered.map((song) => {
-    const link = at(songPath(song.id));
+    const link = at(song.path);
     const bytes = sizes.get(mediaKey(song.audioUrl)) ?? 0;
     const seconds = song.durationMs === null ? null : Math.max(1, Math.round(song.durationMs / 1000));
     return xml`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Song } from "#app/domain/song.ts";
-import { oembedAnswer, readOembedQuery, songIdFromUrl } from "./oembed.server.ts";
+import { oembedAnswer, readOembedQuery, songAddressFromUrl } from "./oembed.server.ts";
 import { OEMBED_TEXT } from "./ui-text.ts";
 
 const SITE = "https://music.example.com";
@@ -9,6 +9,8 @@ const ID = "5eaea39c-ad0a-47dc-aded-010af468ed73";
 const song = (overrides: Partial<Song> = {}): Song => ({
   id: ID,
   title: "Paper Boats",
+  path: "/music/paper-boats/paper-boats",
+  releasePath: "/music/paper-boats",
   artist: "Juniper Vale",
   audioUrl: "/media/music/1_a.mp3",
   coverUrl: "/media/covers/1_a.png",
@@ -69,16 +71,21 @@ describe("oEmbed", () => {
 
   it("knows this site's song addresses, as fans paste them", () => {
     for (const url of [
-      `${SITE}/music/${ID}`,
-      `${SITE}/music/${ID}/`,
-      `${SITE}/embed/${ID}`,
-      `${SITE}:443/music/${ID}`,
-      `https://MUSIC.example.com/music/${ID}`,
-      `${SITE}/music/${ID}?utm_source=mastodon#listen`,
+      `${SITE}/music/paper-boats/paper-boats`,
+      `${SITE}/music/paper-boats/paper-boats/`,
+      `${SITE}:443/music/paper-boats/paper-boats`,
+      `https://MUSIC.example.com/music/paper-boats/paper-boats?utm_source=mastodon#listen`,
     ]) {
-      expect(songIdFromUrl(url, SITE), url).toBe(ID);
+      expect(songAddressFromUrl(url, SITE), url).toEqual({ releaseSlug: "paper-boats", trackSlug: "paper-boats" });
     }
-    expect(songIdFromUrl("http://localhost:3107/music/abc", "http://localhost:3107")).toBe("abc");
+    expect(songAddressFromUrl(`${SITE}/music/%D0%BD%D0%BE%D1%87%D1%8C/intro`, SITE)).toEqual({ releaseSlug: "ночь", trackSlug: "intro" });
+    // A release's page (its first track), and the addresses from before releases: the old share page and the player.
+    for (const url of [`${SITE}/music/${ID}`, `${SITE}/music/${ID}/`, `${SITE}/music/${ID}?utm_source=mastodon#listen`]) {
+      expect(songAddressFromUrl(url, SITE), url).toEqual({ releaseSlugOrId: ID });
+    }
+    expect(songAddressFromUrl(`${SITE}/music/harbour-lights`, SITE)).toEqual({ releaseSlugOrId: "harbour-lights" });
+    expect(songAddressFromUrl(`${SITE}/embed/${ID}`, SITE)).toEqual({ id: ID });
+    expect(songAddressFromUrl("http://localhost:3107/music/abc", "http://localhost:3107")).toEqual({ releaseSlugOrId: "abc" });
   });
 
   it("knows nothing else: another scheme, host or port, credentials, another path, a malformed address", () => {
@@ -94,13 +101,16 @@ describe("oEmbed", () => {
       `${SITE}/embed`,
       `${SITE}/bio`,
       `${SITE}/Music/${ID}`,
-      `${SITE}/music/${ID}/extra`,
+      `${SITE}/music/a/b/c`,
+      `${SITE}/music/Paper-Boats/intro`,
+      `${SITE}/music/paper-boats/a%20b`,
+      `${SITE}/embed/paper-boats/intro`,
       `${SITE}/music//${ID}`,
       `${SITE}/media/music/${ID}`,
       `${SITE}/music/%E0%A4%A`,
       `${SITE}/music/a%2Fb`,
       `${SITE}/music/a%20b`,
-      `${SITE}/music/${"x".repeat(101)}`,
+      `${SITE}/music/${"x".repeat(121)}`,
       `${SITE}/music/${ID}?${"x".repeat(3000)}`,
       `/music/${ID}`,
       `music.example.com/music/${ID}`,
@@ -108,7 +118,7 @@ describe("oEmbed", () => {
       "not a url",
       "",
     ]) {
-      expect(songIdFromUrl(url, SITE), url).toBeNull();
+      expect(songAddressFromUrl(url, SITE), url).toBeNull();
     }
   });
 

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { absoluteUrl, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from "#app/lib/document/meta.ts";
 import { embedCode } from "#app/domain/embed-code.ts";
-import { EMBED_MIN_SIZE, EMBED_SIZE } from "#app/domain/public-paths.ts";
+import { EMBED_MIN_SIZE, EMBED_SIZE, isIdShaped, type SongAddress } from "#app/domain/public-paths.ts";
+import { isSlugShaped } from "#app/domain/slug.ts";
 import { COVER_WIDTHS, coverSocialKey, coverVariantKey, mediaUrl, type Song } from "#app/domain/song.ts";
 import { OEMBED_TEXT } from "./ui-text.ts";
 
@@ -75,25 +76,36 @@ export function readOembedQuery(params: URLSearchParams): { ok: true; query: Oem
 const MAX_URL_LENGTH = 2048;
 
 /**
- * The song id in `raw` when it is one of this site's song addresses, as fans
- * paste them: {PUBLIC_URL}/music/{id} (a trailing slash, a query or a
- * fragment allowed) or the player's own /embed/{id}. Anything else is null:
- * another scheme, host or port, credentials, any other path.
+ * The song `raw` names when it is one of this site's song addresses, as fans
+ * paste them: a track's page {PUBLIC_URL}/music/{release}/{track}, a release's
+ * {PUBLIC_URL}/music/{release} (its first track), the older {PUBLIC_URL}/music/{id},
+ * or the player's own /embed/{id} (a trailing slash, a query or a fragment
+ * allowed). Anything else is null: another scheme, host or port, credentials,
+ * any other path.
  */
-export function songIdFromUrl(raw: string, publicUrl: string): string | null {
+export function songAddressFromUrl(raw: string, publicUrl: string): SongAddress | null {
   if (raw.length > MAX_URL_LENGTH || !URL.canParse(raw)) return null;
   const url = new URL(raw);
   if (url.origin !== new URL(publicUrl).origin || url.username || url.password) return null;
-  const encoded = /^\/(?:music|embed)\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-  if (encoded === undefined) return null;
-  let id: string;
+  const match = /^\/(music|embed)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(url.pathname);
+  if (!match) return null;
+  const [, area, first = "", second] = match;
+  const one = decoded(first);
+  if (one === null) return null;
+  if (second !== undefined) {
+    const two = decoded(second);
+    return area === "music" && two !== null && isSlugShaped(one) && isSlugShaped(two) ? { releaseSlug: one, trackSlug: two } : null;
+  }
+  if (area === "embed") return isIdShaped(one) ? { id: one } : null;
+  return isIdShaped(one) || isSlugShaped(one) ? { releaseSlugOrId: one } : null;
+}
+
+function decoded(segment: string): string | null {
   try {
-    id = decodeURIComponent(encoded);
+    return decodeURIComponent(segment);
   } catch {
     return null;
   }
-  // The shape of an id we hand out (a UUID, or the like from older versions): no slashes, spaces or controls.
-  return /^[A-Za-z0-9._~-]{1,100}$/.test(id) ? id : null;
 }
 
 /**

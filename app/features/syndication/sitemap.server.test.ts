@@ -8,6 +8,8 @@ const ORIGIN = "https://music.example.com";
 const song = (id: string, updatedAt: number): Song => ({
   id,
   title: `A < B & "C" ]]> D`,
+  path: `/music/a-b-c-d-${id}/a-b-c-d`,
+  releasePath: `/music/a-b-c-d-${id}`,
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,
   coverUrl: `/media/covers/1_${id}.png`,
@@ -33,8 +35,8 @@ describe("the sitemap", () => {
     expect(parsed.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     expect(parsed.urlset.url).toEqual([
       ...PUBLIC_PAGES.map((path) => ({ loc: `${ORIGIN}${path}` })),
-      { loc: `${ORIGIN}/music/one`, lastmod: "2026-04-05T06:07:08.000Z" },
-      { loc: `${ORIGIN}/music/two%26three`, lastmod: "2026-01-01T00:00:00.000Z" },
+      { loc: `${ORIGIN}/music/a-b-c-d-one/a-b-c-d`, lastmod: "2026-04-05T06:07:08.000Z" },
+      { loc: `${ORIGIN}/music/a-b-c-d-two&three/a-b-c-d`, lastmod: "2026-01-01T00:00:00.000Z" },
     ]);
   });
 

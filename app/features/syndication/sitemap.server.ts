@@ -1,7 +1,7 @@
 // What search engines are told about: every public page and every released
 // song's page (sitemaps.org), and the robots.txt that points at the list.
 import { absoluteUrl } from "#app/lib/document/meta.ts";
-import { SITEMAP_PATH, songPath } from "#app/domain/public-paths.ts";
+import { SITEMAP_PATH } from "#app/domain/public-paths.ts";
 import type { Song } from "#app/domain/song.ts";
 import { xml } from "#app/lib/text/xml.ts";
 
@@ -20,7 +20,7 @@ export function buildSitemap(origin: string, songs: readonly Song[]): string {
   );
   const songPages = songs.map(
     (song) => xml`
-  <url><loc>${absoluteUrl(origin, songPath(song.id))}</loc><lastmod>${new Date(song.updatedAt).toISOString()}</lastmod></url>`,
+  <url><loc>${absoluteUrl(origin, song.path)}</loc><lastmod>${new Date(song.updatedAt).toISOString()}</lastmod></url>`,
   );
   return xml`<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages}${songPages}

@@ -29,6 +29,24 @@ export interface SongsTable {
   releaseMakesLatest: Generated<Flag>;
   /** Whether its coming out mails every confirmed subscriber (when mail is on). */
   releaseAnnounce: Generated<Flag>;
+  /** The release this song is a track of (every song has one: migration 0018 made each old song a single). */
+  releaseId: string;
+  /** Its place in the release's running order, from 1. */
+  trackNumber: Generated<number>;
+  /** Its address within the release: /music/{release slug}/{slug}; unique in the release. */
+  slug: string;
+}
+
+export type ReleaseKind = "album" | "ep" | "single";
+
+export interface ReleasesTable {
+  id: string;
+  /** Its address: /music/{slug}; unique. */
+  slug: string;
+  title: string;
+  kind: ReleaseKind;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
 }
 
 export interface ContactsTable {
@@ -276,6 +294,7 @@ export interface EmailChangesTable {
 
 export interface Database {
   songs: SongsTable;
+  releases: ReleasesTable;
   contacts: ContactsTable;
   subscribers: SubscribersTable;
   consents: ConsentsTable;

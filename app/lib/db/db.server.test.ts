@@ -1,7 +1,9 @@
 import { getMigrations } from "better-auth/db/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import type { Insertable } from "kysely";
 import pg from "pg";
+import type { SongsTable } from "./db-schema.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { migrateToLatest, openDatabase } from "./db.server.ts";
 
@@ -11,6 +13,33 @@ describe.each(testStacks)("database on %s", (kind) => {
     site = await createTestSite(kind);
   });
   afterAll(() => site.cleanup());
+
+  /** Songs stored as tracks of one release, as the app stores them (app/domain/song-rows.server.ts). */
+  const insertSingles = async (
+    db: TestSite["services"]["db"],
+    songs: (Pick<Insertable<SongsTable>, "id" | "title" | "createdAt"> & Partial<Insertable<SongsTable>>)[],
+  ) => {
+    for (const song of songs) {
+      const releaseId = `release-${song.id}`;
+      const times = { createdAt: song.createdAt, updatedAt: song.createdAt };
+      await db
+        .insertInto("releases")
+        .values({ id: releaseId, slug: releaseId, title: song.title, kind: "single", ...times })
+        .execute();
+      await db
+        .insertInto("songs")
+        .values({
+          artist: "Juniper Vale",
+          audioKey: "music/1_a.mp3",
+          coverKey: "covers/1_a.png",
+          updatedAt: song.createdAt,
+          ...song,
+          releaseId,
+          slug: "t",
+        })
+        .execute();
+    }
+  };
 
   const song = (id: string, isLatest: number, createdAt: number) => ({
     id,
@@ -46,10 +75,9 @@ describe.each(testStacks)("database on %s", (kind) => {
   it("gives songs the spec's defaults and returns timestamps as numbers", async () => {
     const { db } = site.services;
     const createdAt = Date.now();
-    await db
-      .insertInto("songs")
-      .values({ id: "d1", title: "T", artist: "A", audioKey: "music/1_a.mp3", coverKey: "covers/1_a.png", createdAt, updatedAt: createdAt })
-      .execute();
+    await insertSingles(db, [
+      { id: "d1", title: "T", artist: "A", audioKey: "music/1_a.mp3", coverKey: "covers/1_a.png", createdAt, updatedAt: createdAt },
+    ]);
     const row = await db.selectFrom("songs").selectAll().where("id", "=", "d1").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ isLatest: 0, spotifyUrl: "", appleUrl: "", amazonUrl: "", youtubeUrl: "", createdAt });
     expect(typeof row.createdAt).toBe("number");
@@ -57,20 +85,9 @@ describe.each(testStacks)("database on %s", (kind) => {
 
   it("lets the database itself refuse a second latest song", async () => {
     const { db } = site.services;
-    await db
-      .insertInto("songs")
-      .values(song("l1", 1, 1_700_000_000_001))
-      .execute();
-    await expect(
-      db
-        .insertInto("songs")
-        .values(song("l2", 1, 1_700_000_000_002))
-        .execute(),
-    ).rejects.toThrow();
-    await db
-      .insertInto("songs")
-      .values(song("l3", 0, 1_700_000_000_003))
-      .execute();
+    await insertSingles(db, [song("l1", 1, 1_700_000_000_001)]);
+    await expect(insertSingles(db, [song("l2", 1, 1_700_000_000_002)])).rejects.toThrow();
+    await insertSingles(db, [song("l3", 0, 1_700_000_000_003)]);
     await expect(db.updateTable("songs").set({ isLatest: 1 }).where("id", "=", "l3").execute()).rejects.toThrow();
     const latest = await db.selectFrom("songs").select("id").where("isLatest", "=", 1).execute();
     expect(latest).toEqual([{ id: "l1" }]);

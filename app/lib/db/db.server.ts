@@ -1,6 +1,6 @@
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely, PostgresDialect, sql, type DatabaseIntrospector } from "kysely";
-import { Migrator, type MigrationProvider } from "kysely/migration";
+import { Migrator, type MigrationProvider, type MigrationResultSet } from "kysely/migration";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import pg from "pg";
@@ -56,6 +56,18 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema to just after migration `name`, down or up: for tests of a
+ * migration, which start from a database as the version before it left it.
+ */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   // Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so several
   // processes starting at once apply each migration exactly once. On PostgreSQL
   // its bookkeeping tables must be looked for in our own schema: unqualified, it
@@ -70,7 +82,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider,
     migrationTableSchema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");

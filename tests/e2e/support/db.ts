@@ -1,4 +1,6 @@
 import { openDatabase, sqliteFileIn, type Db } from "#app/lib/db/db.server.ts";
+import { deleteEmptyReleases, selectSongs } from "#app/domain/song-rows.server.ts";
+import { trackPath } from "#app/domain/public-paths.ts";
 import { E2E_DATA_DIR, E2E_STACK, e2ePostgres } from "./server-env.ts";
 import path from "node:path";
 
@@ -27,4 +29,24 @@ export async function withE2eDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   } finally {
     await db.destroy();
   }
+}
+
+/** A song's share page (/music/{release}/{track}), as the site links it. */
+export async function songPathOf(songId: string): Promise<string> {
+  const row = await withE2eDb((db) => selectSongs(db).where("id", "=", songId).executeTakeFirst());
+  if (!row?.releaseSlug) throw new Error(`No song ${songId} with a release`);
+  return trackPath(row.releaseSlug, row.slug);
+}
+
+/**
+ * Removes songs straight from the database (`ids`, or every one), and the
+ * releases left with no track, as deleting them in the dashboard does: a
+ * release left behind would keep its slug, and the next song of that title
+ * would get another.
+ */
+export async function deleteSongRows(db: Db, ids?: readonly string[]): Promise<void> {
+  let query = db.deleteFrom("songs");
+  if (ids) query = query.where("id", "in", ids);
+  await query.execute();
+  await deleteEmptyReleases(db);
 }

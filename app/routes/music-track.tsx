@@ -1,34 +1,44 @@
 import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/music-song";
+import type { Route } from "./+types/music-track";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
-import { getSong, songsForPage } from "#app/features/songs/songs.server.ts";
+import { getRelease, getTrack } from "#app/features/songs/songs.server.ts";
+import { isSlugShaped } from "#app/domain/slug.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
-import { EMBED_SIZE, embedPath, oembedPath, songPath } from "#app/domain/public-paths.ts";
+import { EMBED_SIZE, embedPath, oembedPath } from "#app/domain/public-paths.ts";
 import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/domain/song.ts";
 
+/**
+ * A track's page, /music/{release}/{track}: the address fans paste. The player
+ * holds the release's tracks that are out, in running order, starting at this one;
+ * a track not out yet shows its countdown instead, naming no audio.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const song = await getSong(services, params.songId);
+  const { releaseSlug, trackSlug } = params;
+  const song = isSlugShaped(releaseSlug) && isSlugShaped(trackSlug) ? await getTrack(services, releaseSlug, trackSlug) : null;
   if (!song) throw data(null, { status: 404 });
   if (!song.released) {
     // A kept copy of the countdown must not outlive it (the release also moves the content version on).
     if (song.releaseAt !== null) context.get(appContext).changesAt(song.releaseAt);
-    return { song, songs: [] };
+    return { song: { ...song, audioUrl: "" }, songs: [], partOf: null };
   }
-  const { songs } = await songsForPage(context);
-  return { song, songs };
+  const release = await getRelease(services, releaseSlug);
+  const songs = (release?.tracks ?? [song]).filter((track) => track.released);
+  // A single's page is its track's; a longer release's page is worth a link back.
+  const partOf = release && release.kind !== "single" ? { title: release.title, path: release.path } : null;
+  return { song, songs, partOf };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteMetaFrom(matches);
   const song = loaderData?.song;
   if (!song) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
-  const path = songPath(song.id);
+  const path = song.path;
   if (!song.released) {
     const when = formatDateTime(song.releaseAt, song.releaseTimeZone ?? "UTC");
     return pageMeta(site, {
@@ -86,8 +96,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function MusicSong() {
-  const { song, songs } = useLoaderData<typeof loader>();
+export default function MusicTrack() {
+  const { song, songs, partOf } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!song.released) {
     return (
@@ -104,6 +114,16 @@ export default function MusicSong() {
         <Link to="/music" className="text-brand-700 hover:underline dark:text-brand-300">
           ← All music
         </Link>
+        {partOf ? (
+          <>
+            <span aria-hidden="true" className="mx-2 text-stone-400">
+              /
+            </span>
+            <Link to={partOf.path} className="text-brand-700 hover:underline dark:text-brand-300">
+              {partOf.title}
+            </Link>
+          </>
+        ) : null}
       </nav>
       <h1 className="mb-8 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
       <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} inFirstScreen />

@@ -1,0 +1,100 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, SongsTable } from "#app/lib/db/db-schema.ts";
+import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
+import { oldSongPath, releasePath, trackPath } from "#app/domain/public-paths.ts";
+
+/** A database or a transaction on it. */
+type Queryable = Kysely<Database>;
+
+/** A stored song with the slug of its release, which its address needs. */
+export type SongRow = Selectable<SongsTable> & { releaseSlug: string | null };
+
+/**
+ * Songs with their release's slug: a subquery rather than a join, so the songs'
+ * own columns keep their plain names (createdAt, id) for ordering and paging.
+ */
+export function selectSongs(db: Queryable) {
+  return db
+    .selectFrom("songs")
+    .selectAll("songs")
+    .select((eb) => eb.selectFrom("releases").select("releases.slug").whereRef("releases.id", "=", "songs.releaseId").as("releaseSlug"));
+}
+
+/** A song as the wizard adds it: everything but the release it becomes, and its address. */
+export type NewSingle = Omit<Insertable<SongsTable>, "releaseId" | "trackNumber" | "slug">;
+
+/**
+ * Stores each song as a single of its own: a release named as the song,
+ * with a slug made from the title and free among the releases, holding
+ * the song as track 1. Call inside the transaction that adds the song.
+ */
+export async function insertSingles(db: Queryable, songs: readonly NewSingle[]): Promise<void> {
+  for (const song of songs) {
+    const releaseId = crypto.randomUUID();
+    const base = slugify(song.title, FALLBACK_SLUG.release);
+    const taken = await db
+      .selectFrom("releases")
+      .select("slug")
+      .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+      .execute();
+    const slug = firstFreeSlug(base, new Set(taken.map((row) => row.slug)));
+    await db
+      .insertInto("releases")
+      .values({ id: releaseId, slug, title: song.title, kind: "single", createdAt: song.createdAt, updatedAt: song.updatedAt })
+      .execute();
+    await db
+      .insertInto("songs")
+      .values({ ...song, releaseId, trackNumber: 1, slug: slugify(song.title, FALLBACK_SLUG.track) })
+      .execute();
+  }
+}
+
+/**
+ * Runs `work` (a transaction that stores a single) again when another one took
+ * the slug it chose between its look and its insert: two songs of one title
+ * added at once. The database's unique index catches it; the transaction rolled
+ * back whole, so running it again is safe.
+ */
+export async function retryOnTakenSlug<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTakenSlug(error)) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's unique violation on releases.slug, or SQLite's. */
+function isTakenSlug(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint } = error as Error & { code?: unknown; constraint?: unknown };
+  return (code === "23505" && constraint === "releases_slug_key") || error.message.includes("UNIQUE constraint failed: releases.slug");
+}
+
+/**
+ * Removes the releases no song is a track of any more (a single whose song was
+ * deleted): those `releaseIds` names, or every such release.
+ */
+export async function deleteEmptyReleases(db: Queryable, releaseIds?: readonly string[]): Promise<void> {
+  if (releaseIds?.length === 0) return;
+  let query = db.deleteFrom("releases");
+  if (releaseIds) query = query.where("id", "in", releaseIds);
+  await query
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("songs").select("songs.id").whereRef("songs.releaseId", "=", "releases.id"))),
+    )
+    .execute();
+}
+
+/**
+ * Every page a song has had: its track page, its release's page and the
+ * address it had before releases. A fan's "notify me" is recorded with the
+ * page it was sent from, so its announcement asks for all of them.
+ */
+export async function songPagesOf(db: Queryable, songId: string): Promise<string[]> {
+  const row = await selectSongs(db).where("id", "=", songId).executeTakeFirst();
+  const pages = [oldSongPath(songId)];
+  if (row?.releaseSlug) pages.push(trackPath(row.releaseSlug, row.slug), releasePath(row.releaseSlug));
+  return pages;
+}

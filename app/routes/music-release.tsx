@@ -1,0 +1,159 @@
+import { data, Link, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/music-release";
+import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
+import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
+import { getRelease, getSong } from "#app/features/songs/songs.server.ts";
+import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
+import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { isIdShaped, oldSongPath } from "#app/domain/public-paths.ts";
+import { releaseSummary, releaseYear } from "#app/domain/release.ts";
+import { isSlugShaped } from "#app/domain/slug.ts";
+import { coverSocialKey, formatDuration, isoDuration, mediaUrl, type Song } from "#app/domain/song.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+
+/**
+ * A release's page, /music/{release}: its cover, kind, year and tracklist, and
+ * the player holding its tracks that are out, in running order. A release with
+ * nothing out yet shows its first track's countdown, naming no audio. The
+ * addresses songs had before releases, /music/{song id}, answer 301 with the
+ * song's track page, so every link ever shared keeps working.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const slug = params.releaseSlug;
+  const release = isSlugShaped(slug) ? await getRelease(services, slug) : null;
+  if (!release) {
+    const song = isIdShaped(slug) ? await getSong(services, slug) : null;
+    if (song && song.path !== oldSongPath(song.id)) throw redirect(song.path, 301);
+    throw data(null, { status: 404 });
+  }
+  const out = release.tracks.filter((track) => track.released);
+  const first = release.tracks[0];
+  if (out.length === 0 && first) {
+    // A kept copy of the countdown must not outlive it (the release also moves the content version on).
+    if (first.releaseAt !== null) context.get(appContext).changesAt(first.releaseAt);
+    return { release: { ...release, tracks: [] }, upcoming: { ...first, audioUrl: "" }, year: releaseYear(release) };
+  }
+  return { release: { ...release, tracks: out }, upcoming: null, year: releaseYear(release) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteMetaFrom(matches);
+  if (!loaderData) return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+  const { release, upcoming, year } = loaderData;
+  const cover = release.tracks[0]?.coverKey ?? upcoming?.coverKey;
+  const image = cover
+    ? {
+        path: mediaUrl(coverSocialKey(cover)),
+        width: SOCIAL_IMAGE_WIDTH,
+        height: SOCIAL_IMAGE_HEIGHT,
+        alt: `Cover art for ${release.title}`,
+      }
+    : undefined;
+  if (upcoming) {
+    return pageMeta(site, {
+      title: `${release.title} (coming soon)`,
+      description: `"${release.title}" by ${site.artistName} is coming soon. Get a mail the moment it is out.`,
+      path: release.path,
+      noindex: true,
+      image,
+    });
+  }
+  const pageUrl = absoluteUrl(site.origin, release.path);
+  const byArtist = { "@type": "MusicGroup", name: site.artistName, url: absoluteUrl(site.origin, "/") };
+  return pageMeta(site, {
+    title: release.title,
+    description: `Listen to "${release.title}" by ${site.artistName}: ${releaseSummary(release, year, release.tracks.length).toLowerCase()}.`,
+    path: release.path,
+    type: "music.album",
+    image,
+    extra: [
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "MusicAlbum",
+          name: release.title,
+          url: pageUrl,
+          ...(image ? { image: absoluteUrl(site.origin, image.path) } : {}),
+          albumReleaseType: { album: "AlbumRelease", ep: "EPRelease", single: "SingleRelease" }[release.kind],
+          byArtist,
+          numTracks: release.tracks.length,
+          track: {
+            "@type": "ItemList",
+            numberOfItems: release.tracks.length,
+            itemListElement: release.tracks.map((track, index) => ({
+              "@type": "ListItem",
+              position: index + 1,
+              item: {
+                "@type": "MusicRecording",
+                name: track.title,
+                url: absoluteUrl(site.origin, track.path),
+                byArtist,
+                ...(track.durationMs ? { duration: isoDuration(track.durationMs) } : {}),
+              },
+            })),
+          },
+        },
+      },
+    ],
+  });
+};
+
+export default function MusicRelease() {
+  const { release, upcoming, year } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (upcoming) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <UpcomingRelease song={{ ...upcoming, title: release.title }}>
+          <NewsletterForm variant="release" formStarted={root?.formStarted ?? ""} />
+        </UpcomingRelease>
+      </section>
+    );
+  }
+  const [first] = release.tracks;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+        <Link to="/music" className="text-brand-700 hover:underline dark:text-brand-300">
+          ← All music
+        </Link>
+      </nav>
+      {/* The player below shows the cover, large: the header names the release. */}
+      <header className="mb-8">
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">
+          {releaseSummary(release, year, release.tracks.length)}
+        </p>
+        <h1 className="mt-2 text-4xl font-semibold tracking-tight sm:text-5xl">{release.title}</h1>
+        {first ? <p className="mt-2 text-lg text-stone-600 dark:text-stone-400">{first.artist}</p> : null}
+      </header>
+      <SongsPlayer songs={release.tracks} label={`Player for ${release.title}`} initialSongId={first?.id} inFirstScreen />
+      {release.tracks.length > 1 ? <Tracklist tracks={release.tracks} /> : null}
+    </section>
+  );
+}
+
+/** Each track's own page (its lyrics and credits): the player's list plays, this one leads there. */
+function Tracklist({ tracks }: { tracks: Song[] }) {
+  return (
+    <section aria-labelledby="tracklist-heading" className="mt-12">
+      <h2 id="tracklist-heading" className="mb-4 text-2xl font-semibold">
+        Tracklist
+      </h2>
+      <ol className="divide-y divide-stone-200 rounded-2xl border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
+        {tracks.map((track, index) => (
+          <li key={track.id} className="flex items-baseline gap-4 px-4 py-3">
+            <span className="w-6 text-right tabular-nums text-stone-500 dark:text-stone-400">{index + 1}</span>
+            <Link to={track.path} className="min-w-0 flex-1 truncate font-medium hover:underline">
+              {track.title}
+            </Link>
+            <span className="tabular-nums text-stone-600 dark:text-stone-400">
+              {track.durationMs ? formatDuration(track.durationMs) : ""}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
