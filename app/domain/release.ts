@@ -18,6 +18,19 @@ export type Release = {
   tracks: Song[];
 };
 
+/** A release as a list shows it: what it is, when it came out, how many tracks are out, and its cover. */
+export type ReleaseCard = {
+  title: string;
+  kind: ReleaseKind;
+  path: string;
+  /** Its first track's cover (the release's own cover comes with the release editor). */
+  coverKey: string;
+  year: number;
+  trackCount: number;
+  /** It holds the song marked Latest Release. */
+  isLatest: boolean;
+};
+
 /** "Single · 2026 · 1 track": what a list or a release page says of it. */
 export function releaseSummary(release: Pick<Release, "kind">, year: number, trackCount: number): string {
   return `${RELEASE_KIND_LABEL[release.kind]} · ${year} · ${trackCount} ${trackCount === 1 ? "track" : "tracks"}`;

@@ -7,6 +7,8 @@ import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
+import { ReleaseGrid } from "#app/features/releases/release-grid.tsx";
+import { releasesForPage } from "#app/features/releases/releases.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -15,8 +17,9 @@ import type { loader as rootLoader } from "#app/root.tsx";
 const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ songs }, settings] = await Promise.all([songsForPage(context), siteSettingsOf(context)]);
+  const [{ songs }, settings, releases] = await Promise.all([songsForPage(context), siteSettingsOf(context), releasesForPage(context)]);
   return {
+    releases,
     artistName: settings.artist.name,
     liveVideo: settings.liveVideo,
     social: settings.social.links,
@@ -36,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Music() {
-  const { artistName, liveVideo, social, songs, photos } = useLoaderData<typeof loader>();
+  const { artistName, liveVideo, social, songs, photos, releases } = useLoaderData<typeof loader>();
   const player = usePlayer();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
@@ -55,6 +58,15 @@ export default function Music() {
         </h2>
         <SongsPlayer songs={songs} label="Current Releases player" inFirstScreen />
       </section>
+
+      {releases && releases.length > 0 ? (
+        <section aria-labelledby="discography-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+          <h2 id="discography-heading" className="mb-6 text-3xl font-semibold">
+            Releases
+          </h2>
+          <ReleaseGrid releases={releases} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="live-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
         <h2 id="live-heading" className="mb-6 text-3xl font-semibold">

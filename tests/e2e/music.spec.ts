@@ -543,6 +543,20 @@ test.describe.serial("music", () => {
       await expect(page).toHaveURL(`${E2E_URL}${path}`);
     });
 
+    test("/music lists the releases, the latest first, each with its kind, year and tracks, leading to its page", async ({ page }) => {
+      await page.goto("/music");
+      const releases = page.getByRole("region", { name: "Releases", exact: true });
+      const year = new Date().getUTCFullYear();
+      await expect(releases.getByRole("listitem")).toHaveText([
+        `Paper BoatsSingle · ${year} · 1 track`,
+        `Kitchen TableSingle · ${year} · 1 track`,
+        `Riverside HymnSingle · ${year} · 1 track`,
+      ]);
+      await releases.getByRole("link", { name: /Kitchen Table/ }).click();
+      await expect(page).toHaveURL(`${E2E_URL}/music/kitchen-table`);
+      await expect(page.getByRole("heading", { level: 1, name: "Kitchen Table" })).toBeVisible();
+    });
+
     test("a release of several tracks: its page lists them in running order, plays them in it, and each track's page leads back", async ({
       page,
       request,
