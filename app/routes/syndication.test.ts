@@ -127,8 +127,10 @@ describe.each(testStacks)("oEmbed, feed and sitemap on %s", (kind) => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const { urlset } = new XMLParser({ isArray: (name) => name === "url" }).parse(xml) as { urlset: { url: { loc: string }[] } };
     const songPages = urlset.url.map((url) => url.loc).filter((loc) => loc.startsWith(`${ORIGIN}/music/`));
-    const paths = await Promise.all([ids.nasty, ids.out, "song-later"].map(async (id) => (await getSong(site.services, id))?.path));
-    expect(paths.every((path) => path?.match(/^\/music\/[a-z0-9-]+\/[a-z0-9-]+$/))).toBe(true);
+    const songs = await Promise.all([ids.nasty, ids.out, "song-later"].map((id) => getSong(site.services, id)));
+    const paths = songs.flatMap((song) => (song ? [song.path, song.releasePath] : []));
+    expect(paths.every((path) => /^\/music\/[a-z0-9-]+(\/[a-z0-9-]+)?$/.test(path))).toBe(true);
+    expect(paths).toHaveLength(6);
     expect(songPages.sort()).toEqual(paths.map((path) => `${ORIGIN}${path}`).sort());
   });
 });

@@ -309,7 +309,8 @@ test.describe.serial("embeds, oEmbed, feeds and discovery", () => {
     };
     const locs = urlset.url.map((url) => url.loc);
     const songPages = locs.filter((loc) => loc.startsWith(`${E2E_URL}/music/`));
-    const paths = await Promise.all(songs.released.map((id) => songPathOf(id)));
+    // Each song's page and its release's (a single each, here).
+    const paths = (await Promise.all(songs.released.map((id) => songPathOf(id)))).flatMap((path) => [path, path.replace(/\/[^/]+$/, "")]);
     expect(songPages.sort()).toEqual(paths.map((path) => `${E2E_URL}${path}`).sort());
     expect(
       urlset.url.filter((url) => url.loc.startsWith(`${E2E_URL}/music/`)).every((url) => !Number.isNaN(Date.parse(url.lastmod ?? ""))),

@@ -28,15 +28,23 @@ const song = (id: string, updatedAt: number): Song => ({
 type UrlSet = { urlset: { url: { loc: string; lastmod?: string }[]; "@_xmlns": string } };
 
 describe("the sitemap", () => {
-  it("lists every public page, then every song given with when it last changed, as sitemaps.org asks", () => {
-    const xml = buildSitemap(ORIGIN, [song("one", Date.UTC(2026, 3, 5, 6, 7, 8)), song("two&three", Date.UTC(2026, 0, 1))]);
+  it("lists every public page, then every release and every song given with when it last changed, as sitemaps.org asks", () => {
+    const xml = buildSitemap(ORIGIN, [
+      song("one", Date.UTC(2026, 3, 5, 6, 7, 8)),
+      song("two&three", Date.UTC(2026, 0, 1)),
+      // A second track of release one, changed later than the first: the release changed then.
+      { ...song("one", Date.UTC(2026, 4, 1)), id: "one-b", path: "/music/a-b-c-d-one/b-side" },
+    ]);
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" }).parse(xml) as UrlSet;
     expect(parsed.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     expect(parsed.urlset.url).toEqual([
       ...PUBLIC_PAGES.map((path) => ({ loc: `${ORIGIN}${path}` })),
+      { loc: `${ORIGIN}/music/a-b-c-d-one`, lastmod: "2026-05-01T00:00:00.000Z" },
+      { loc: `${ORIGIN}/music/a-b-c-d-two&three`, lastmod: "2026-01-01T00:00:00.000Z" },
       { loc: `${ORIGIN}/music/a-b-c-d-one/a-b-c-d`, lastmod: "2026-04-05T06:07:08.000Z" },
       { loc: `${ORIGIN}/music/a-b-c-d-two&three/a-b-c-d`, lastmod: "2026-01-01T00:00:00.000Z" },
+      { loc: `${ORIGIN}/music/a-b-c-d-one/b-side`, lastmod: "2026-05-01T00:00:00.000Z" },
     ]);
   });
 

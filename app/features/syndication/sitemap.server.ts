@@ -1,5 +1,6 @@
-// What search engines are told about: every public page and every released
-// song's page (sitemaps.org), and the robots.txt that points at the list.
+// What search engines are told about: every public page, every release with a
+// track out and every released track's page (sitemaps.org), and the robots.txt
+// that points at the list.
 import { absoluteUrl } from "#app/lib/document/meta.ts";
 import { SITEMAP_PATH } from "#app/domain/public-paths.ts";
 import type { Song } from "#app/domain/song.ts";
@@ -12,18 +13,24 @@ import { xml } from "#app/lib/text/xml.ts";
  */
 export const PUBLIC_PAGES = ["/", "/bio", "/music", "/shows", "/contact", "/privacy", "/terms"] as const;
 
-/** The sitemap: the public pages, then every released song's page with when it last changed. */
+/**
+ * The sitemap: the public pages, then the page of every release the released
+ * `songs` belong to (changed when its newest-changed track was), then every
+ * released song's own page with when it last changed.
+ */
 export function buildSitemap(origin: string, songs: readonly Song[]): string {
   const pages = PUBLIC_PAGES.map(
     (path) => xml`
   <url><loc>${absoluteUrl(origin, path)}</loc></url>`,
   );
-  const songPages = songs.map(
-    (song) => xml`
-  <url><loc>${absoluteUrl(origin, song.path)}</loc><lastmod>${new Date(song.updatedAt).toISOString()}</lastmod></url>`,
-  );
+  const releases = new Map<string, number>();
+  for (const song of songs) releases.set(song.releasePath, Math.max(releases.get(song.releasePath) ?? 0, song.updatedAt));
+  const entry = (path: string, changedAt: number) => xml`
+  <url><loc>${absoluteUrl(origin, path)}</loc><lastmod>${new Date(changedAt).toISOString()}</lastmod></url>`;
+  const releasePages = [...releases].map(([path, changedAt]) => entry(path, changedAt));
+  const songPages = songs.map((song) => entry(song.path, song.updatedAt));
   return xml`<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages}${songPages}
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages}${releasePages}${songPages}
 </urlset>
 `.text;
 }
