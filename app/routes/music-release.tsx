@@ -3,6 +3,7 @@ import type { Route } from "./+types/music-release";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
+import { MusicBreadcrumb } from "#app/features/releases/music-breadcrumb.tsx";
 import { getRelease, getSong } from "#app/features/songs/songs.server.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
@@ -115,11 +116,7 @@ export default function MusicRelease() {
   const [first] = release.tracks;
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <Link to="/music" className="text-brand-700 hover:underline dark:text-brand-300">
-          ← All music
-        </Link>
-      </nav>
+      <MusicBreadcrumb />
       {/* The player below shows the cover, large: the header names the release. */}
       <header className="mb-8">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-700 dark:text-brand-300">

@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music-track";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { getRelease, getTrack } from "#app/features/songs/songs.server.ts";
@@ -6,6 +6,7 @@ import { isSlugShaped } from "#app/domain/slug.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
+import { MusicBreadcrumb } from "#app/features/releases/music-breadcrumb.tsx";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
@@ -110,21 +111,7 @@ export default function MusicTrack() {
   }
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <Link to="/music" className="text-brand-700 hover:underline dark:text-brand-300">
-          ← All music
-        </Link>
-        {partOf ? (
-          <>
-            <span aria-hidden="true" className="mx-2 text-stone-400">
-              /
-            </span>
-            <Link to={partOf.path} className="text-brand-700 hover:underline dark:text-brand-300">
-              {partOf.title}
-            </Link>
-          </>
-        ) : null}
-      </nav>
+      <MusicBreadcrumb release={partOf} />
       <h1 className="mb-8 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
       <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} inFirstScreen />
     </section>
