@@ -27,6 +27,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/email", "routes/account-email.tsx"),
   route(dashboard, "routes/dashboard.tsx"),
+  route(`${dashboard}/music`, "routes/dashboard.releases.tsx"),
+  route(`${dashboard}/music/:releaseId`, "routes/dashboard.release.tsx"),
   route(`${dashboard}/site`, "routes/dashboard.site.tsx"),
   route(`${dashboard}/shows`, "routes/dashboard.shows.tsx"),
   route(`${dashboard}/mail`, "routes/dashboard.mail.tsx"),

@@ -1,15 +1,18 @@
-// npm run demo: fills an empty site with three demo songs (audio and covers
-// generated here), the newest marked latest, a site without photos with a
-// hero, a portrait, a video poster and six press photos (drawn here too), and
-// a site without shows with a few shows around today, so a newcomer sees it
-// working.
+// npm run demo: fills an empty site with an EP of three tracks (with lyrics,
+// credits and notes) and a single, the latest release (audio and covers
+// generated here); a site without photos with a hero, a portrait, a video
+// poster and six press photos (drawn here too); and a site without shows with a
+// few shows around today, so a newcomer sees it working. With --songs-only
+// (the browser tests'): three singles, and nothing else.
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
 import { listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
 import { parseShowInput } from "#app/features/shows/schema.ts";
 import { addShow, listShows } from "#app/features/shows/shows.server.ts";
-import { createSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
+import { createSong, getSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
+import { createRelease, releaseForEditing, updateReleaseDetails, updateTrackDetails } from "#app/features/releases/release-edit.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createServices } from "#app/services.server.ts";
 import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
@@ -51,6 +54,69 @@ const DEMO_SONGS = [
     bpm: 108,
   },
 ] as const;
+
+/** The third track of the full demo's EP. */
+const DEMO_EP_EXTRA = [
+  {
+    title: "Night Ferry",
+    colors: ["#1e293b", "#0e7490"],
+    chords: [
+      [50, 57, 62],
+      [53, 57, 60],
+      [55, 59, 62],
+      [52, 55, 59],
+    ],
+    bpm: 72,
+  },
+] as const;
+
+/** The full demo's EP: its notes and credits, and each track's words, credits and ISRC. */
+const DEMO_EP = {
+  title: "Low Tide",
+  notes: [
+    "Three songs written in a rented room above the harbour in Oban, the winter after the last tour.",
+    "",
+    "Recorded live to tape over two days at **Riverside Studio**, with the windows open. Thanks to everyone who came to the [kitchen shows](https://example.com/kitchen-shows) while these were still finding their shape.",
+  ].join("\n"),
+  credits: ["Produced by: Sam Okafor", "Mixed by: Ana Ruiz", "Mastered by: Teodor Lind", "Artwork by: Mira Holt"].join("\n"),
+  tracks: [
+    {
+      lyrics: [
+        "Down by the water the morning comes slow",
+        "Carrying names that the river would know",
+        "",
+        "Sing me the hymn that the riverside sings",
+        "Nothing is lost, it just changes its wings",
+      ].join("\n"),
+      syncedLyrics: [
+        "[00:02.00]Down by the water the morning comes slow",
+        "[00:07.50]Carrying names that the river would know",
+        "[00:13.00]Sing me the hymn that the riverside sings",
+        "[00:18.50]Nothing is lost, it just changes its wings",
+      ].join("\n"),
+      credits: ["Written by: Juniper Vale", "Featuring: Lila Moss"].join("\n"),
+      isrc: "GB-LTD-26-00001",
+    },
+    {
+      lyrics: [
+        "Two cups and a candle, the radio low",
+        "We planned every city we'd never go",
+        "",
+        "At the kitchen table the whole world fits",
+        "Crumbs of a future and all of its bits",
+      ].join("\n"),
+      syncedLyrics: "",
+      credits: ["Written by: Juniper Vale, Sam Okafor", "Cello: Ines Duarte"].join("\n"),
+      isrc: "GB-LTD-26-00002",
+    },
+    {
+      lyrics: ["Lights on the crossing, the engine's low hum", "I'll be on the night ferry, wait till I come"].join("\n"),
+      syncedLyrics: "",
+      credits: "Written by: Juniper Vale",
+      isrc: "GB-LTD-26-00003",
+    },
+  ],
+} as const;
 
 type DemoPhoto = {
   slot: "hero" | "portrait" | "poster" | "press";
@@ -239,41 +305,99 @@ async function addDemoShows(services: Awaited<ReturnType<typeof createServices>>
   }
 }
 
+type DemoSong = (typeof DEMO_SONGS)[number] | (typeof DEMO_EP_EXTRA)[number];
+
+/** A song's audio and cover made and stored, then the song added: a single of its own, or the next track of `releaseId`. */
+async function addDemoSong(services: Services, demo: DemoSong, releaseId?: string): Promise<string> {
+  const seconds = 24;
+  const slug = demo.title.toLowerCase().replace(/\W+/g, "-");
+  const mp3 = synthMp3({ seconds, chords: demo.chords.map((c) => [...c]), bpm: demo.bpm });
+  const audio = await services.storage.put("music", `${slug}.mp3`, Readable.from(mp3));
+  const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(demo.title, [...demo.colors])));
+  await createCoverVariants(services.storage, cover.key);
+  await markPendingUpload(services, audio.key);
+  await markPendingUpload(services, cover.key);
+  const created = await createSong(services, {
+    title: demo.title,
+    audioKey: audio.key,
+    coverKey: cover.key,
+    durationMs: seconds * 1000,
+    streamingLinks: { spotify: "https://open.spotify.com/", youtube: "https://www.youtube.com/" },
+    ...(releaseId ? { releaseId } : {}),
+  });
+  if (!created.ok) throw new Error(created.error);
+  console.log(`Added "${demo.title}"`);
+  // Distinct creation times keep the newest-first order stable.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return created.id;
+}
+
+/**
+ * The full demo's catalogue: an EP of three tracks, each with lyrics and
+ * credits (one with synced lyrics), the EP with notes and credits of its own;
+ * then a single, the latest release.
+ */
+async function addDemoCatalogue(services: Services): Promise<void> {
+  const [first, second] = DEMO_SONGS;
+  const ep = await createRelease(services, { title: DEMO_EP.title, kind: "ep" });
+  if (!ep.ok) throw new Error(ep.error);
+  for (const [index, demo] of [first, second, ...DEMO_EP_EXTRA].entries()) {
+    const id = await addDemoSong(services, demo, ep.id);
+    const song = await getSong(services, id);
+    if (!song) throw new Error(`"${demo.title}" went missing`);
+    const words = DEMO_EP.tracks[index];
+    const saved = await updateTrackDetails(services, {
+      songId: id,
+      expectedUpdatedAt: String(song.updatedAt),
+      slug: "",
+      lyrics: words?.lyrics ?? "",
+      syncedLyrics: words?.syncedLyrics ?? "",
+      credits: words?.credits ?? "",
+      isrc: words?.isrc ?? "",
+    });
+    if (!saved.ok) throw new Error(saved.error);
+  }
+  const editing = await releaseForEditing(services, ep.id);
+  if (!editing) throw new Error("The demo EP went missing");
+  const details = await updateReleaseDetails(services, {
+    id: ep.id,
+    expectedUpdatedAt: String(editing.release.updatedAt),
+    title: DEMO_EP.title,
+    kind: "ep",
+    slug: editing.release.slug,
+    notes: DEMO_EP.notes,
+    credits: DEMO_EP.credits,
+  });
+  if (!details.ok) throw new Error(details.error);
+  console.log(`Made the EP "${DEMO_EP.title}" of three tracks, with lyrics and credits`);
+  const single = DEMO_SONGS[2];
+  const latest = await setLatestSong(services, await addDemoSong(services, single));
+  if (!latest.ok) throw new Error(latest.error);
+  console.log(`"${single.title}" is a single, and the latest release.`);
+}
+
+/** The browser tests' catalogue: three singles, the newest the latest release. */
+async function addDemoSingles(services: Services): Promise<void> {
+  let latestId = "";
+  for (const demo of DEMO_SONGS) latestId = await addDemoSong(services, demo);
+  const latest = await setLatestSong(services, latestId);
+  if (!latest.ok) throw new Error(latest.error);
+  console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
+}
+
 if (existsSync(".env")) process.loadEnvFile(".env");
 const services = await createServices();
+// --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos or shows.
+const songsOnly = process.argv.includes("--songs-only");
 try {
   if ((await listSongs(services)).length > 0) {
     console.log("This site already has songs; the demo adds songs only to an empty site.");
+  } else if (songsOnly) {
+    await addDemoSingles(services);
   } else {
-    let latestId = "";
-    for (const demo of DEMO_SONGS) {
-      const seconds = 24;
-      const slug = demo.title.toLowerCase().replace(/\W+/g, "-");
-      const mp3 = synthMp3({ seconds, chords: demo.chords.map((c) => [...c]), bpm: demo.bpm });
-      const audio = await services.storage.put("music", `${slug}.mp3`, Readable.from(mp3));
-      const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(demo.title, [...demo.colors])));
-      await createCoverVariants(services.storage, cover.key);
-      await markPendingUpload(services, audio.key);
-      await markPendingUpload(services, cover.key);
-      const created = await createSong(services, {
-        title: demo.title,
-        audioKey: audio.key,
-        coverKey: cover.key,
-        durationMs: seconds * 1000,
-        streamingLinks: { spotify: "https://open.spotify.com/", youtube: "https://www.youtube.com/" },
-      });
-      if (!created.ok) throw new Error(created.error);
-      latestId = created.id;
-      console.log(`Added "${demo.title}"`);
-      // Distinct creation times keep the newest-first order stable.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const latest = await setLatestSong(services, latestId);
-    if (!latest.ok) throw new Error(latest.error);
-    console.log(`"${DEMO_SONGS.at(-1)?.title}" is the latest release.`);
+    await addDemoCatalogue(services);
   }
-  // --songs-only: the browser tests' demo (tests/e2e/support/cli.ts), quicker and without photos or shows.
-  if (!process.argv.includes("--songs-only")) {
+  if (!songsOnly) {
     await addDemoPhotos(services);
     await addDemoShows(services);
   }

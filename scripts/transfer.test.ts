@@ -299,6 +299,13 @@ beforeAll(async () => {
         sentAt: now,
       })
       .execute();
+    // Addresses the artist changed: the old ones must keep leading there after a move.
+    const track = await services.db.selectFrom("songs").select(["id", "releaseId"]).executeTakeFirstOrThrow();
+    await services.db.insertInto("releaseSlugRedirects").values({ slug: "old-name", releaseId: track.releaseId, createdAt: now }).execute();
+    await services.db
+      .insertInto("trackSlugRedirects")
+      .values({ releaseSlug: "old-name", slug: "old-track", songId: track.id, createdAt: now })
+      .execute();
     songs = await services.db.selectFrom("songs").select(["id", "title", "audioKey"]).execute();
   } finally {
     await services.close();
@@ -306,6 +313,9 @@ beforeAll(async () => {
   sourceDump = await dumpSite(source);
   for (const table of [
     "songs",
+    "releases",
+    "releaseSlugRedirects",
+    "trackSlugRedirects",
     "photos",
     "shows",
     "contacts",
@@ -405,7 +415,7 @@ describe("npm run transfer", () => {
 
     const dry = transfer(source, ["--to-env", file, "--dry-run"]);
     expect(dry.status, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/songs\s+3 rows/);
+    expect(dry.stdout).toMatch(/songs\s+4 rows/);
     expect(dry.stdout).toContain("--carry-secret");
     expect(existsSync(sqliteFileIn(target.DATA_DIR ?? ""))).toBe(false);
 

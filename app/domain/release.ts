@@ -1,9 +1,13 @@
 // A release as pages see it (issue #33): an album, an EP or a single, with its
 // tracks in running order. Shared by the server and the browser.
 import type { ReleaseKind } from "#app/lib/db/db-schema.ts";
+import type { Credit } from "./credits.ts";
 import type { Song } from "./song.ts";
 
-const RELEASE_KIND_LABEL: Record<ReleaseKind, string> = { album: "Album", ep: "EP", single: "Single" };
+export const RELEASE_KIND_NAME: Record<ReleaseKind, string> = { album: "Album", ep: "EP", single: "Single" };
+
+/** A release a new song can join, as the wizard offers it. */
+export type ReleaseChoiceOption = { id: string; title: string; kind: ReleaseKind };
 
 export type Release = {
   id: string;
@@ -14,8 +18,19 @@ export type Release = {
   path: string;
   createdAt: number;
   updatedAt: number;
+  /** Liner notes, Markdown as the artist wrote them. */
+  notes: string;
+  credits: Credit[];
   /** Its tracks in running order; a page shows only those that are out. */
   tracks: Song[];
+};
+
+/** What a track's page shows beside the player: its words and who made it. */
+export type TrackText = {
+  lyrics: string;
+  /** LRC; "" when the artist gave none. */
+  syncedLyrics: string;
+  credits: Credit[];
 };
 
 /** A release as a list shows it: what it is, when it came out, how many tracks are out, and its cover. */
@@ -33,7 +48,7 @@ export type ReleaseCard = {
 
 /** "Single · 2026 · 1 track": what a list or a release page says of it. */
 export function releaseSummary(release: Pick<Release, "kind">, year: number, trackCount: number): string {
-  return `${RELEASE_KIND_LABEL[release.kind]} · ${year} · ${trackCount} ${trackCount === 1 ? "track" : "tracks"}`;
+  return `${RELEASE_KIND_NAME[release.kind]} · ${year} · ${trackCount} ${trackCount === 1 ? "track" : "tracks"}`;
 }
 
 /** The year a release came out: its first track's release moment, else when it was added. */

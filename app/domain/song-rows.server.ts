@@ -2,12 +2,77 @@ import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, SongsTable } from "#app/lib/db/db-schema.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
 import { oldSongPath, releasePath, trackPath } from "#app/domain/public-paths.ts";
+import { mediaUrl, type Song } from "#app/domain/song.ts";
 
 /** A database or a transaction on it. */
 type Queryable = Kysely<Database>;
 
+/** A track's words and credits: read only by the pages that show them, never by lists. */
+type TrackTextColumn = "lyrics" | "syncedLyrics" | "credits";
+
 /** A stored song with the slug of its release, which its address needs. */
-export type SongRow = Selectable<SongsTable> & { releaseSlug: string | null };
+export type SongRow = Omit<Selectable<SongsTable>, TrackTextColumn> & { releaseSlug: string | null };
+
+/** Every column of songs but the track's words: what a Song is made from. */
+const SONG_COLUMNS = [
+  "id",
+  "title",
+  "artist",
+  "audioKey",
+  "coverKey",
+  "isLatest",
+  "spotifyUrl",
+  "appleUrl",
+  "amazonUrl",
+  "youtubeUrl",
+  "durationMs",
+  "createdAt",
+  "updatedAt",
+  "released",
+  "releaseAt",
+  "releaseTimeZone",
+  "releaseMakesLatest",
+  "releaseAnnounce",
+  "releaseId",
+  "trackNumber",
+  "slug",
+  "isrc",
+  "explicit",
+] as const satisfies readonly Exclude<keyof SongsTable, TrackTextColumn>[];
+// A column added to songs and not listed above fails to compile here.
+const everySongColumn: Record<Exclude<keyof SongsTable, TrackTextColumn | (typeof SONG_COLUMNS)[number]>, never> = {};
+void everySongColumn;
+
+/**
+ * A stored song as pages see it, credited to the artist's name now (SPEC: the
+ * artist is fixed to the artist's name), not the name it was uploaded under.
+ */
+export function toSong(row: SongRow, artistName: string): Song {
+  // Every song has a release (migration 0018); a row without one keeps its old address, which answers 404.
+  const releaseSlug = row.releaseSlug;
+  return {
+    id: row.id,
+    title: row.title,
+    path: releaseSlug === null ? oldSongPath(row.id) : trackPath(releaseSlug, row.slug),
+    releasePath: releaseSlug === null ? oldSongPath(row.id) : releasePath(releaseSlug),
+    releaseId: row.releaseId,
+    artist: artistName,
+    audioUrl: mediaUrl(row.audioKey),
+    coverUrl: mediaUrl(row.coverKey),
+    coverKey: row.coverKey,
+    isLatest: row.isLatest === 1,
+    streamingLinks: { spotify: row.spotifyUrl, apple: row.appleUrl, amazon: row.amazonUrl, youtube: row.youtubeUrl },
+    durationMs: row.durationMs,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    released: row.released === 1,
+    releaseAt: row.releaseAt === null ? null : Number(row.releaseAt),
+    releaseTimeZone: row.releaseTimeZone,
+    releaseAnnounce: row.releaseAnnounce === 1,
+    explicit: row.explicit === 1,
+    isrc: row.isrc,
+  };
+}
 
 /**
  * Songs with their release's slug: a subquery rather than a join, so the songs'
@@ -16,7 +81,7 @@ export type SongRow = Selectable<SongsTable> & { releaseSlug: string | null };
 export function selectSongs(db: Queryable) {
   return db
     .selectFrom("songs")
-    .selectAll("songs")
+    .select(SONG_COLUMNS.map((column) => `songs.${column}` as const))
     .select((eb) => eb.selectFrom("releases").select("releases.slug").whereRef("releases.id", "=", "songs.releaseId").as("releaseSlug"));
 }
 
@@ -47,6 +112,21 @@ export async function insertSingles(db: Queryable, songs: readonly NewSingle[]):
       .values({ ...song, releaseId, trackNumber: 1, slug: slugify(song.title, FALLBACK_SLUG.track) })
       .execute();
   }
+}
+
+/**
+ * Stores a song as the last track of a release that exists, with a slug made
+ * from its title and free among that release's tracks. Call inside the
+ * transaction that adds the song.
+ */
+export async function insertTrack(db: Queryable, releaseId: string, song: NewSingle): Promise<void> {
+  const tracks = await db.selectFrom("songs").select(["slug", "trackNumber"]).where("releaseId", "=", releaseId).execute();
+  const slug = firstFreeSlug(slugify(song.title, FALLBACK_SLUG.track), new Set(tracks.map((track) => track.slug)));
+  const trackNumber = Math.max(0, ...tracks.map((track) => track.trackNumber)) + 1;
+  await db
+    .insertInto("songs")
+    .values({ ...song, releaseId, trackNumber, slug })
+    .execute();
 }
 
 /**

@@ -10,6 +10,8 @@ export type Song = {
   path: string;
   /** The page of the release it is a track of. */
   releasePath: string;
+  /** The release it is a track of. */
+  releaseId: string;
   artist: string;
   audioUrl: string;
   coverUrl: string;
@@ -28,6 +30,10 @@ export type Song = {
   releaseTimeZone: string | null;
   /** Whether a scheduled song's coming out mails everyone on the list (else only the fans who asked on its page). */
   releaseAnnounce: boolean;
+  /** The artist marked it explicit. */
+  explicit: boolean;
+  /** Its ISRC, twelve characters without hyphens; "" for none. */
+  isrc: string;
 };
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */

@@ -13,6 +13,7 @@ import { SubscribersArea } from "#app/features/newsletter/subscribers-area.tsx";
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
+import { releaseChoices } from "#app/features/releases/release-edit.server.ts";
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { HELD_ERRORS } from "#app/domain/held-submission.ts";
@@ -28,8 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Decided on the server: anonymous visitors and non-admins never see the dashboard.
   const profile = await requireAdminPage(services, request);
   // One area failing to load leaves the others working.
-  const [songs, messages, subscribers, filtered, settings, checklist] = await Promise.all([
+  const [songs, releases, messages, subscribers, filtered, settings, checklist] = await Promise.all([
     firstPageOrError(() => listSongsPage(services), SONG_TEXT.loadFailed),
+    releaseChoices(services).catch((error: unknown) => {
+      // Without them a new song is a single, as before releases.
+      console.error("Loading the releases failed", error);
+      return [];
+    }),
     inboxForDashboard(services),
     subscribersForDashboard(services),
     firstPageOrError(() => listHeld(services.db), HELD_ERRORS.loadFailed),
@@ -47,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mailOn: services.mail !== undefined,
     checklist,
     songs,
+    releases,
     messages,
     subscribers,
     filtered,
@@ -62,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { dashboardPath, greetingName, artistName, mailOn, checklist, songs, messages, subscribers, filtered } =
+  const { dashboardPath, greetingName, artistName, mailOn, checklist, songs, releases, messages, subscribers, filtered } =
     useLoaderData<typeof loader>();
   // The inbox and subscriber areas keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
@@ -77,7 +84,15 @@ export default function Dashboard() {
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
       <InboxArea key={`inbox-${released.contact}`} initial={messages} />
-      <MusicLibrary initial={songs} artistName={artistName} playback={playback} shareOrigin={shareOrigin} mailOn={mailOn} />
+      <MusicLibrary
+        initial={songs}
+        artistName={artistName}
+        playback={playback}
+        shareOrigin={shareOrigin}
+        mailOn={mailOn}
+        releaseEditorPath={(releaseId) => `${dashboardPath}/music/${releaseId}`}
+        releases={releases}
+      />
       <SubscribersArea key={`list-${released.newsletter}`} initial={subscribers} />
       <HeldArea initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>

@@ -4,7 +4,10 @@ import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
 import { MusicBreadcrumb } from "#app/features/releases/music-breadcrumb.tsx";
+import { CreditsList, ExplicitMark, LinerNotes } from "#app/features/releases/track-words.tsx";
 import { getRelease, getSong } from "#app/features/songs/songs.server.ts";
+import { renamedReleasePath } from "#app/features/releases/release-pages.server.ts";
+import { renderMarkdown } from "#app/lib/text/markdown.server.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { isIdShaped, oldSongPath } from "#app/domain/public-paths.ts";
@@ -25,18 +28,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.releaseSlug;
   const release = isSlugShaped(slug) ? await getRelease(services, slug) : null;
   if (!release) {
+    // An address the artist has since changed answers with the release's page now.
+    const renamed = isSlugShaped(slug) ? await renamedReleasePath(services, slug) : null;
+    if (renamed) throw redirect(renamed, 301);
     const song = isIdShaped(slug) ? await getSong(services, slug) : null;
     if (song && song.path !== oldSongPath(song.id)) throw redirect(song.path, 301);
     throw data(null, { status: 404 });
   }
   const out = release.tracks.filter((track) => track.released);
   const first = release.tracks[0];
-  if (out.length === 0 && first) {
+  // A release the artist has made but given no track yet is not a page.
+  if (!first) throw data(null, { status: 404 });
+  const year = releaseYear(release);
+  if (out.length === 0) {
     // A kept copy of the countdown must not outlive it (the release also moves the content version on).
     if (first.releaseAt !== null) context.get(appContext).changesAt(first.releaseAt);
-    return { release: { ...release, tracks: [] }, upcoming: { ...first, audioUrl: "" }, year: releaseYear(release) };
+    // Nothing about it but its name and day until it is out: no notes, credits or audio.
+    return { release: { ...release, notes: "", credits: [], tracks: [] }, notesHtml: "", upcoming: { ...first, audioUrl: "" }, year };
   }
-  return { release: { ...release, tracks: out }, upcoming: null, year: releaseYear(release) };
+  return { release: { ...release, tracks: out }, notesHtml: release.notes ? renderMarkdown(release.notes) : "", upcoming: null, year };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -92,6 +102,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
                 url: absoluteUrl(site.origin, track.path),
                 byArtist,
                 ...(track.durationMs ? { duration: isoDuration(track.durationMs) } : {}),
+                ...(track.isrc ? { isrcCode: track.isrc } : {}),
               },
             })),
           },
@@ -102,7 +113,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function MusicRelease() {
-  const { release, upcoming, year } = useLoaderData<typeof loader>();
+  const { release, notesHtml, upcoming, year } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (upcoming) {
     return (
@@ -127,6 +138,12 @@ export default function MusicRelease() {
       </header>
       <SongsPlayer songs={release.tracks} label={`Player for ${release.title}`} initialSongId={first?.id} inFirstScreen />
       {release.tracks.length > 1 ? <Tracklist tracks={release.tracks} /> : null}
+      {notesHtml || release.credits.length > 0 ? (
+        <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <LinerNotes html={notesHtml} headingId="notes-heading" />
+          <CreditsList credits={release.credits} headingId="credits-heading" />
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -142,9 +159,12 @@ function Tracklist({ tracks }: { tracks: Song[] }) {
         {tracks.map((track, index) => (
           <li key={track.id} className="flex items-baseline gap-4 px-4 py-3">
             <span className="w-6 text-right tabular-nums text-stone-500 dark:text-stone-400">{index + 1}</span>
-            <Link to={track.path} className="min-w-0 flex-1 truncate font-medium hover:underline">
-              {track.title}
-            </Link>
+            <span className="flex min-w-0 flex-1 items-baseline gap-2">
+              <Link to={track.path} className="min-w-0 truncate font-medium hover:underline">
+                {track.title}
+              </Link>
+              {track.explicit ? <ExplicitMark /> : null}
+            </span>
             <span className="tabular-nums text-stone-600 dark:text-stone-400">
               {track.durationMs ? formatDuration(track.durationMs) : ""}
             </span>

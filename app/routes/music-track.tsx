@@ -1,7 +1,10 @@
-import { data, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music-track";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
+import { SyncedLyrics } from "#app/features/player/synced-lyrics.tsx";
 import { getRelease, getTrack } from "#app/features/songs/songs.server.ts";
+import { getTrackText, renamedTrackPath } from "#app/features/releases/release-pages.server.ts";
+import { CreditsList, ExplicitMark, Lyrics } from "#app/features/releases/track-words.tsx";
 import { isSlugShaped } from "#app/domain/slug.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
@@ -21,18 +24,25 @@ import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/domain/so
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const { releaseSlug, trackSlug } = params;
-  const song = isSlugShaped(releaseSlug) && isSlugShaped(trackSlug) ? await getTrack(services, releaseSlug, trackSlug) : null;
-  if (!song) throw data(null, { status: 404 });
+  const shaped = isSlugShaped(releaseSlug) && isSlugShaped(trackSlug);
+  const song = shaped ? await getTrack(services, releaseSlug, trackSlug) : null;
+  if (!song) {
+    // An address the artist has since changed, or a track moved to another release, answers with its page now.
+    const renamed = shaped ? await renamedTrackPath(services, releaseSlug, trackSlug) : null;
+    if (renamed) throw redirect(renamed, 301);
+    throw data(null, { status: 404 });
+  }
   if (!song.released) {
     // A kept copy of the countdown must not outlive it (the release also moves the content version on).
     if (song.releaseAt !== null) context.get(appContext).changesAt(song.releaseAt);
-    return { song: { ...song, audioUrl: "" }, songs: [], partOf: null };
+    // Nothing about it but its name and day until it is out: no audio, lyrics or credits.
+    return { song: { ...song, audioUrl: "", isrc: "" }, songs: [], partOf: null, text: null };
   }
-  const release = await getRelease(services, releaseSlug);
+  const [release, text] = await Promise.all([getRelease(services, releaseSlug), getTrackText(services, song.id)]);
   const songs = (release?.tracks ?? [song]).filter((track) => track.released);
   // A single's page is its track's; a longer release's page is worth a link back.
   const partOf = release && release.kind !== "single" ? { title: release.title, path: release.path } : null;
-  return { song, songs, partOf };
+  return { song, songs, partOf, text };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -89,6 +99,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           image: absoluteUrl(site.origin, imagePath),
           datePublished: new Date(song.createdAt).toISOString().slice(0, 10),
           ...(song.durationMs ? { duration: isoDuration(song.durationMs) } : {}),
+          ...(song.isrc ? { isrcCode: song.isrc } : {}),
           byArtist: { "@type": "MusicGroup", name: song.artist, url: absoluteUrl(site.origin, "/") },
           audio: { "@type": "AudioObject", contentUrl: audioUrl, encodingFormat: audioType(song.audioUrl) },
         },
@@ -98,7 +109,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function MusicTrack() {
-  const { song, songs, partOf } = useLoaderData<typeof loader>();
+  const { song, songs, partOf, text } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!song.released) {
     return (
@@ -112,8 +123,21 @@ export default function MusicTrack() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <MusicBreadcrumb release={partOf} />
-      <h1 className="mb-8 text-4xl font-semibold tracking-tight sm:text-5xl">{song.title}</h1>
+      <h1 className="mb-8 flex items-center gap-3 text-4xl font-semibold tracking-tight sm:text-5xl">
+        <span className="min-w-0">{song.title}</span>
+        {song.explicit ? <ExplicitMark /> : null}
+      </h1>
       <SongsPlayer songs={songs} label={`Player for ${song.title}`} initialSongId={song.id} inFirstScreen />
+      {text && (text.lyrics || text.syncedLyrics || text.credits.length > 0 || song.isrc) ? (
+        <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          {text.syncedLyrics ? (
+            <SyncedLyrics songId={song.id} lrc={text.syncedLyrics} headingId="lyrics-heading" />
+          ) : (
+            <Lyrics lyrics={text.lyrics} headingId="lyrics-heading" />
+          )}
+          <CreditsList credits={text.credits} isrc={song.isrc} headingId="credits-heading" />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { DashboardStylesheet } from "#app/components/dashboard-stylesheet.tsx";
 /** The dashboard's areas, each its own page under the dashboard's address. */
 const AREAS = [
   { path: "", label: "Overview" },
+  { path: "/music", label: "Releases" },
   { path: "/site", label: "Site" },
   { path: "/shows", label: "Shows" },
   { path: "/mail", label: "Mail" },
@@ -57,7 +58,7 @@ export function DashboardHeader({ dashboardPath, title, children }: { dashboardP
         className="-mx-1 flex snap-x gap-1 overflow-x-auto px-1 pb-1 [scrollbar-width:thin] *:snap-start"
       >
         {AREAS.map((area) => (
-          <NavLink key={area.label} to={`${dashboardPath}${area.path}`} end className={tabStyles}>
+          <NavLink key={area.label} to={`${dashboardPath}${area.path}`} end={area.path === ""} className={tabStyles}>
             {area.label}
           </NavLink>
         ))}

@@ -1,5 +1,7 @@
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputStyles, TextField } from "#app/components/ui/text-field.tsx";
+import { SelectField } from "#app/components/ui/select-field.tsx";
+import { RELEASE_KIND_NAME, type ReleaseChoiceOption } from "#app/domain/release.ts";
 import { streamingServices } from "#app/domain/song.ts";
 import { messageOf } from "#app/components/ui/use-field-errors.ts";
 import { softDisabled } from "./add-song-steps.tsx";
@@ -51,6 +53,9 @@ export function DetailsStep({
   state,
   artistName,
   mailOn,
+  releases,
+  releaseId,
+  onReleaseId,
   inputProps,
   onRelease,
   onBack,
@@ -59,6 +64,10 @@ export function DetailsStep({
   state: WizardState;
   artistName: string;
   mailOn: boolean;
+  releases: readonly ReleaseChoiceOption[];
+  /** The release it joins; "" for a single of its own. */
+  releaseId: string;
+  onReleaseId: (id: string) => void;
   inputProps: ReturnType<typeof useSongForm>["inputProps"];
   onRelease: (release: ReleaseChoice) => void;
   onBack: () => void;
@@ -103,6 +112,23 @@ export function DetailsStep({
           </div>
         ))}
       </fieldset>
+      {releases.length > 0 ? (
+        <SelectField
+          id={`${formId}-release-id`}
+          label="Part of"
+          name="releaseId"
+          value={releaseId}
+          onChange={(event) => onReleaseId(event.target.value)}
+          hint="A single of its own, or the next track of an album or EP you made under Releases."
+        >
+          <option value="">A single of its own</option>
+          {releases.map((release) => (
+            <option key={release.id} value={release.id}>
+              {release.title} ({RELEASE_KIND_NAME[release.kind]})
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <ReleaseTimingFields value={state.release} mailOn={mailOn} error={errorOf("release") ?? null} onChange={onRelease} />
       <div className="flex justify-between">
         <Button variant="secondary" onClick={onBack}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useReducer, useRef, type FormEvent } from "react";
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from "react";
+import type { ReleaseChoiceOption } from "#app/domain/release.ts";
 import { streamingServices } from "#app/domain/song.ts";
 import { AudioStep, CoverStep, StepList } from "./add-song-steps.tsx";
 import { DetailsStep, detailInputId } from "./add-song-details.tsx";
@@ -44,8 +45,11 @@ export function AddSongForm({
   onDone,
   onCancelled,
   onSavedAfterCancel,
+  releases,
 }: {
   artistName: string;
+  /** The releases a new song can join (step 3); it is a single of its own otherwise. */
+  releases: readonly ReleaseChoiceOption[];
   /** Whether the site can send mail (a scheduled song's announcement). */
   mailOn: boolean;
   /** The song was added and the form has finished. */
@@ -56,6 +60,7 @@ export function AddSongForm({
   onSavedAfterCancel: () => void;
 }) {
   const id = useId();
+  const [releaseId, setReleaseId] = useState("");
   const [state, dispatch] = useReducer(wizardReducer, null, () => initialWizard(initialReleaseChoice()));
   const { onPointerDown, inputProps, chooseFile } = useSongForm(state, dispatch);
   const send = useSongUpload(dispatch);
@@ -121,6 +126,7 @@ export function AddSongForm({
           title,
           links,
           isLatest: release.isLatest,
+          releaseId,
           release: release.mode === "later" ? { at: release.at, timeZone: release.timeZone, announce: mailOn && release.announce } : null,
         },
         { signal, ...report },
@@ -134,6 +140,7 @@ export function AddSongForm({
       doneTimer.current = setTimeout(() => {
         savedNow.current = false;
         dispatch({ type: "reset", release: initialReleaseChoice() });
+        setReleaseId("");
         callbacks.current.onDone();
       }, RELOAD_AFTER_ADD_MS);
       return;
@@ -179,6 +186,9 @@ export function AddSongForm({
             state={state}
             artistName={artistName}
             mailOn={mailOn}
+            releases={releases}
+            releaseId={releaseId}
+            onReleaseId={setReleaseId}
             inputProps={inputProps}
             onRelease={(release) => dispatch({ type: "release-changed", release, problem: releaseProblem(release) })}
             onBack={() => dispatch({ type: "back" })}

@@ -33,6 +33,7 @@ const createForm = z.object({
   releaseAt: z.string().optional(),
   releaseTimeZone: z.string().optional(),
   announce: checkbox,
+  releaseId: z.string().optional(),
 });
 const updateForm = z.object({
   id: z.string().optional(),
@@ -72,6 +73,7 @@ export async function handleLibraryAction(services: Services, form: FormData, re
         streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
         isLatest: input.isLatest,
         release: input.releaseAt?.trim() ? { at: input.releaseAt, timeZone: input.releaseTimeZone ?? "", announce: input.announce } : null,
+        ...(input.releaseId?.trim() ? { releaseId: input.releaseId } : {}),
       });
     }
     case "update-song": {

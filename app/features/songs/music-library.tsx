@@ -8,6 +8,7 @@ import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { embedCode } from "#app/domain/embed-code.ts";
 import type { Song } from "#app/domain/song.ts";
 import { AddSongForm } from "./add-song-form.tsx";
+import type { ReleaseChoiceOption } from "#app/domain/release.ts";
 import { type CardIntent, SONGS_API, SongCard } from "./song-card.tsx";
 import { SongEditor } from "./song-editor.tsx";
 import { ADD_SONG_TEXT, EDIT_TEXT, SONG_TEXT } from "./ui-text.ts";
@@ -37,8 +38,14 @@ export function MusicLibrary({
   playback,
   shareOrigin,
   mailOn,
+  releaseEditorPath,
+  releases = [],
 }: {
+  /** The releases a new song can join in the wizard's step 3. */
+  releases?: readonly ReleaseChoiceOption[];
   initial: LibraryPage | { error: string };
+  /** Where a song's release is edited (its running order, lyrics and credits). */
+  releaseEditorPath: (releaseId: string) => string;
   artistName: string;
   /** Whether the site can send mail (a scheduled song's announcement). */
   mailOn: boolean;
@@ -118,6 +125,7 @@ export function MusicLibrary({
       {adding ? (
         <AddSongForm
           artistName={artistName}
+          releases={releases}
           mailOn={mailOn}
           onDone={() => {
             setAdding(false);
@@ -147,6 +155,7 @@ export function MusicLibrary({
                 else editButtons.current.delete(song.id);
               }}
               shareUrl={`${origin}${song.path}`}
+              releaseHref={releaseEditorPath(song.releaseId)}
               embedHtml={embedCode(origin, song)}
               play={
                 playback

@@ -39,6 +39,8 @@ export const newSongSchema = z.object({
   /** The wizard's "Make this the latest release" (for a scheduled song: when it comes out). */
   isLatest: z.boolean().default(false),
   release: releasePlan.nullable().default(null),
+  /** A release it joins as the last track; absent, it becomes a single of its own. */
+  releaseId: z.string().trim().max(100).optional(),
 });
 export type NewSong = z.input<typeof newSongSchema>;
 

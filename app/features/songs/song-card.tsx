@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type Song } from "#app/domain/song.ts";
 import { copyToClipboard } from "./clipboard.ts";
@@ -24,6 +24,8 @@ type CardProps = {
   /** Where the Edit button is, so the focus can come back to it when the editor closes. */
   editButtonRef: (element: HTMLButtonElement | null) => void;
   shareUrl: string;
+  /** Its release's editor: running order, lyrics and credits. */
+  releaseHref: string;
   /** The player other sites paste (an iframe), for a released song. */
   embedHtml: string;
   /** Absent where the library is shown without the site's player. */
@@ -48,7 +50,7 @@ type Copied = "link" | "embed";
  * One song in the library. Each card sends its own actions through its own
  * fetcher, so a card that is busy deleting does not hold up the others.
  */
-export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedHtml, play }: CardProps) {
+export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, releaseHref, embedHtml, play }: CardProps) {
   const fetcher = useFetcher<CardAnswer>();
   const { addToast } = useToasts();
   // The fetcher forgets its form data once idle; the outcome needs to know which action it was.
@@ -158,6 +160,9 @@ export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, embedH
           >
             {LIBRARY_TEXT.edit}
           </Button>
+          <Link to={releaseHref} className={buttonClass("secondary", "xs")} aria-label={`${LIBRARY_TEXT.lyricsAndOrder}: ${song.title}`}>
+            {LIBRARY_TEXT.lyricsAndOrder}
+          </Link>
           {/* Only a released song's player plays anywhere; before that the embed is not found. */}
           {(song.released ? (["link", "embed"] as const) : (["link"] as const)).map((what) => {
             const words = what === "link" ? LIBRARY_TEXT.copyLink : LIBRARY_TEXT.copyEmbed;

@@ -6,8 +6,8 @@ import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
-import { getSong, releaseInstant, toSong } from "./songs.server.ts";
-import { selectSongs } from "#app/domain/song-rows.server.ts";
+import { getSong, releaseInstant } from "./songs.server.ts";
+import { selectSongs, toSong } from "#app/domain/song-rows.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 /** The refusals of an edit, each told apart by its status. */

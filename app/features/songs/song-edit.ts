@@ -45,6 +45,7 @@ const SONG_FIELDS = {
   title: isString,
   path: isString,
   releasePath: isString,
+  releaseId: isString,
   artist: isString,
   audioUrl: isString,
   coverUrl: isString,
@@ -57,6 +58,8 @@ const SONG_FIELDS = {
   releaseAt: orNull(isNumber),
   releaseTimeZone: orNull(isString),
   releaseAnnounce: isBoolean,
+  explicit: isBoolean,
+  isrc: isString,
 } satisfies Record<Exclude<keyof Song, "streamingLinks">, Check>;
 
 function parseSong(value: unknown): Song | null {

@@ -11,6 +11,8 @@ export type SongDraft = {
   isLatest: boolean;
   /** A later release: local date-time and zone, and whether it mails the list. */
   release: { at: string; timeZone: string; announce: boolean } | null;
+  /** The release it joins as the last track; "" for a single of its own. */
+  releaseId: string;
 };
 export type UploadStage = "uploading-audio" | "uploading-cover" | "saving";
 export type UploadOutcome =
@@ -62,6 +64,7 @@ export async function uploadSong(
     if (audio.durationMs !== null) form.set("durationMs", String(audio.durationMs));
     for (const service of streamingServices) form.set(service.key, draft.links[service.key]);
     if (draft.isLatest) form.set("isLatest", "on");
+    if (draft.releaseId) form.set("releaseId", draft.releaseId);
     if (draft.release) {
       form.set("releaseAt", draft.release.at);
       form.set("releaseTimeZone", draft.release.timeZone);

@@ -7,44 +7,17 @@ import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/platform/app-context.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
-import { mediaUrl, type PageSongs, type Song } from "#app/domain/song.ts";
+import type { PageSongs, Song } from "#app/domain/song.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
-import { oldSongPath, releasePath, trackPath, type SongAddress } from "#app/domain/public-paths.ts";
+import { releasePath, type SongAddress } from "#app/domain/public-paths.ts";
 import type { Release } from "#app/domain/release.ts";
-import { deleteEmptyReleases, insertSingles, retryOnTakenSlug, selectSongs, type SongRow } from "#app/domain/song-rows.server.ts";
+import { storedCredits } from "#app/domain/credits.ts";
+import { deleteEmptyReleases, insertSingles, insertTrack, retryOnTakenSlug, selectSongs, toSong } from "#app/domain/song-rows.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
-
-/**
- * A stored song as pages see it, credited to the artist's name now (SPEC: the
- * artist is fixed to the artist's name), not the name it was uploaded under.
- */
-export function toSong(row: SongRow, artistName: string): Song {
-  // Every song has a release (migration 0018); a row without one keeps its old address, which answers 404.
-  const releaseSlug = row.releaseSlug;
-  return {
-    id: row.id,
-    title: row.title,
-    path: releaseSlug === null ? oldSongPath(row.id) : trackPath(releaseSlug, row.slug),
-    releasePath: releaseSlug === null ? oldSongPath(row.id) : releasePath(releaseSlug),
-    artist: artistName,
-    audioUrl: mediaUrl(row.audioKey),
-    coverUrl: mediaUrl(row.coverKey),
-    coverKey: row.coverKey,
-    isLatest: row.isLatest === 1,
-    streamingLinks: { spotify: row.spotifyUrl, apple: row.appleUrl, amazon: row.amazonUrl, youtube: row.youtubeUrl },
-    durationMs: row.durationMs,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    released: row.released === 1,
-    releaseAt: row.releaseAt === null ? null : Number(row.releaseAt),
-    releaseTimeZone: row.releaseTimeZone,
-    releaseAnnounce: row.releaseAnnounce === 1,
-  };
-}
 
 const LIBRARY_PAGE_SIZE = 24;
 export type SongsPage = { songs: Song[]; nextCursor: string | null };
@@ -147,6 +120,8 @@ export async function getRelease(services: Services, slug: string): Promise<Rele
     path: releasePath(release.slug),
     createdAt: Number(release.createdAt),
     updatedAt: Number(release.updatedAt),
+    notes: release.notes,
+    credits: storedCredits(release.credits),
     tracks: rows.map((row) => toSong(row, artistName)),
   };
 }
@@ -195,44 +170,47 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
           .returning("key")
           .execute();
         const keys = new Set(claimed.map((row) => row.key));
-        if (!keys.has(song.audioKey)) throw new UnclaimedFile(SONG_TEXT.audioRequired);
-        if (!keys.has(song.coverKey)) throw new UnclaimedFile(SONG_TEXT.coverRequired);
+        if (!keys.has(song.audioKey)) throw new RefusedInTransaction(SONG_TEXT.audioRequired);
+        if (!keys.has(song.coverKey)) throw new RefusedInTransaction(SONG_TEXT.coverRequired);
         // Cleared before the insert: the database allows only one latest song at any moment.
         if (song.isLatest && !scheduled)
           await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
-        await insertSingles(trx, [
-          {
-            id,
-            title: song.title,
-            artist: artist.name,
-            audioKey: song.audioKey,
-            coverKey: song.coverKey,
-            isLatest: song.isLatest && !scheduled ? 1 : 0,
-            spotifyUrl: song.streamingLinks.spotify,
-            appleUrl: song.streamingLinks.apple,
-            amazonUrl: song.streamingLinks.amazon,
-            youtubeUrl: song.streamingLinks.youtube,
-            durationMs: song.durationMs,
-            createdAt: now,
-            updatedAt: now,
-            released: scheduled ? 0 : 1,
-            releaseAt: scheduled?.at ?? null,
-            releaseTimeZone: scheduled?.timeZone ?? null,
-            releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
-            releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
-          },
-        ]);
+        const row = {
+          id,
+          title: song.title,
+          artist: artist.name,
+          audioKey: song.audioKey,
+          coverKey: song.coverKey,
+          isLatest: song.isLatest && !scheduled ? 1 : 0,
+          spotifyUrl: song.streamingLinks.spotify,
+          appleUrl: song.streamingLinks.apple,
+          amazonUrl: song.streamingLinks.amazon,
+          youtubeUrl: song.streamingLinks.youtube,
+          durationMs: song.durationMs,
+          createdAt: now,
+          updatedAt: now,
+          released: scheduled ? 0 : 1,
+          releaseAt: scheduled?.at ?? null,
+          releaseTimeZone: scheduled?.timeZone ?? null,
+          releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
+          releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
+        };
+        if (song.releaseId) {
+          const release = await trx.selectFrom("releases").select("id").where("id", "=", song.releaseId).executeTakeFirst();
+          if (!release) throw new RefusedInTransaction(SONG_TEXT.releaseGone);
+          await insertTrack(trx, release.id, row);
+        } else await insertSingles(trx, [row]);
         await bumpContentVersion(trx);
       }),
     );
   } catch (error) {
-    if (error instanceof UnclaimedFile) return refused(400, error.message);
+    if (error instanceof RefusedInTransaction) return refused(400, error.message);
     throw error;
   }
   return ok({ id });
 }
 
-class UnclaimedFile extends Error {}
+class RefusedInTransaction extends Error {}
 
 /** The furthest ahead a release may be set: far enough for any campaign, near enough to catch a mistyped year. */
 const FURTHEST_RELEASE_MS = 5 * 366 * 24 * 60 * 60_000;

@@ -36,6 +36,8 @@ export const SONG_TEXT = {
   notFound: "Song not found",
   invalidLink: INVALID_LINK,
   loadFailed: "Failed to load songs",
+  /** The release chosen for a new song was deleted meanwhile. */
+  releaseGone: "The release you chose was deleted meanwhile. Choose another, or make the song a single.",
   /** An edit made against a version of the song that is no longer the current one. */
   conflict: "This song was changed somewhere else (another tab or device) after you opened it, so your changes were not saved.",
   /** An edit of a song deleted meanwhile. */
@@ -77,6 +79,8 @@ export const EDIT_TEXT = {
 
 export const LIBRARY_TEXT = {
   edit: "Edit",
+  /** A song's release in its editor: the running order, lyrics and credits. */
+  lyricsAndOrder: "Lyrics & credits",
   play: "Play",
   pause: "Pause",
   copyLink: "Copy Link",

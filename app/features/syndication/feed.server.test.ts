@@ -14,6 +14,7 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   title: `Song ${id}`,
   path: `/music/song-${id}/song-${id}`,
   releasePath: `/music/song-${id}`,
+  releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,
   coverUrl: `/media/covers/1_${id}.png`,
@@ -27,6 +28,8 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   releaseAt: null,
   releaseTimeZone: null,
   releaseAnnounce: false,
+  explicit: false,
+  isrc: "",
   ...overrides,
 });
 

@@ -11,6 +11,7 @@ const song = (overrides: Partial<Song> = {}): Song => ({
   title: "Paper Boats",
   path: "/music/paper-boats/paper-boats",
   releasePath: "/music/paper-boats",
+  releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: "/media/music/1_a.mp3",
   coverUrl: "/media/covers/1_a.png",
@@ -24,6 +25,8 @@ const song = (overrides: Partial<Song> = {}): Song => ({
   releaseAt: null,
   releaseTimeZone: null,
   releaseAnnounce: false,
+  explicit: false,
+  isrc: "",
   ...overrides,
 });
 

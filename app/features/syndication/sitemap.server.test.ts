@@ -10,6 +10,7 @@ const song = (id: string, updatedAt: number): Song => ({
   title: `A < B & "C" ]]> D`,
   path: `/music/a-b-c-d-${id}/a-b-c-d`,
   releasePath: `/music/a-b-c-d-${id}`,
+  releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,
   coverUrl: `/media/covers/1_${id}.png`,
@@ -23,6 +24,8 @@ const song = (id: string, updatedAt: number): Song => ({
   releaseAt: null,
   releaseTimeZone: null,
   releaseAnnounce: false,
+  explicit: false,
+  isrc: "",
 });
 
 type UrlSet = { urlset: { url: { loc: string; lastmod?: string }[]; "@_xmlns": string } };

@@ -35,6 +35,16 @@ export interface SongsTable {
   trackNumber: Generated<number>;
   /** Its address within the release: /music/{release slug}/{slug}; unique in the release. */
   slug: string;
+  /** Plain-text lyrics, as the artist wrote them; "" for none. */
+  lyrics: Generated<string>;
+  /** Time-synced lyrics as LRC ([mm:ss.xx] per line); "" for none. */
+  syncedLyrics: Generated<string>;
+  /** JSON: the track's credits, a list of { role, name } in the artist's order (app/domain/credits.ts). */
+  credits: Generated<string>;
+  /** Its ISRC as twelve characters without hyphens; "" for none. */
+  isrc: Generated<string>;
+  /** 1 when the artist marked it explicit. */
+  explicit: Generated<Flag>;
 }
 
 export type ReleaseKind = "album" | "ep" | "single";
@@ -47,6 +57,25 @@ export interface ReleasesTable {
   kind: ReleaseKind;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** Liner notes, Markdown; "" for none. */
+  notes: Generated<string>;
+  /** JSON: the release's credits, a list of { role, name } (app/domain/credits.ts). */
+  credits: Generated<string>;
+}
+
+/** An address a release had before the artist changed its slug: /music/{slug} answers 301 with its page now. */
+export interface ReleaseSlugRedirectsTable {
+  slug: string;
+  releaseId: string;
+  createdAt: EpochMs;
+}
+
+/** An address a track had, /music/{releaseSlug}/{slug}, before its slug or its release changed. */
+export interface TrackSlugRedirectsTable {
+  releaseSlug: string;
+  slug: string;
+  songId: string;
+  createdAt: EpochMs;
 }
 
 export interface ContactsTable {
@@ -295,6 +324,8 @@ export interface EmailChangesTable {
 export interface Database {
   songs: SongsTable;
   releases: ReleasesTable;
+  releaseSlugRedirects: ReleaseSlugRedirectsTable;
+  trackSlugRedirects: TrackSlugRedirectsTable;
   contacts: ContactsTable;
   subscribers: SubscribersTable;
   consents: ConsentsTable;

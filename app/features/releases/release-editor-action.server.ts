@@ -1,0 +1,63 @@
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { refused, type Result } from "#app/lib/result.ts";
+import {
+  createRelease,
+  deleteEmptyRelease,
+  moveTrack,
+  moveTrackToRelease,
+  updateReleaseDetails,
+  updateTrackDetails,
+} from "./release-edit.server.ts";
+import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
+
+const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "move-to", "delete"] as const;
+export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
+
+/**
+ * What a release-editor form asked and what came of it. A refusal carries what
+ * was typed (`values`) and a message per field, so the form shows it again with
+ * each message beside its field, with JavaScript or without.
+ */
+export type ReleaseEditorResult = Result<
+  { intent: ReleaseEditorIntent | ""; target: string; message: string; id?: string },
+  { intent: ReleaseEditorIntent | ""; target: string; fields: Record<string, string>; values: Record<string, string> }
+>;
+
+const isIntent = (value: string | undefined): value is ReleaseEditorIntent =>
+  (RELEASE_EDITOR_INTENTS as readonly string[]).includes(value ?? "");
+
+export async function handleReleaseEditorAction(services: Services, request: Request): Promise<ReleaseEditorResult> {
+  const read = await readForm(request);
+  if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
+  const form = textFields(read.form);
+  const intent = isIntent(form.intent) ? form.intent : "";
+  // Which form on the page this answers: the release's, or one track's.
+  const target = form.songId ?? form.id ?? "";
+  const values = { ...form };
+  const answer = (result: Result<{ message: string; id?: string }, { fields?: Record<string, string> }>): ReleaseEditorResult =>
+    result.ok
+      ? { ok: true, intent, target, message: result.message, ...(result.id ? { id: result.id } : {}) }
+      : { ok: false, status: result.status, error: result.error, intent, target, fields: result.fields ?? {}, values };
+  try {
+    switch (intent) {
+      case "create":
+        return answer(await createRelease(services, form));
+      case "details":
+        return answer(await updateReleaseDetails(services, form));
+      case "track":
+        return answer(await updateTrackDetails(services, form));
+      case "move":
+        return answer(await moveTrack(services, form));
+      case "move-to":
+        return answer(await moveTrackToRelease(services, form));
+      case "delete":
+        return answer(await deleteEmptyRelease(services, form));
+      default:
+        return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
+    }
+  } catch (error) {
+    console.error(`Release editor: ${intent} failed`, error);
+    return answer(refused(500, RELEASE_EDIT_TEXT.unexpected));
+  }
+}

@@ -1,0 +1,49 @@
+import { data, redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/dashboard.release";
+import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
+import { ReleaseEditor } from "#app/features/releases/dashboard-release-editor.tsx";
+import { releaseForEditing } from "#app/features/releases/release-edit.server.ts";
+import { handleReleaseEditorAction } from "#app/features/releases/release-editor-action.server.ts";
+import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
+import { adminRefusal, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
+import { formAnswer } from "#app/lib/http/wire.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  await requireAdminPage(services, request);
+  const editing = await releaseForEditing(services, params.releaseId);
+  if (!editing) throw data(null, { status: 404 });
+  return { dashboardPath, editing };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const denied = await adminRefusal(services, request);
+  const result = denied
+    ? { ...denied, intent: "" as const, target: "", fields: {}, values: {} }
+    : await handleReleaseEditorAction(services, request);
+  // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
+  if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);
+  if (result.ok && result.intent === "move-to" && result.id) throw redirect(`${dashboardPath}/music/${result.id}`, 303);
+  return formAnswer(result, { "Cache-Control": "no-store" });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  pageMeta(siteMetaFrom(matches), {
+    title: loaderData ? `${loaderData.editing.release.title} · Releases` : "Release not found",
+    description: "Edit a release: its details, running order, lyrics and credits.",
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function DashboardRelease() {
+  const { dashboardPath: path, editing } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
+      <DashboardHeader dashboardPath={path} title={editing.release.title} />
+      <ReleaseEditor data={editing} dashboardPath={path} />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// The release editor (issue #33), as the artist meets it in the dashboard and
+// fans meet what it publishes: a release's address, notes and credits; its
+// running order moved by keyboard; a track's lyrics, synced lyrics, credits,
+// ISRC and explicit mark; old addresses answering 301; a new song joining a
+// release in the wizard's step 3; all of it with JavaScript off too.
+import { randomUUID } from "node:crypto";
+import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { deleteEmptyReleases } from "#app/domain/song-rows.server.ts";
+import { DASHBOARD_PATH, waitForHydration } from "./support/browser.ts";
+import { signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
+import { deleteSongRows, withE2eDb } from "./support/db.ts";
+import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
+
+/** An EP made directly (setup, not under test): its tracks uploaded through the API, then gathered onto it in this order. */
+async function makeEp(request: APIRequestContext, titles: string[]) {
+  const tag = randomUUID().slice(0, 8);
+  const ep = { id: randomUUID(), slug: `low-tide-${tag}`, title: `Low Tide ${tag}` };
+  const now = Date.now();
+  await withE2eDb((db) =>
+    db
+      .insertInto("releases")
+      .values({ ...ep, kind: "ep", createdAt: now, updatedAt: now })
+      .execute(),
+  );
+  const songIds: string[] = [];
+  for (const [index, title] of titles.entries()) {
+    await uploadSong(request, `${title} ${tag}`);
+    const id = await songIdOf(`${title} ${tag}`);
+    songIds.push(id);
+    await withE2eDb(async (db) => {
+      await db
+        .updateTable("songs")
+        .set({ releaseId: ep.id, trackNumber: index + 1, slug: title.toLowerCase().replace(/ /g, "-") })
+        .where("id", "=", id)
+        .execute();
+      await deleteEmptyReleases(db);
+    });
+  }
+  return { ...ep, tag, songIds, titles: titles.map((title) => `${title} ${tag}`) };
+}
+
+const editorOf = (releaseId: string) => `${DASHBOARD_PATH}/music/${releaseId}`;
+const trackItem = (page: Page, place: number, title: string) => page.getByRole("listitem", { name: `Track ${place}: ${title}` });
+
+test.describe("the release editor", () => {
+  let made: Awaited<ReturnType<typeof makeEp>> | null = null;
+  test.afterEach(async () => {
+    if (made) await withE2eDb((db) => deleteSongRows(db, made?.songIds));
+    made = null;
+  });
+
+  test("a new address, notes and credits: fans find the release there, and old links answer 301", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    await page.goto(editorOf(made.id));
+    const details = page.getByRole("region", { name: "Details" });
+    await details.getByRole("textbox", { name: "Address" }).fill(`Deluxe ${made.tag}`);
+    await details.getByRole("textbox", { name: "Notes (optional)" }).fill("Recorded live to tape in **Oban**.");
+    await details.getByRole("textbox", { name: "Credits" }).fill("Produced by Sam Okafor");
+    await details.getByRole("button", { name: "Save release" }).click();
+    // A line it cannot read is named, and nothing typed is lost.
+    await expect(details.getByRole("textbox", { name: "Credits" })).toHaveAccessibleDescription(
+      /Line 1: write the role, a colon, then the names/,
+    );
+    await expect(details.getByText("Nothing was saved: see the message beside the field.")).toBeVisible();
+    await expect(details.getByRole("textbox", { name: "Notes (optional)" })).toHaveValue("Recorded live to tape in **Oban**.");
+    await details.getByRole("textbox", { name: "Credits" }).fill("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
+    await details.getByRole("button", { name: "Save release" }).click();
+    await expect(details.getByRole("status")).toHaveText("Release saved.");
+
+    const newPath = `/music/deluxe-${made.tag}`;
+    const old = await page.request.get(`/music/${made.slug}`, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers().location).toBe(newPath);
+    const oldTrack = await page.request.get(`/music/${made.slug}/night-ferry`, { maxRedirects: 0 });
+    expect(oldTrack.status()).toBe(301);
+    expect(oldTrack.headers().location).toBe(`${newPath}/night-ferry`);
+
+    await page.context().clearCookies();
+    await page.goto(`/music/${made.slug}`);
+    await expect(page).toHaveURL(new RegExp(`${newPath}$`));
+    await expect(page.getByRole("heading", { name: "Notes" })).toBeVisible();
+    await expect(page.getByText("Recorded live to tape in")).toBeVisible();
+    await expect(page.locator("strong", { hasText: "Oban" })).toBeVisible();
+    const credits = page.getByRole("region", { name: "Credits" });
+    await expect(credits.getByRole("term")).toHaveText(["Produced by", "Mixed by"]);
+    await expect(credits.getByRole("definition")).toHaveText(["Sam Okafor", "Ana Ruiz"]);
+  });
+
+  test("a track's lyrics, credits, ISRC and explicit mark reach its page; synced lyrics follow the song", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    await page.goto(editorOf(made.id));
+    const track = trackItem(page, 2, made.titles[1] ?? "");
+    await track.getByText("Lyrics, credits and address").click();
+    await track
+      .getByRole("textbox", { name: "Lyrics", exact: true })
+      .fill("Lights on the crossing\nThe engine's low hum\n\nWait till I come");
+    await track
+      .getByRole("textbox", { name: "Synced lyrics, LRC (optional)" })
+      .fill("[00:00.00]Lights on the crossing\n[00:00.60]Wait till I come");
+    await track.getByRole("textbox", { name: "Credits" }).fill("Written by: Juniper Vale\nFeaturing: Lila Moss");
+    await track.getByRole("textbox", { name: "ISRC (optional)" }).fill("gb ltd 26 00003");
+    await track.getByRole("checkbox", { name: /Explicit/ }).check();
+    await track.getByRole("button", { name: "Save track" }).click();
+    await expect(track.getByRole("status")).toHaveText("Track saved.");
+    await expect(track).toContainText("ISRC GB-LTD-26-00003");
+
+    await page.context().clearCookies();
+    const path = `/music/${made.slug}/night-ferry`;
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(made.titles[1] ?? "");
+    await expect(page.getByRole("heading", { level: 1 }).getByLabel("Explicit")).toBeVisible();
+    const lyrics = page.getByRole("region", { name: "Lyrics" });
+    await expect(lyrics.getByRole("listitem")).toHaveText(["Lights on the crossing", "Wait till I come"]);
+    const credits = page.getByRole("region", { name: "Credits" });
+    await expect(credits.getByRole("definition")).toHaveText(["Juniper Vale", "Lila Moss", "GB-LTD-26-00003"]);
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.join("")).toContain('"isrcCode":"GBLTD2600003"');
+
+    // Once this track is in the player, a line takes the song there, and the line being sung is marked.
+    await waitForHydration(page);
+    await page
+      .getByRole("button", { name: `Play ${made.titles[1]}` })
+      .first()
+      .click();
+    await page
+      .getByRole("button", { name: `Pause ${made.titles[1]}` })
+      .first()
+      .click();
+    await lyrics.getByRole("button", { name: "Wait till I come" }).click();
+    await expect(lyrics.getByRole("button", { name: "Wait till I come" })).toHaveAttribute("aria-current", "true");
+    await expect(lyrics.getByRole("button", { name: "Lights on the crossing" })).not.toHaveAttribute("aria-current", "true");
+  });
+
+  test("the running order moves by keyboard, and fans hear it in that order", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry", "Tide Tables"]);
+    const [first, second, third] = made.titles as [string, string, string];
+    await page.goto(editorOf(made.id));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Move ${third} up` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`"${third}" is now track 2.`)).toBeVisible();
+    // The keyboard stays on the track's button, so pressing again moves it on.
+    await expect(page.getByRole("button", { name: `Move ${third} up` })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`"${third}" is now track 1.`)).toBeVisible();
+    await expect(trackItem(page, 1, third)).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto(`/music/${made.slug}`);
+    await expect(page.getByRole("region", { name: "Tracklist" }).getByRole("link")).toHaveText([third, first, second]);
+  });
+
+  test("with JavaScript off, a track's words are saved, and a refusal keeps what was typed", async ({ browser, page }) => {
+    const admin = await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights"]);
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto(editorOf(made.id));
+      const track = trackItem(noJs, 1, made.titles[0] ?? "");
+      await track.getByText("Lyrics, credits and address").click();
+      await track.getByRole("textbox", { name: "Lyrics", exact: true }).fill("Down by the water");
+      await track.getByRole("textbox", { name: "Synced lyrics, LRC (optional)" }).fill("no time on this line");
+      await track.getByRole("button", { name: "Save track" }).click();
+      const again = trackItem(noJs, 1, made.titles[0] ?? "");
+      await expect(again.getByRole("textbox", { name: "Synced lyrics, LRC (optional)" })).toHaveAccessibleDescription(
+        /Line 1: a synced line starts with its time/,
+      );
+      await expect(again.getByRole("textbox", { name: "Lyrics", exact: true })).toHaveValue("Down by the water");
+      await again.getByRole("textbox", { name: "Synced lyrics, LRC (optional)" }).fill("");
+      await again.getByRole("button", { name: "Save track" }).click();
+      await expect(noJs.getByText("Track saved.")).toBeVisible();
+      expect(admin.email).toBeTruthy();
+    } finally {
+      await context.close();
+    }
+    const html = await (await page.request.get(`/music/${made.slug}/harbour-lights`)).text();
+    expect(html).toContain("Down by the water");
+  });
+
+  test("a new song joins the release chosen in step 3 of Add New Song, as its last track", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights"]);
+    await page.goto(DASHBOARD_PATH);
+    await page.getByRole("button", { name: "Add New Song" }).click();
+    const wizard = page.getByRole("form", { name: "Add New Song" });
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: "take.wav",
+      mimeType: "audio/wav",
+      buffer: synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 }),
+    });
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "c.png", mimeType: "image/png", buffer: await coverPng("Ferry", ["#222", "#0e7490"], 300) });
+    await wizard.getByRole("button", { name: "Next" }).click();
+    const title = `Night Ferry ${made.tag}`;
+    await wizard.getByRole("textbox", { name: "Title" }).fill(title);
+    await wizard.getByRole("combobox", { name: "Part of" }).selectOption({ label: `${made.title} (EP)` });
+    await wizard.getByRole("button", { name: "Add Song" }).click();
+    await expect(wizard.getByRole("status")).toHaveText("Song uploaded successfully! 🎉");
+    made.songIds.push(await songIdOf(title));
+
+    await page.goto(editorOf(made.id));
+    await expect(trackItem(page, 2, title)).toBeVisible();
+    const response = await page.request.get(`/music/${made.slug}/night-ferry-${made.tag}`);
+    expect(response.status()).toBe(200);
+  });
+});
