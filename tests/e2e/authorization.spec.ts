@@ -126,6 +126,22 @@ const MATRIX: Record<string, Call[]> = {
     // the page's loader then sends them home like the GET does.
     { method: "POST", path: `${DASHBOARD_PATH}/account`, form: { intent: "name", name: "" }, expect: adminPage(400) },
   ],
+  "routes/dashboard.releases.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/music`, expect: adminPage(200) },
+    // A release without a title: the admin is told to give one; nothing is made for anyone.
+    { method: "POST", path: `${DASHBOARD_PATH}/music`, form: { intent: "create", title: "", kind: "ep" }, expect: adminPage(400) },
+  ],
+  "routes/dashboard.release.tsx": [
+    // No release has this id: not found, for the admin; anyone else is sent to sign in first.
+    { method: "GET", path: `${DASHBOARD_PATH}/music/no-such-release`, expect: adminPage(404) },
+    // Moving a track that does not exist: refused for the admin, nothing changes for anyone.
+    {
+      method: "POST",
+      path: `${DASHBOARD_PATH}/music/no-such-release`,
+      form: { intent: "move", songId: "no-such-song", direction: "up" },
+      expect: adminPage(404),
+    },
+  ],
   "routes/dashboard.shows.tsx": [
     { method: "GET", path: `${DASHBOARD_PATH}/shows`, expect: adminPage(200) },
     // A show without a venue or a time: the admin is told what is missing; nothing is stored for anyone.

@@ -153,6 +153,32 @@ test.describe("the release editor", () => {
     await expect(page.getByRole("region", { name: "Tracklist" }).getByRole("link")).toHaveText([third, first, second]);
   });
 
+  test("a track dragged by its grip takes its new place, and the order is saved", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry", "Tide Tables"]);
+    const [first, second, third] = made.titles as [string, string, string];
+    await page.goto(editorOf(made.id));
+    await waitForHydration(page);
+    // The whole list in view, so the pointer's path is on screen.
+    await page.getByRole("heading", { name: "Tracks" }).evaluate((heading) => heading.scrollIntoView());
+    const grip = trackItem(page, 3, third).getByTestId("drag-grip");
+    const from = await grip.boundingBox();
+    const to = await trackItem(page, 1, first).boundingBox();
+    if (!from || !to) throw new Error("The rows are not on screen");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByText("Running order saved.")).toBeVisible();
+    await expect(page.getByRole("listitem", { name: /^Track \d: / })).toHaveText([
+      new RegExp(third),
+      new RegExp(first),
+      new RegExp(second),
+    ]);
+    await page.reload();
+    await expect(trackItem(page, 1, third)).toBeVisible();
+  });
+
   test("with JavaScript off, a track's words are saved, and a refusal keeps what was typed", async ({ browser, page }) => {
     const admin = await signInAsAdmin(page);
     made = await makeEp(page.request, ["Harbour Lights"]);

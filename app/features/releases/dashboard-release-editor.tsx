@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
 import { TextAreaField } from "#app/components/ui/text-area-field.tsx";
@@ -12,6 +12,7 @@ import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { ReleaseForEditing, TrackForEditing } from "./release-edit.server.ts";
 import type { ReleaseEditorIntent, ReleaseEditorResult } from "./release-editor-action.server.ts";
 import { ExplicitMark } from "./track-words.tsx";
+import { useTrackDrag } from "./use-track-drag.ts";
 import { RELEASE_EDITOR_TEXT } from "./ui-text.ts";
 
 /** The answer to one form on the page: the release's, or a track's (`target` is its id). */
@@ -77,21 +78,57 @@ export function ReleaseEditor({ data, dashboardPath }: { data: ReleaseForEditing
         {tracks.length === 0 ? (
           <EmptyRelease releaseId={release.id} title={release.title} dashboardPath={dashboardPath} />
         ) : (
-          <ol className="divide-y divide-stone-200 dark:divide-stone-800">
-            {tracks.map((track, index) => (
-              <TrackRow
-                key={track.song.id}
-                track={track}
-                place={index + 1}
-                last={index === tracks.length - 1}
-                releaseSlug={release.slug}
-                otherReleases={otherReleases}
-              />
-            ))}
-          </ol>
+          <TrackList tracks={tracks} releaseId={release.id} releaseSlug={release.slug} otherReleases={otherReleases} />
         )}
       </section>
     </div>
+  );
+}
+
+/** The running order: each row moved by its Up and Down buttons, or, once the page is running, by dragging its grip. */
+function TrackList({
+  tracks,
+  releaseId,
+  releaseSlug,
+  otherReleases,
+}: {
+  tracks: TrackForEditing[];
+  releaseId: string;
+  releaseSlug: string;
+  otherReleases: ReleaseForEditing["otherReleases"];
+}) {
+  const submit = useSubmit();
+  const answer = useAnswerFor("reorder", releaseId);
+  const { order, dragging, rowRef, gripProps } = useTrackDrag(
+    tracks.map((track) => track.song.id),
+    (ids) => void submit({ intent: "reorder", id: releaseId, order: ids.join(",") }, { method: "post", preventScrollReset: true }),
+  );
+  // The grip only works once the page runs: before that, it is not shown.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  const byId = new Map(tracks.map((track) => [track.song.id, track]));
+  const shown = order.flatMap((id) => byId.get(id) ?? []);
+  return (
+    <>
+      <div aria-live="polite">
+        <Outcome answer={answer} />
+      </div>
+      <ol className="divide-y divide-stone-200 dark:divide-stone-800">
+        {shown.map((track, index) => (
+          <TrackRow
+            key={track.song.id}
+            rowRef={rowRef(track.song.id)}
+            grip={running ? gripProps(track.song.id) : null}
+            dragged={dragging === track.song.id}
+            track={track}
+            place={index + 1}
+            last={index === shown.length - 1}
+            releaseSlug={releaseSlug}
+            otherReleases={otherReleases}
+          />
+        ))}
+      </ol>
+    </>
   );
 }
 
@@ -178,7 +215,14 @@ function TrackRow({
   last,
   releaseSlug,
   otherReleases,
+  rowRef,
+  grip,
+  dragged,
 }: {
+  rowRef: (element: HTMLElement | null) => void;
+  /** The drag grip's handlers, once the page runs. */
+  grip: ReturnType<ReturnType<typeof useTrackDrag>["gripProps"]> | null;
+  dragged: boolean;
   track: TrackForEditing;
   place: number;
   last: boolean;
@@ -209,10 +253,28 @@ function TrackRow({
       : RELEASE_EDITOR_TEXT.notOut;
   const label = `${song.title}`;
   return (
-    <li className="space-y-3 py-4" aria-label={RELEASE_EDITOR_TEXT.trackLabel(place, song.title)}>
+    <li
+      ref={rowRef}
+      className={`space-y-3 py-4 ${dragged ? "rounded-2xl bg-brand-50 shadow-lg ring-2 ring-brand-500 dark:bg-brand-900/30" : ""}`}
+      aria-label={RELEASE_EDITOR_TEXT.trackLabel(place, song.title)}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {grip ? (
+          // For a pointer only: the keyboard's way is the Up and Down buttons, so it is not a stop for Tab.
+          <span
+            {...grip}
+            aria-hidden="true"
+            title={RELEASE_EDITOR_TEXT.dragHint}
+            data-testid="drag-grip"
+            className="-my-2 flex h-10 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-stone-400 hover:bg-stone-100 active:cursor-grabbing dark:hover:bg-stone-800"
+          >
+            <svg viewBox="0 0 10 16" fill="currentColor" className="h-4 w-2.5">
+              {[2, 8, 14].flatMap((y) => [<circle key={`a${y}`} cx="2" cy={y} r="1.5" />, <circle key={`b${y}`} cx="8" cy={y} r="1.5" />])}
+            </svg>
+          </span>
+        ) : null}
         <span className="w-6 text-right font-semibold tabular-nums text-stone-500 dark:text-stone-400">{place}</span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[min(14rem,100%)] flex-1">
           <p className="flex items-center gap-2 font-semibold">
             <span className="truncate">{song.title}</span>
             {song.explicit ? <ExplicitMark /> : null}
@@ -223,7 +285,7 @@ function TrackRow({
               .join(" · ")}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="ml-10 flex gap-2 sm:ml-0">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="songId" value={song.id} />
@@ -258,10 +320,10 @@ function TrackRow({
           </Form>
         </div>
       </div>
-      <div aria-live="polite" className="pl-10">
+      <div aria-live="polite" className="sm:pl-10">
         <Outcome answer={moveAnswer} />
       </div>
-      <details className="group pl-10" open={trackAnswer !== null ? true : undefined}>
+      <details className="group sm:pl-10" open={trackAnswer !== null ? true : undefined}>
         <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
           {RELEASE_EDITOR_TEXT.trackDetailsSummary}
         </summary>
@@ -340,7 +402,7 @@ function TrackDetailsForm({
           hint={RELEASE_EDITOR_TEXT.isrcHint}
           error={fields.isrc}
         />
-        <label className="flex items-start gap-3 pt-8 text-sm">
+        <label className="flex items-start gap-3 text-sm sm:pt-8">
           <input type="checkbox" name="explicit" defaultChecked={explicit} className="mt-0.5 size-4 accent-brand-600" />
           <span>
             <span className="font-medium">{RELEASE_EDITOR_TEXT.explicitLabel}</span>

@@ -9,6 +9,7 @@ import {
   moveTrack,
   moveTrackToRelease,
   releaseChoices,
+  reorderTracks,
   releaseForEditing,
   updateReleaseDetails,
   updateTrackDetails,
@@ -262,6 +263,18 @@ describe.each(testStacks)("editing releases on %s", (kind) => {
       "Night Ferry",
     ]);
     expect(await moveTrack(site.services, { songId: "nope", direction: "down" })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("puts the tracks in a dragged order, refusing an order that does not name exactly the release's tracks", async () => {
+    const id = await ep();
+    const ids = [`${id}-2`, `${id}-0`, `${id}-1`];
+    expect(await reorderTracks(site.services, { id, order: ids.join(",") })).toMatchObject({ ok: true, message: "Running order saved." });
+    expect(await order(id)).toEqual(["Tide Tables", "Harbour Lights", "Night Ferry"]);
+    for (const wrong of [ids.slice(0, 2), [...ids, "other"], [ids[0], ids[0], ids[1]]]) {
+      expect(await reorderTracks(site.services, { id, order: wrong.join(",") })).toMatchObject({ ok: false, status: 409 });
+    }
+    expect(await order(id)).toEqual(["Tide Tables", "Harbour Lights", "Night Ferry"]);
+    expect(await reorderTracks(site.services, { id: "gone", order: ids.join(",") })).toMatchObject({ ok: false, status: 404 });
   });
 
   it("moves a track to another release; a single left empty goes, its addresses leading to the track's new place", async () => {

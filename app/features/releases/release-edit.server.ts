@@ -352,6 +352,33 @@ async function renumber(trx: Queryable, rows: readonly OrderRow[], ids: readonly
   }
 }
 
+const reorderSchema = z.object({
+  id: z.string().min(1).max(100),
+  /** Every track's id, comma-separated, in the new running order. */
+  order: z.string().min(1).max(20_000),
+});
+
+/**
+ * Puts a release's tracks in the order given (a drag in the editor). The order
+ * must name exactly the release's tracks: one added, moved or deleted meanwhile
+ * refuses it, rather than guessing where it goes.
+ */
+export async function reorderTracks(services: Services, input: Record<string, string>): Promise<Result<{ message: string }>> {
+  const parsed = reorderSchema.safeParse(input);
+  if (!parsed.success) return refused(400, RELEASE_EDIT_TEXT.badRequest);
+  const wanted = parsed.data.order.split(",").map((id) => id.trim());
+  return services.db.transaction().execute(async (trx) => {
+    const release = await trx.selectFrom("releases").select("id").where("id", "=", parsed.data.id).executeTakeFirst();
+    if (!release) return refused(404, RELEASE_EDIT_TEXT.releaseGone);
+    const rows = await runningOrder(trx, release.id);
+    const same = rows.length === wanted.length && new Set(wanted).size === wanted.length && rows.every((row) => wanted.includes(row.id));
+    if (!same) return refused(409, RELEASE_EDIT_TEXT.orderChanged);
+    await renumber(trx, rows, wanted, Date.now());
+    await bumpContentVersion(trx);
+    return ok({ message: RELEASE_EDIT_TEXT.reordered });
+  });
+}
+
 const moveToReleaseSchema = z.object({
   songId: z.string().min(1).max(100),
   releaseId: z.string().min(1, RELEASE_EDIT_TEXT.chooseRelease).max(100),

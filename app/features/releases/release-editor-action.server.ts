@@ -6,12 +6,13 @@ import {
   deleteEmptyRelease,
   moveTrack,
   moveTrackToRelease,
+  reorderTracks,
   updateReleaseDetails,
   updateTrackDetails,
 } from "./release-edit.server.ts";
 import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
 
-const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "move-to", "delete"] as const;
+const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "reorder", "move-to", "delete"] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
 
 /**
@@ -49,6 +50,8 @@ export async function handleReleaseEditorAction(services: Services, request: Req
         return answer(await updateTrackDetails(services, form));
       case "move":
         return answer(await moveTrack(services, form));
+      case "reorder":
+        return answer(await reorderTracks(services, form));
       case "move-to":
         return answer(await moveTrackToRelease(services, form));
       case "delete":

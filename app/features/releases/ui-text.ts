@@ -28,6 +28,9 @@ export const RELEASE_EDIT_TEXT = {
   created: (title: string) => `"${title}" is made. Add its tracks with Add New Song, choosing it in step 3.`,
   trackSaved: "Track saved.",
   chooseRelease: "Choose the release to move it to.",
+  orderChanged:
+    "The tracks of this release changed somewhere else meanwhile, so the new order was not saved. Reload the page and try again.",
+  reordered: "Running order saved.",
   moved: (title: string, place: number) => `"${title}" is now track ${place}.`,
   alreadyThere: (title: string, direction: "up" | "down") => `"${title}" is already the ${direction === "up" ? "first" : "last"} track.`,
   movedTo: (title: string, release: string) => `"${title}" is now on "${release}".`,
@@ -66,6 +69,7 @@ export const RELEASE_EDITOR_TEXT = {
   out: "Out",
   notOut: "Not out yet",
   comesOut: (when: string) => `Comes out ${when}`,
+  dragHint: "Drag to reorder",
   up: "Up",
   down: "Down",
   moveUp: (title: string) => `Move ${title} up`,

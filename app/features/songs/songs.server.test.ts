@@ -243,4 +243,39 @@ describe.each(testStacks)("songs on %s", (kind) => {
       await deleteSong(services, created.id);
     }
   });
+
+  it("lists release by release, newest release first, each release's tracks in running order; a new track joins a release at its end", async () => {
+    const { services } = site;
+    const before = new Set((await listSongs(services)).map((song) => song.id));
+    const now = Date.now();
+    await services.db
+      .insertInto("releases")
+      .values({ id: "order-ep", slug: "order-ep", title: "Order EP", kind: "ep", createdAt: now, updatedAt: now })
+      .execute();
+    const first = await createSong(services, { title: "Order One", releaseId: "order-ep", ...(await upload("order-one")) });
+    const single = await createSong(services, { title: "Order Single", ...(await upload("order-single")) });
+    const second = await createSong(services, { title: "Order Two", releaseId: "order-ep", ...(await upload("order-two")) });
+    if (!first.ok || !single.ok || !second.ok) throw new Error("not added");
+    // A release that is gone by the time the song is saved: refused, nothing kept.
+    expect(await createSong(services, { title: "Nowhere", releaseId: "no-such-release", ...(await upload("nowhere")) })).toMatchObject({
+      ok: false,
+      status: 400,
+      error: SONG_TEXT.releaseGone,
+    });
+    // Track 2 is newer than the single, so its release comes first, played from its track 1.
+    await services.db
+      .updateTable("songs")
+      .set({ createdAt: now + 10 })
+      .where("id", "=", single.id)
+      .execute();
+    await services.db
+      .updateTable("songs")
+      .set({ createdAt: now + 20 })
+      .where("id", "=", second.id)
+      .execute();
+    const titles = (await listSongs(services)).filter((song) => !before.has(song.id)).map((song) => song.title);
+    expect(titles).toEqual(["Order One", "Order Two", "Order Single"]);
+    expect((await getSong(services, second.id))?.path).toBe("/music/order-ep/order-two");
+    for (const id of [first.id, single.id, second.id]) await deleteSong(services, id);
+  });
 });

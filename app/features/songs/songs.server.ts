@@ -37,12 +37,22 @@ export async function listSongsPage(services: Services, options: PageRequest = {
   return { songs: page.items, nextCursor: page.nextCursor };
 }
 
-/** Every released song, newest first: what fans may see (a scheduled song is in no public list until it is out). */
+/**
+ * Every released song, release by release, newest release first, each
+ * release's tracks in running order: what fans may see and the players play (a
+ * scheduled song is in no public list until it is out). A release is as new as
+ * its newest track out; a song scheduled weeks ago and out today is the newest.
+ */
 export async function listSongs(services: Services): Promise<Song[]> {
   const [rows, artistName] = await Promise.all([
     selectSongs(services.db)
       .where("released", "=", 1)
-      // A song scheduled weeks ago and out today is the newest.
+      .orderBy(
+        sql`(select max(coalesce(t."releaseAt", t."createdAt")) from songs t where t."releaseId" = songs."releaseId" and t.released = 1)`,
+        "desc",
+      )
+      .orderBy("releaseId", "desc")
+      .orderBy("trackNumber")
       .orderBy(sql`coalesce("releaseAt", "createdAt")`, "desc")
       .orderBy("id", "desc")
       .execute(),
