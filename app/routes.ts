@@ -47,6 +47,7 @@ export default [
   route("social-image.png", "routes/social-image.ts"),
   route("social-marks.svg", "routes/social-marks.ts"),
   // For other sites and apps (docs/decisions/016-embeds-and-feeds.md).
+  route("embed/release/:releaseId", "routes/embed-release.tsx"),
   route("embed/:songId?", "routes/embed.tsx"),
   route("oembed", "routes/oembed.ts"),
   route("feed.xml", "routes/feed-xml.ts"),

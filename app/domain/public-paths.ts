@@ -15,6 +15,9 @@ export const EMBED_MIN_SIZE = { width: 200, height: 120 } as const;
 /** /embed/{id}, or /embed for the latest release. */
 export const embedPath = (songId?: string) => (songId === undefined ? "/embed" : `/embed/${encodeURIComponent(songId)}`);
 
+/** The embeddable player for a whole release, its tracks in running order: /embed/release/{release id}. */
+export const releaseEmbedPath = (releaseId: string) => `/embed/release/${encodeURIComponent(releaseId)}`;
+
 /** A release's page: /music/{release slug}. */
 export const releasePath = (releaseSlug: string) => `/music/${encodeURIComponent(releaseSlug)}`;
 

@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/embed";
-import { EmbedPlayer, EmbedUnavailable } from "#app/features/player/embed-player.tsx";
+import { EmbedPlayer, EmbedRouteError, type EmbedUnavailableData as Unavailable } from "#app/features/player/embed-player.tsx";
 import { getSong, listSongs } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import type { DocumentHandle } from "#app/lib/document/document-handle.ts";
@@ -13,8 +13,6 @@ export const handle: DocumentHandle = { document: "bare" };
 
 /** `?theme=light|dark` makes the player ignore the visitor's system setting; any other value is as if none. */
 const embedQuery = z.object({ theme: z.enum(["light", "dark"]).nullable().catch(null) });
-
-type Unavailable = { artistName: string; siteUrl: string; noSongs: boolean };
 
 /**
  * GET /embed/{songId}: the embeddable player for one released song; /embed:
@@ -49,8 +47,5 @@ export default function Embed() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const details = isRouteErrorResponse(error) ? (error.data as Partial<Unavailable> | null) : null;
-  if (!details) console.error(error);
-  return <EmbedUnavailable artistName={details?.artistName ?? ""} siteUrl={details?.siteUrl ?? "/"} noSongs={details?.noSongs ?? false} />;
+  return <EmbedRouteError />;
 }

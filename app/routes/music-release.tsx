@@ -10,7 +10,7 @@ import { renamedReleasePath } from "#app/features/releases/release-pages.server.
 import { renderMarkdown } from "#app/lib/text/markdown.server.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
-import { isIdShaped, oldSongPath } from "#app/domain/public-paths.ts";
+import { EMBED_SIZE, embedPath, isIdShaped, oembedPath, oldSongPath, releaseEmbedPath } from "#app/domain/public-paths.ts";
 import { releaseSummary, releaseYear } from "#app/domain/release.ts";
 import { isSlugShaped } from "#app/domain/slug.ts";
 import { coverSocialKey, formatDuration, isoDuration, mediaUrl, type Song } from "#app/domain/song.ts";
@@ -79,7 +79,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: release.path,
     type: "music.album",
     image,
+    // Other sites may play it: the release's player for several tracks, the song's for one (decision 016).
+    ...(release.tracks[0]
+      ? { player: { path: release.tracks.length > 1 ? releaseEmbedPath(release.id) : embedPath(release.tracks[0].id), ...EMBED_SIZE } }
+      : {}),
     extra: [
+      // oEmbed discovery: a pasted link to this page becomes the player on sites that read it.
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/json+oembed",
+        href: absoluteUrl(site.origin, oembedPath(pageUrl)),
+        title: release.title,
+      },
       {
         "script:ld+json": {
           "@context": "https://schema.org",

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/oembed";
 import { OEMBED_CACHE_SECONDS, oembedAnswer, readOembedQuery, songAddressFromUrl } from "#app/features/syndication/oembed.server.ts";
 import { OEMBED_TEXT } from "#app/features/syndication/ui-text.ts";
-import { getSongAt } from "#app/features/songs/songs.server.ts";
+import { getRelease, getSongAt } from "#app/features/songs/songs.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
@@ -26,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const address = songAddressFromUrl(read.query.url, services.env.publicUrl);
   const song = address === null ? null : await getSongAt(services, address);
   if (!song?.released) return refuse(404, OEMBED_TEXT.notOurs);
+  // A release's page with more than one track out is answered with the release's player.
+  const release = address && "releaseSlugOrId" in address ? await getRelease(services, address.releaseSlugOrId) : null;
+  const whole = release && release.tracks.filter((track) => track.released).length > 1 ? release : null;
   const { artist } = await siteSettingsOf(context);
-  const answer = oembedAnswer(song, { origin: services.env.publicUrl, artistName: artist.name }, read.query);
+  const answer = oembedAnswer(song, { origin: services.env.publicUrl, artistName: artist.name }, read.query, whole);
   if (!answer) return refuse(404, OEMBED_TEXT.tooSmall);
   return Response.json(answer, {
     headers: { ...SHARED, "Cache-Control": `public, max-age=${OEMBED_CACHE_SECONDS}` },

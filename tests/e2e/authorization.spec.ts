@@ -213,6 +213,7 @@ const MATRIX: Record<string, Call[]> = {
     // With a query: rendered for the visitor, not from the page cache; still nothing to show.
     { method: "GET", path: "/embed/no-such-song?theme=dark", expect: 404 },
   ],
+  "routes/embed-release.tsx": [{ method: "GET", path: "/embed/release/no-such-release", expect: 404 }],
   "routes/oembed.ts": [
     { method: "GET", path: "/oembed?url=http%3A%2F%2Fevil.example%2Fmusic%2Fx&format=json", expect: 404 },
     { method: "GET", path: "/oembed", expect: 400 },

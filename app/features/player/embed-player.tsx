@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { Theme } from "#app/components/theme/theme.ts";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { useNonce } from "#app/lib/document/nonce.tsx";
@@ -22,11 +23,14 @@ export function EmbedPlayer({
   artistName,
   shareUrl,
   theme,
+  release = null,
 }: {
   song: Song;
   artistName: string;
   shareUrl: string;
   theme: Theme | null;
+  /** A release's player: its title, and its tracks out in running order (`song` is the first), each with its page's address. */
+  release?: { title: string; tracks: { song: Song; shareUrl: string }[] } | null;
 }) {
   const nonce = useNonce();
   const duration = (song.durationMs ?? 0) / 1000;
@@ -55,11 +59,13 @@ export function EmbedPlayer({
           <div className="flex items-center gap-3">
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg leading-tight font-semibold tall:text-2xl" title={song.title}>
-                <a href={shareUrl} {...outside} className="hover:underline focus-visible:underline">
+                <a href={shareUrl} {...outside} data-embed-title className="hover:underline focus-visible:underline">
                   {song.title}
                 </a>
               </h1>
-              <p className="truncate text-sm text-stone-700 dark:text-stone-300">{song.artist}</p>
+              <p className="truncate text-sm text-stone-700 dark:text-stone-300">
+                {release ? `${song.artist} · ${release.title}` : song.artist}
+              </p>
             </div>
             <button
               type="button"
@@ -98,6 +104,7 @@ export function EmbedPlayer({
             </span>
           </div>
           <p data-embed-error role="alert" hidden className="text-xs font-medium text-red-700 dark:text-red-400" />
+          {release ? <EmbedTracklist title={release.title} tracks={release.tracks} /> : null}
           <ListenOn href={shareUrl} artistName={artistName} />
         </div>
         {/* Nothing is fetched until the fan presses play. */}
@@ -108,8 +115,51 @@ export function EmbedPlayer({
   );
 }
 
+/**
+ * A release's tracks, each pressed to play it; the player goes on to the next
+ * as one ends. Shown when the frame is tall enough; in the strip, the release
+ * still plays through in order.
+ */
+function EmbedTracklist({ title, tracks }: { title: string; tracks: { song: Song; shareUrl: string }[] }) {
+  return (
+    <ol aria-label={`Tracks of ${title}`} className="hidden max-h-40 overflow-y-auto text-sm tall:block stacked:max-h-32">
+      {tracks.map(({ song, shareUrl }, index) => (
+        <li key={song.id}>
+          <button
+            type="button"
+            data-embed-track
+            data-src={song.audioUrl}
+            data-title={song.title}
+            data-share={shareUrl}
+            data-duration={(song.durationMs ?? 0) / 1000}
+            data-play-label={`Play ${song.title}`}
+            data-pause-label={`Pause ${song.title}`}
+            aria-current={index === 0 ? "true" : undefined}
+            className="flex w-full items-baseline gap-3 rounded-md px-2 py-1 text-left hover:bg-black/5 aria-[current=true]:font-semibold aria-[current=true]:text-brand-800 dark:hover:bg-white/10 dark:aria-[current=true]:text-brand-200"
+          >
+            <span className="w-4 text-right text-xs tabular-nums text-stone-600 dark:text-stone-400">{index + 1}</span>
+            <span className="min-w-0 flex-1 truncate">{song.title}</span>
+            <span className="text-xs tabular-nums text-stone-600 dark:text-stone-400">{formatDuration(song.durationMs)}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What a player's loader says when it has nothing to play. */
+export type EmbedUnavailableData = { artistName: string; siteUrl: string; noSongs: boolean };
+
+/** A player route's error boundary: its 404 as the frame shows it, anything else logged and shown the same. */
+export function EmbedRouteError() {
+  const error = useRouteError();
+  const details = isRouteErrorResponse(error) ? (error.data as Partial<EmbedUnavailableData> | null) : null;
+  if (!details) console.error(error);
+  return <EmbedUnavailable artistName={details?.artistName ?? ""} siteUrl={details?.siteUrl ?? "/"} noSongs={details?.noSongs ?? false} />;
+}
+
 /** What a frame shows for a song that is not there (or not out yet), or when no song is out at all. */
-export function EmbedUnavailable({ artistName, siteUrl, noSongs }: { artistName: string; siteUrl: string; noSongs: boolean }) {
+function EmbedUnavailable({ artistName, siteUrl, noSongs }: { artistName: string; siteUrl: string; noSongs: boolean }) {
   return (
     <EmbedFrame theme={null}>
       <main className="flex h-full flex-col items-center justify-center gap-1 p-4 text-center">

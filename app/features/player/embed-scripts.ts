@@ -40,6 +40,10 @@ function embedControls(config: EmbedConfig): void {
   if (!root || !audio || !toggle || !seek || !elapsed || !total || !error) return;
   const playIcon = toggle.querySelector<HTMLElement>("[data-icon=play]");
   const pauseIcon = toggle.querySelector<HTMLElement>("[data-icon=pause]");
+  // A release's player: its tracks, in running order, each a button that plays it.
+  const tracks = Array.from(root.querySelectorAll<HTMLButtonElement>("[data-embed-track]"));
+  const titleLink = root.querySelector<HTMLAnchorElement>("[data-embed-title]");
+  let current = 0;
 
   let duration = Number(root.dataset.duration) || 0;
   let frame = 0;
@@ -83,6 +87,31 @@ function embedControls(config: EmbedConfig): void {
     show();
   };
 
+  const choose = (index: number, start: boolean) => {
+    const track = tracks[index];
+    if (!track) return;
+    current = index;
+    audio.src = track.dataset.src ?? "";
+    duration = Number(track.dataset.duration) || 0;
+    if (titleLink) {
+      titleLink.textContent = track.dataset.title ?? "";
+      titleLink.href = track.dataset.share ?? titleLink.href;
+      titleLink.parentElement?.setAttribute("title", track.dataset.title ?? "");
+    }
+    toggle.dataset.playLabel = track.dataset.playLabel;
+    toggle.dataset.pauseLabel = track.dataset.pauseLabel;
+    toggle.setAttribute("aria-label", track.dataset.playLabel ?? "");
+    tracks.forEach((other, at) => (at === index ? other.setAttribute("aria-current", "true") : other.removeAttribute("aria-current")));
+    if ("mediaSession" in navigator && navigator.mediaSession.metadata) navigator.mediaSession.metadata.title = track.dataset.title ?? "";
+    show();
+    if (start) play();
+  };
+  tracks.forEach((track, index) =>
+    track.addEventListener("click", () =>
+      index === current && !audio.paused ? audio.pause() : index === current ? play() : choose(index, true),
+    ),
+  );
+
   toggle.addEventListener("click", () => (audio.paused ? play() : audio.pause()));
   seek.addEventListener("input", () => seekTo(Number(seek.value)));
   seek.addEventListener("focus", () => speak(audio.currentTime));
@@ -121,6 +150,9 @@ function embedControls(config: EmbedConfig): void {
     show();
   });
   audio.addEventListener("ended", () => {
+    // A release plays on to its next track, and after its last stands ready at its first; one song goes back to its start.
+    if (current < tracks.length - 1) return choose(current + 1, true);
+    if (current > 0) return choose(0, false);
     audio.currentTime = 0;
     show();
   });

@@ -285,7 +285,7 @@ function TrackRow({
               .join(" · ")}
           </p>
         </div>
-        <div className="ml-10 flex gap-2 sm:ml-0">
+        <div className={`${grip ? "ml-20" : "ml-10"} flex gap-2 sm:ml-0`}>
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="songId" value={song.id} />

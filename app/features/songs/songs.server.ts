@@ -114,9 +114,16 @@ export async function getTrack(services: Services, releaseSlug: string, trackSlu
   return row ? toSong(row, artistName) : null;
 }
 
-/** A release by its slug, with every track in running order (released or not: the page decides what to show). */
-export async function getRelease(services: Services, slug: string): Promise<Release | null> {
-  const release = await services.db.selectFrom("releases").selectAll().where("slug", "=", slug).executeTakeFirst();
+/**
+ * A release by its slug (or, given `{ id }`, by its id), with every track in
+ * running order (released or not: the page decides what to show).
+ */
+export async function getRelease(services: Services, slug: string | { id: string }): Promise<Release | null> {
+  const release = await services.db
+    .selectFrom("releases")
+    .selectAll()
+    .where(typeof slug === "string" ? "slug" : "id", "=", typeof slug === "string" ? slug : slug.id)
+    .executeTakeFirst();
   if (!release) return null;
   const [rows, artistName] = await Promise.all([
     selectSongs(services.db).where("releaseId", "=", release.id).orderBy("trackNumber").orderBy("createdAt").execute(),

@@ -119,6 +119,8 @@ export function oembedAnswer(
   song: Song,
   site: { origin: string; artistName: string },
   limits: { maxwidth?: number | undefined; maxheight?: number | undefined },
+  /** For a release's address with more than one track out: its player, the tracks in running order. */
+  release: { id: string; title: string } | null = null,
 ): OembedRich | null {
   const maxwidth = limits.maxwidth ?? Infinity;
   const maxheight = limits.maxheight ?? Infinity;
@@ -131,10 +133,13 @@ export function oembedAnswer(
     type: "rich",
     provider_name: site.artistName,
     provider_url: siteUrl,
-    title: song.title,
+    title: release?.title ?? song.title,
     author_name: song.artist,
     author_url: siteUrl,
-    html: embedCode(site.origin, song, { width, height }),
+    html: embedCode(site.origin, release ? { id: release.id, title: release.title, artist: song.artist, release: true } : song, {
+      width,
+      height,
+    }),
     width,
     height,
     ...thumbnail(song, site.origin, maxwidth, maxheight),
