@@ -2,6 +2,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard.release";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ReleaseEditor } from "#app/features/releases/dashboard-release-editor.tsx";
+import { AddTracks } from "#app/features/songs/add-tracks.tsx";
 import { releaseForEditing } from "#app/features/releases/release-edit.server.ts";
 import { handleReleaseEditorAction } from "#app/features/releases/release-editor-action.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
@@ -43,7 +44,11 @@ export default function DashboardRelease() {
   return (
     <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={path} title={editing.release.title} />
-      <ReleaseEditor data={editing} dashboardPath={path} />
+      <ReleaseEditor
+        data={editing}
+        dashboardPath={path}
+        addTracks={<AddTracks key={editing.release.id} releaseId={editing.release.id} needsCover={editing.tracks.length === 0} />}
+      />
     </div>
   );
 }

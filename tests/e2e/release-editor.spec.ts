@@ -162,7 +162,7 @@ test.describe("the release editor", () => {
     await page.goto(editorOf(made.id));
     await waitForHydration(page);
     // The whole list in view, so the pointer's path is on screen.
-    await page.getByRole("heading", { name: "Tracks" }).evaluate((heading) => heading.scrollIntoView());
+    await page.getByRole("heading", { name: "Tracks", exact: true }).evaluate((heading) => heading.scrollIntoView());
     const grip = trackItem(page, 3, third).getByTestId("drag-grip");
     const from = await grip.boundingBox();
     const to = await trackItem(page, 1, first).boundingBox();
@@ -287,5 +287,70 @@ test.describe("the release editor", () => {
         .then(() => bumpContentVersion(db)),
     );
     expect((await page.request.get(`/embed/release/${made.id}`)).status()).toBe(404);
+  });
+
+  test("several files at once become the next tracks, titled from their names, each with its progress, wearing the release's cover", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights"]);
+    await page.goto(editorOf(made.id));
+    const adding = page.getByRole("region", { name: "Add tracks" });
+    const wav = synthWav({ seconds: 1, chords: [[57, 60, 64]], bpm: 100 });
+    await adding.getByLabel("Choose audio files").setInputFiles([
+      { name: `02 - Night_Ferry ${made.tag}.wav`, mimeType: "audio/wav", buffer: wav },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") },
+      { name: `03 Tide Tables ${made.tag}.wav`, mimeType: "audio/wav", buffer: wav },
+    ]);
+    await expect(adding.getByRole("textbox", { name: `Title for 02 - Night_Ferry ${made.tag}.wav` })).toHaveValue(
+      `Night Ferry ${made.tag}`,
+    );
+    await adding.getByRole("button", { name: "Add 3 tracks" }).click();
+    await expect(adding.getByRole("status")).toHaveText("2 of 3 added; the others say why below and can be tried again.");
+    await expect(adding.getByRole("alert")).toContainText("notes.txt: Please select a valid audio file (MP3, WAV, etc.)");
+    await expect(trackItem(page, 2, `Night Ferry ${made.tag}`)).toBeVisible();
+    await expect(trackItem(page, 3, `Tide Tables ${made.tag}`)).toBeVisible();
+    const added = await withE2eDb((db) =>
+      db
+        .selectFrom("songs")
+        .select(["id", "coverKey"])
+        .where("releaseId", "=", made?.id ?? "")
+        .orderBy("trackNumber")
+        .execute(),
+    );
+    made.songIds.push(...added.slice(1).map((row) => row.id));
+    // Each wears its own copy of the release's cover, so deleting one never takes another's.
+    expect(new Set(added.map((row) => row.coverKey)).size).toBe(3);
+    for (const row of added) expect((await page.request.get(`/media/${row.coverKey}`)).status()).toBe(200);
+    const response = await page.request.get(`/music/${made.slug}/night-ferry-${made.tag}`);
+    expect(response.status()).toBe(200);
+  });
+
+  test("a release with no track yet asks for its cover before adding any", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto(`${DASHBOARD_PATH}/music`);
+    const title = `Sketches ${randomUUID().slice(0, 8)}`;
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    await page.getByRole("combobox", { name: "Kind" }).selectOption("album");
+    await page.getByRole("button", { name: "Make release" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const adding = page.getByRole("region", { name: "Add tracks" });
+    await adding.getByLabel("Choose audio files").setInputFiles({
+      name: "First Light.wav",
+      mimeType: "audio/wav",
+      buffer: synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 }),
+    });
+    await adding.getByRole("button", { name: "Add track" }).click();
+    await expect(adding.getByRole("alert")).toHaveText("This release has no track yet: choose cover art for it.");
+    await adding
+      .getByLabel("Choose cover art")
+      .setInputFiles({ name: "art.png", mimeType: "image/png", buffer: await coverPng("Sketches", ["#111", "#f59e0b"], 300) });
+    await adding.getByRole("button", { name: "Add track" }).click();
+    await expect(adding.getByRole("status")).toHaveText("1 track added.");
+    await expect(trackItem(page, 1, "First Light")).toBeVisible();
+    const song = await withE2eDb((db) =>
+      db.selectFrom("songs").select("id").where("title", "=", "First Light").orderBy("createdAt", "desc").executeTakeFirstOrThrow(),
+    );
+    await withE2eDb((db) => deleteSongRows(db, [song.id]));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
@@ -53,7 +53,18 @@ const section = "space-y-6 rounded-3xl border border-stone-200 p-5 sm:p-8 dark:b
  * release. Every form posts to the page, so all of it works before the app has
  * started, and with JavaScript off.
  */
-export function ReleaseEditor({ data, dashboardPath }: { data: ReleaseForEditing; dashboardPath: string }) {
+export function ReleaseEditor({
+  data,
+  dashboardPath,
+  addTracks,
+}: {
+  data: ReleaseForEditing;
+  dashboardPath: string;
+  /** Where tracks are added (the songs feature's), shown once the page runs: it uploads from the browser. */
+  addTracks: ReactNode;
+}) {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   const { release, tracks, otherReleases } = data;
   return (
     <div className="space-y-10">
@@ -80,6 +91,7 @@ export function ReleaseEditor({ data, dashboardPath }: { data: ReleaseForEditing
         ) : (
           <TrackList tracks={tracks} releaseId={release.id} releaseSlug={release.slug} otherReleases={otherReleases} />
         )}
+        {running ? addTracks : null}
       </section>
     </div>
   );

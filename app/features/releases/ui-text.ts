@@ -25,7 +25,7 @@ export const RELEASE_EDIT_TEXT = {
   releaseSaved: "Release saved.",
   notEmpty: "This release still has tracks: move or delete them first.",
   deleted: (title: string) => `"${title}" is deleted.`,
-  created: (title: string) => `"${title}" is made. Add its tracks with Add New Song, choosing it in step 3.`,
+  created: (title: string) => `"${title}" is made: add its tracks here.`,
   trackSaved: "Track saved.",
   chooseRelease: "Choose the release to move it to.",
   orderChanged:
@@ -42,7 +42,7 @@ export const RELEASE_EDITOR_TEXT = {
   listIntro:
     "Albums, EPs and singles, each with its running order, notes and credits. A new song becomes a single of its own, or joins a release you choose in step 3 of Add New Song.",
   newHeading: "New release",
-  newIntro: "Name it and say what it is; then add its tracks with Add New Song, choosing it in step 3.",
+  newIntro: "Name it and say what it is; then add its tracks, several files at once.",
   make: "Make release",
   making: "Making…",
   emptyList: "No releases yet. Add a song on the overview: it becomes a single of its own.",
@@ -85,7 +85,7 @@ export const RELEASE_EDITOR_TEXT = {
   chooseRelease: "Choose a release",
   move: "Move",
   moving: "Moving…",
-  noTracks: "No tracks yet: this release has no page until one is added.",
+  noTracks: "No tracks yet: this release has no page until one is added, under Add tracks below, or with",
   toAddSong: "Add New Song, choosing this release in step 3",
   deleteSummary: "Delete this release",
   deleteQuestion: (title: string) => `Delete "${title}"? It has no tracks, so nothing else goes with it.`,

@@ -6,6 +6,7 @@ import { DetailsStep, detailInputId } from "./add-song-details.tsx";
 import { initialReleaseChoice, releaseProblem } from "./release-timing-fields.tsx";
 import { uploadSong, type UploadStage } from "./song-upload.ts";
 import { ADD_SONG_TEXT } from "./ui-text.ts";
+import { titleFromTags } from "./title-from-tags.ts";
 import { ProgressRow } from "./upload-progress-bar.tsx";
 import { useSongForm } from "./use-song-form.ts";
 import { useSongUpload } from "./use-song-upload.ts";
@@ -19,17 +20,6 @@ const stageText: Record<UploadStage, string> = {
   "uploading-cover": ADD_SONG_TEXT.uploadingCover,
   saving: ADD_SONG_TEXT.saving,
 };
-
-/** Reads the title tag of a chosen audio file in the browser, when it has one. */
-async function titleFromTags(file: File): Promise<string | null> {
-  try {
-    const { parseBlob } = await import("music-metadata");
-    const metadata = await parseBlob(file, { skipCovers: true, duration: false });
-    return metadata.common.title?.trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The three-step add-song wizard (SPEC section 2 and 4): audio, cover, details.

@@ -7,6 +7,8 @@ import { songIdSchema } from "./schema.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
 import { createSong, deleteSong, setLatestSong } from "./songs.server.ts";
 import { updateSong } from "./song-edit.server.ts";
+import { copyCover, releaseCoverKey } from "./cover-copy.server.ts";
+import { discardIfPending } from "#app/domain/stored-files.server.ts";
 
 const optionalLink = z.string().optional().default("");
 /** A checkbox: present (any of the values a browser or script sends for "on") or absent. */
@@ -34,6 +36,8 @@ const createForm = z.object({
   releaseTimeZone: z.string().optional(),
   announce: checkbox,
   releaseId: z.string().optional(),
+  /** A new track of a release with no cover of its own chosen: it wears the release's (a copy of its first track's). */
+  releaseCover: checkbox,
 });
 const updateForm = z.object({
   id: z.string().optional(),
@@ -65,16 +69,24 @@ export async function handleLibraryAction(services: Services, form: FormData, re
   switch (fields.intent) {
     case "create-song": {
       const input = createForm.parse(fields);
-      return createSong(services, {
+      let coverKey = input.coverKey;
+      if (!coverKey && input.releaseCover && input.releaseId?.trim()) {
+        const releaseCover = await releaseCoverKey(services, input.releaseId.trim());
+        if (releaseCover) coverKey = (await copyCover(services, releaseCover)) ?? "";
+      }
+      const created = await createSong(services, {
         title: input.title,
         audioKey: input.audioKey,
-        coverKey: input.coverKey,
+        coverKey,
         durationMs: input.durationMs ?? null,
         streamingLinks: { spotify: input.spotify, apple: input.apple, amazon: input.amazon, youtube: input.youtube },
         isLatest: input.isLatest,
         release: input.releaseAt?.trim() ? { at: input.releaseAt, timeZone: input.releaseTimeZone ?? "", announce: input.announce } : null,
         ...(input.releaseId?.trim() ? { releaseId: input.releaseId } : {}),
       });
+      // A copy no song took (the song was refused) goes at once rather than at the sweep.
+      if (!created.ok && coverKey && coverKey !== input.coverKey) await discardIfPending(services, "covers", coverKey);
+      return created;
     }
     case "update-song": {
       const input = updateForm.parse(fields);

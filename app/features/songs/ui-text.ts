@@ -120,3 +120,32 @@ export const RELEASE_TEXT = {
   alreadyOut: "This song is already out.",
   notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",
 } as const;
+
+/** Adding several tracks to a release at once (the release editor). */
+export const ADD_TRACKS_TEXT = {
+  heading: "Add tracks",
+  intro:
+    "Choose one or many audio files: each becomes the next track, titled from its tags or its file name, and wears the release's cover.",
+  chooseAudio: "Choose audio files",
+  chooseCover: "Choose cover art",
+  coverChosen: (name: string) => `Cover: ${name}`,
+  coverRequired: "This release has no track yet: choose cover art for it.",
+  titleRequired: "Please enter a song title",
+  titleOf: (fileName: string) => `Title for ${fileName}`,
+  progressOf: (title: string) => `Uploading ${title}`,
+  remove: "Remove",
+  add: (count: number) => (count <= 1 ? "Add track" : `Add ${count} tracks`),
+  adding: "Adding…",
+  state: {
+    waiting: () => "Ready",
+    uploading: (percent: number) => `Uploading ${percent}%`,
+    saving: () => "Saving…",
+    added: () => "Added ✓",
+    failed: () => "Not added",
+  },
+  summary: (added: number, tried: number) =>
+    added === tried
+      ? `${added} ${added === 1 ? "track" : "tracks"} added.`
+      : `${added} of ${tried} added; the others say why below and can be tried again.`,
+  failed: (status: number) => (status ? `Not added: the server answered ${status}.` : "Not added: the connection was lost. Try again."),
+} as const;
