@@ -20,6 +20,8 @@ export type Release = {
   updatedAt: number;
   /** Liner notes, Markdown as the artist wrote them. */
   notes: string;
+  /** The day it first came out (UTC midnight), when the artist set one: a record older than the site. */
+  releaseDate: number | null;
   credits: Credit[];
   /** Its tracks in running order; a page shows only those that are out. */
   tracks: Song[];
@@ -51,8 +53,12 @@ export function releaseSummary(release: Pick<Release, "kind">, year: number, tra
   return `${RELEASE_KIND_NAME[release.kind]} · ${year} · ${trackCount} ${trackCount === 1 ? "track" : "tracks"}`;
 }
 
-/** The year a release came out: its first track's release moment, else when it was added. */
-export function releaseYear(release: Pick<Release, "createdAt" | "tracks">): number {
+/** The year a release came out: the day the artist set, else its first track's release moment, else when it was added. */
+export function releaseYear(release: Pick<Release, "createdAt" | "tracks" | "releaseDate">): number {
   const first = release.tracks[0];
-  return new Date(first?.releaseAt ?? first?.createdAt ?? release.createdAt).getUTCFullYear();
+  return new Date(release.releaseDate ?? first?.releaseAt ?? first?.createdAt ?? release.createdAt).getUTCFullYear();
 }
+
+/** A release date as the date field holds it, "2019-05-03"; "" for none. */
+export const releaseDateField = (releaseDate: number | null): string =>
+  releaseDate === null ? "" : new Date(releaseDate).toISOString().slice(0, 10);

@@ -100,6 +100,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           url: pageUrl,
           ...(image ? { image: absoluteUrl(site.origin, image.path) } : {}),
           albumReleaseType: { album: "AlbumRelease", ep: "EPRelease", single: "SingleRelease" }[release.kind],
+          datePublished: new Date(release.releaseDate ?? release.tracks[0]?.releaseAt ?? release.tracks[0]?.createdAt ?? release.createdAt)
+            .toISOString()
+            .slice(0, 10),
           byArtist,
           numTracks: release.tracks.length,
           track: {

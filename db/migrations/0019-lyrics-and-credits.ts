@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 
 // What musicians publish beside the audio (issue #33). A track gets its lyrics
 // (plain text, and optionally time-synced as LRC), its credits, an ISRC and an
-// explicit mark; a release gets liner notes (Markdown) and its own credits.
+// explicit mark; a release gets liner notes (Markdown), its own credits, and
+// the day it first came out when that was before it was added here.
 // Credits are kept as JSON, a list of { role, name }, in the order the artist
 // wrote them. When the artist changes a release's or a track's address, the old
 // one is remembered here and answers 301 with the new one, so no shared link
@@ -23,6 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await text("releases", "notes", "");
   await text("releases", "credits", "[]");
+  // When a record first came out, for one released before it was added here (UTC midnight of that day).
+  await db.schema.alterTable("releases").addColumn("releaseDate", "bigint").execute();
 
   await db.schema
     .createTable("releaseSlugRedirects")
@@ -47,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("trackSlugRedirects").execute();
   await db.schema.dropTable("releaseSlugRedirects").execute();
-  for (const column of ["credits", "notes"]) await db.schema.alterTable("releases").dropColumn(column).execute();
+  for (const column of ["releaseDate", "credits", "notes"]) await db.schema.alterTable("releases").dropColumn(column).execute();
   for (const column of ["explicit", "isrc", "credits", "syncedLyrics", "lyrics"])
     await db.schema.alterTable("songs").dropColumn(column).execute();
 }

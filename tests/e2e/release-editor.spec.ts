@@ -67,6 +67,7 @@ test.describe("the release editor", () => {
     await expect(details.getByText("Nothing was saved: see the message beside the field.")).toBeVisible();
     await expect(details.getByRole("textbox", { name: "Notes (optional)" })).toHaveValue("Recorded live to tape in **Oban**.");
     await details.getByRole("textbox", { name: "Credits" }).fill("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
+    await details.getByLabel("First released (optional)").fill("2019-05-03");
     await details.getByRole("button", { name: "Save release" }).click();
     await expect(details.getByRole("status")).toHaveText("Release saved.");
 
@@ -87,6 +88,10 @@ test.describe("the release editor", () => {
     const credits = page.getByRole("region", { name: "Credits" });
     await expect(credits.getByRole("term")).toHaveText(["Produced by", "Mixed by"]);
     await expect(credits.getByRole("definition")).toHaveText(["Sam Okafor", "Ana Ruiz"]);
+    // A record older than the site shows the year it first came out.
+    await expect(page.getByText("EP · 2019 · 2 tracks")).toBeVisible();
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.join("")).toContain('"datePublished":"2019-05-03"');
   });
 
   test("a track's lyrics, credits, ISRC and explicit mark reach its page; synced lyrics follow the song", async ({ page }) => {

@@ -7,6 +7,7 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { COMMON_CREDIT_ROLES } from "#app/domain/credits.ts";
 import { formatIsrc } from "#app/domain/lyrics.ts";
 import { releasePath } from "#app/domain/public-paths.ts";
+import { releaseDateField } from "#app/domain/release.ts";
 import { formatDuration } from "#app/domain/song.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { ReleaseForEditing, TrackForEditing } from "./release-edit.server.ts";
@@ -149,7 +150,7 @@ function ReleaseDetailsForm({ release }: { release: ReleaseForEditing["release"]
   const sending = useSending("details", release.id);
   const typed = answer && !answer.ok ? answer.values : null;
   const fields = answer && !answer.ok ? answer.fields : {};
-  const value = (name: "title" | "kind" | "slug" | "notes" | "credits", saved: string) => typed?.[name] ?? saved;
+  const value = (name: "title" | "kind" | "slug" | "notes" | "credits" | "releaseDate", saved: string) => typed?.[name] ?? saved;
   return (
     <section aria-labelledby="details-heading" className={section}>
       <h2 id="details-heading" className="text-xl font-semibold">
@@ -175,6 +176,14 @@ function ReleaseDetailsForm({ release }: { release: ReleaseForEditing["release"]
             <option value="single">Single</option>
           </SelectField>
         </div>
+        <TextField
+          label={RELEASE_EDITOR_TEXT.dateLabel}
+          name="releaseDate"
+          type="date"
+          defaultValue={value("releaseDate", releaseDateField(release.releaseDate))}
+          hint={RELEASE_EDITOR_TEXT.dateHint}
+          error={fields.releaseDate}
+        />
         <TextField
           label={RELEASE_EDITOR_TEXT.addressLabel}
           name="slug"

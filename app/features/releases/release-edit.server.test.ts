@@ -14,6 +14,7 @@ import {
   updateReleaseDetails,
   updateTrackDetails,
 } from "./release-edit.server.ts";
+import { listReleases } from "./releases.server.ts";
 
 const T0 = Date.UTC(2026, 0, 10);
 
@@ -209,6 +210,32 @@ describe.each(testStacks)("editing releases on %s", (kind) => {
       ok: false,
       status: 409,
     });
+  });
+
+  it("keeps the day a record first came out, which gives its year and its place among the others", async () => {
+    const id = await ep();
+    await ep("Newer", ["Later Song"]);
+    const base = { id, title: "Low Tide", kind: "ep", slug: "low-tide", notes: "", credits: "" };
+    for (const releaseDate of ["2019-02-30", "3 May 2019", "1850-01-01", "2999-01-01"]) {
+      expect(await updateReleaseDetails(site.services, { ...base, expectedUpdatedAt: await versionOf(id), releaseDate })).toMatchObject({
+        ok: false,
+        fields: { releaseDate: expect.stringContaining("Give the day it first came out") },
+      });
+    }
+    expect(
+      await updateReleaseDetails(site.services, { ...base, expectedUpdatedAt: await versionOf(id), releaseDate: "2019-05-03" }),
+    ).toMatchObject({ ok: true });
+    expect((await releaseForEditing(site.services, id))?.release.releaseDate).toBe(Date.UTC(2019, 4, 3));
+    const cards = await listReleases(site.services);
+    expect(cards.map((card) => [card.title, card.year])).toEqual([
+      ["Newer", 2026],
+      ["Low Tide", 2019],
+    ]);
+    // Cleared, it is as new as its tracks again.
+    expect(await updateReleaseDetails(site.services, { ...base, expectedUpdatedAt: await versionOf(id), releaseDate: "" })).toMatchObject({
+      ok: true,
+    });
+    expect((await releaseForEditing(site.services, id))?.release.releaseDate).toBeNull();
   });
 
   it("gives a track a new address within its release, the old one leading to it, and refuses one its release already has", async () => {

@@ -55,6 +55,7 @@ export async function releaseForEditing(services: Services, id: string): Promise
       createdAt: Number(release.createdAt),
       updatedAt: Number(release.updatedAt),
       notes: release.notes,
+      releaseDate: release.releaseDate === null ? null : Number(release.releaseDate),
       credits: creditLines(storedCredits(release.credits)),
     },
     tracks: rows.map((row) => {
@@ -88,7 +89,7 @@ function typedSlug(typed: string): string | null {
 const version = z.coerce.number().int().min(0);
 const text = (max: number, message: string) => z.string().max(max, message).default("");
 
-export type ReleaseField = "title" | "kind" | "slug" | "notes" | "credits";
+export type ReleaseField = "title" | "kind" | "slug" | "notes" | "credits" | "releaseDate";
 export type TrackField = "slug" | "lyrics" | "syncedLyrics" | "credits" | "isrc";
 
 const releaseDetailsSchema = z.object({
@@ -99,7 +100,25 @@ const releaseDetailsSchema = z.object({
   slug: z.string().trim().max(200, RELEASE_EDIT_TEXT.slugInvalid),
   notes: text(10_000, RELEASE_EDIT_TEXT.notesTooLong),
   credits: text(20_000, RELEASE_EDIT_TEXT.creditsTooLong),
+  releaseDate: z.string().trim().max(20, RELEASE_EDIT_TEXT.dateInvalid).default(""),
 });
+
+/** The earliest day a release date may name: recorded sound is not older. */
+const EARLIEST_RELEASE_DATE = Date.UTC(1877, 0, 1);
+
+/** "2019-05-03" as UTC midnight; "" as none; null when it is not a real day, or is yet to come. */
+function parseReleaseDate(typed: string, now: number): number | null | "invalid" {
+  if (!typed) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  if (!match) return "invalid";
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const at = Date.UTC(year, month - 1, day);
+  const back = new Date(at);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return "invalid";
+  // A day still to come anywhere on earth is a scheduled release, set on its tracks.
+  if (at < EARLIEST_RELEASE_DATE || at > now + 14 * 3_600_000) return "invalid";
+  return at;
+}
 
 type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 /** A refusal names the fields it is about, so the form shows each message beside its field with what was typed kept. */
@@ -131,17 +150,19 @@ class Stale extends Error {}
 export async function updateReleaseDetails(services: Services, input: Record<string, string>): Promise<EditResult<ReleaseField>> {
   const parsed = releaseDetailsSchema.safeParse(input);
   if (!parsed.success) {
-    const fields = issuesByField(parsed.error.issues, ["title", "kind", "slug", "notes", "credits"] as const);
+    const fields = issuesByField(parsed.error.issues, ["title", "kind", "slug", "notes", "credits", "releaseDate"] as const);
     return Object.keys(fields).length > 0 ? invalid(fields) : refused(400, RELEASE_EDIT_TEXT.badRequest, { fields: {} });
   }
   const edit = parsed.data;
   const slug = typedSlug(edit.slug || edit.title);
   const credits = parseCreditLines(edit.credits);
+  const now = Date.now();
+  const releaseDate = parseReleaseDate(edit.releaseDate, now);
   const fields: FieldErrors<ReleaseField> = {};
   if (!slug) fields.slug = RELEASE_EDIT_TEXT.slugInvalid;
   if (!credits.ok) fields.credits = credits.error;
-  if (!slug || !credits.ok) return invalid(fields);
-  const now = Date.now();
+  if (releaseDate === "invalid") fields.releaseDate = RELEASE_EDIT_TEXT.dateInvalid;
+  if (!slug || !credits.ok || releaseDate === "invalid") return invalid(fields);
   try {
     return await services.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom("releases").select(["slug", "updatedAt"]).where("id", "=", edit.id).executeTakeFirst();
@@ -161,6 +182,7 @@ export async function updateReleaseDetails(services: Services, input: Record<str
           slug,
           notes: edit.notes.trim(),
           credits: JSON.stringify(credits.credits),
+          releaseDate,
           updatedAt: Math.max(now, edit.expectedUpdatedAt + 1),
         })
         .where("id", "=", edit.id)

@@ -6,7 +6,8 @@ import type { Services } from "#app/lib/platform/services.server.ts";
 
 /**
  * Every release with a track out, the one holding the latest release first,
- * then newest first by when its newest track came out. Tracks not out yet are
+ * then newest first: by the day the artist set it came out, else by when its
+ * newest track came out. Tracks not out yet are
  * not counted and give nothing away; a release with none out is not listed.
  */
 export async function listReleases(services: Services): Promise<ReleaseCard[]> {
@@ -19,6 +20,7 @@ export async function listReleases(services: Services): Promise<ReleaseCard[]> {
       "releases.slug",
       "releases.title",
       "releases.kind",
+      "releases.releaseDate",
       "songs.coverKey",
       "songs.isLatest",
       "songs.releaseAt",
@@ -30,12 +32,14 @@ export async function listReleases(services: Services): Promise<ReleaseCard[]> {
     .execute();
   const byRelease = new Map<string, ReleaseCard & { outAt: number }>();
   for (const row of rows) {
-    const outAt = Number(row.releaseAt ?? row.createdAt);
+    // A record older than the site is as old as the day the artist set; else as its newest track out.
+    const dated = row.releaseDate !== null;
+    const outAt = Number(row.releaseDate ?? row.releaseAt ?? row.createdAt);
     const card = byRelease.get(row.id);
     if (card) {
       card.trackCount += 1;
       card.isLatest ||= row.isLatest === 1;
-      card.outAt = Math.max(card.outAt, outAt);
+      if (!dated) card.outAt = Math.max(card.outAt, outAt);
       continue;
     }
     byRelease.set(row.id, {

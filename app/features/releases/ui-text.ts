@@ -17,6 +17,7 @@ export const RELEASE_EDIT_TEXT = {
   slugTaken: (slug: string) => `Another release already has the address /music/${slug}. Choose another.`,
   trackSlugTaken: (slug: string) => `Another track on this release already has the address …/${slug}. Choose another.`,
   notesTooLong: "Notes can be at most 10,000 characters.",
+  dateInvalid: "Give the day it first came out, such as 2019-05-03 (not a day still to come: that is set by scheduling its songs).",
   creditsTooLong: "Credits can be at most 20,000 characters.",
   releaseGone: "This release was deleted meanwhile.",
   trackGone: "This track was deleted meanwhile.",
@@ -56,6 +57,9 @@ export const RELEASE_EDITOR_TEXT = {
   addressHint: (path: string) => `Now ${path}. Letters, digits and hyphens; change it and the old address keeps working, leading here.`,
   trackAddressLabel: "Address of this track",
   notesLabel: "Notes (optional)",
+  dateLabel: "First released (optional)",
+  dateHint:
+    "For a record that came out before it was added here: its year shows, and it takes its place among the others by this day. Empty: the day its tracks came out here.",
   notesHint:
     "Liner notes, shown on the release's page. Markdown: **bold**, *italic*, [a link](https://…), a blank line between paragraphs.",
   creditsHint: (roles: readonly string[]) => `One to a line: the role, a colon, the names. Such as ${roles.slice(0, 5).join(", ")}.`,

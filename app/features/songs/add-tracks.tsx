@@ -44,12 +44,15 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
   const next = useRef(0);
   const revalidator = useRevalidator();
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  // Leaving the page stops an upload under way (its file is given back); a track already being saved still is.
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+      stop.current?.abort();
+    };
+  }, []);
 
   const update = (key: number, change: Partial<Item>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -85,11 +88,14 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
     if (toAdd.length === 0 || untitled.length > 0 || missingCover) return;
     setBusy(true);
     setSummary(null);
+    const controller = new AbortController();
+    stop.current = controller;
+    const { signal } = controller;
     // A release with no track yet: its cover goes up once; the first track takes it, the next wear copies.
     let coverKey: string | null = null;
     if (needsCover && cover) {
       try {
-        coverKey = (await uploadFile("cover", cover, () => undefined)).key;
+        coverKey = (await uploadFile("cover", cover, () => undefined, signal)).key;
       } catch (error) {
         setCoverError(error instanceof Error ? error.message : ADD_TRACKS_TEXT.failed(0));
         setBusy(false);
@@ -98,11 +104,12 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
     }
     let added = 0;
     for (const item of toAdd) {
+      if (signal.aborted) break;
       update(item.key, { state: "uploading", percent: 0, error: null });
       let audio: { key: string; durationMs: number | null } | null = null;
       let error: string | null;
       try {
-        audio = await uploadFile("audio", item.file, (percent) => update(item.key, { percent }));
+        audio = await uploadFile("audio", item.file, (percent) => update(item.key, { percent }), signal);
         update(item.key, { state: "saving", percent: 100 });
         const form = new FormData();
         form.set("intent", "create-song");

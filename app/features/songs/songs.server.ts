@@ -41,14 +41,18 @@ export async function listSongsPage(services: Services, options: PageRequest = {
  * Every released song, release by release, newest release first, each
  * release's tracks in running order: what fans may see and the players play (a
  * scheduled song is in no public list until it is out). A release is as new as
- * its newest track out; a song scheduled weeks ago and out today is the newest.
+ * the day the artist says it came out (a record older than the site), else as
+ * its newest track out: a song scheduled weeks ago and out today is the newest.
  */
 export async function listSongs(services: Services): Promise<Song[]> {
   const [rows, artistName] = await Promise.all([
     selectSongs(services.db)
       .where("released", "=", 1)
       .orderBy(
-        sql`(select max(coalesce(t."releaseAt", t."createdAt")) from songs t where t."releaseId" = songs."releaseId" and t.released = 1)`,
+        sql`coalesce(
+          (select r."releaseDate" from releases r where r.id = songs."releaseId"),
+          (select max(coalesce(t."releaseAt", t."createdAt")) from songs t where t."releaseId" = songs."releaseId" and t.released = 1)
+        )`,
         "desc",
       )
       .orderBy("releaseId", "desc")
@@ -138,6 +142,7 @@ export async function getRelease(services: Services, slug: string | { id: string
     createdAt: Number(release.createdAt),
     updatedAt: Number(release.updatedAt),
     notes: release.notes,
+    releaseDate: release.releaseDate === null ? null : Number(release.releaseDate),
     credits: storedCredits(release.credits),
     tracks: rows.map((row) => toSong(row, artistName)),
   };

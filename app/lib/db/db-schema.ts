@@ -61,6 +61,8 @@ export interface ReleasesTable {
   notes: Generated<string>;
   /** JSON: the release's credits, a list of { role, name } (app/domain/credits.ts). */
   credits: Generated<string>;
+  /** The day it first came out, as UTC midnight, when the artist set one (a record older than the site); else null. */
+  releaseDate: EpochMs | null;
 }
 
 /** An address a release had before the artist changed its slug: /music/{slug} answers 301 with its page now. */
