@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard.release";
 import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ReleaseEditor } from "#app/features/releases/dashboard-release-editor.tsx";
 import { AddTracks } from "#app/features/songs/add-tracks.tsx";
+import { deleteSong } from "#app/features/songs/songs.server.ts";
 import { releaseForEditing } from "#app/features/releases/release-edit.server.ts";
 import { handleReleaseEditorAction } from "#app/features/releases/release-editor-action.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
@@ -19,14 +20,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { dashboardPath, editing };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
   const denied = await adminRefusal(services, request);
   const result = denied
     ? { ...denied, intent: "" as const, target: "", fields: {}, values: {} }
-    : await handleReleaseEditorAction(services, request);
+    : await handleReleaseEditorAction(services, request, (songId) => deleteSong(services, songId));
   // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
   if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);
+  // Its last track deleted, the release went with it (a release with no track is not kept): back to the list.
+  if (result.ok && result.intent === "delete-track" && !(await releaseForEditing(services, params.releaseId)))
+    throw redirect(`${dashboardPath}/music`, 303);
   if (result.ok && result.intent === "move-to" && result.id) throw redirect(`${dashboardPath}/music/${result.id}`, 303);
   return formAnswer(result, { "Cache-Control": "no-store" });
 }

@@ -358,4 +358,31 @@ test.describe("the release editor", () => {
     );
     await withE2eDb((db) => deleteSongRows(db, [song.id]));
   });
+
+  test("a track is deleted after a second yes, its files with it, and the rest of the release stays", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    const [first, second] = made.titles as [string, string];
+    const audio = await withE2eDb(
+      async (db) =>
+        (
+          await db
+            .selectFrom("songs")
+            .select("audioKey")
+            .where("id", "=", made?.songIds[1] ?? "")
+            .executeTakeFirstOrThrow()
+        ).audioKey,
+    );
+    await page.goto(editorOf(made.id));
+    const track = trackItem(page, 2, second);
+    await track.getByText("Lyrics, credits and address").click();
+    await track.getByText("Delete this track").click();
+    await expect(track.getByText(`Delete "${second}"? Its audio, cover, lyrics and credits go with it`)).toBeVisible();
+    await track.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(page.getByText(`"${second}" is deleted, with its audio and cover.`)).toBeVisible();
+    await expect(page.getByRole("listitem", { name: /^Track \d: / })).toHaveText([new RegExp(first)]);
+    expect((await page.request.get(`/media/${audio}`)).status()).toBe(404);
+    expect((await page.request.get(`/music/${made.slug}/night-ferry`)).status()).toBe(404);
+    expect((await page.request.get(`/music/${made.slug}`)).status()).toBe(200);
+  });
 });

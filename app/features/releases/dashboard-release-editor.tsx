@@ -111,7 +111,10 @@ function TrackList({
   otherReleases: ReleaseForEditing["otherReleases"];
 }) {
   const submit = useSubmit();
-  const answer = useAnswerFor("reorder", releaseId);
+  const reordered = useAnswerFor("reorder", releaseId);
+  // A deleted track's row is gone: what came of it is said above the list.
+  const latest = useActionData<ReleaseEditorResult>();
+  const answer = reordered ?? (latest?.intent === "delete-track" ? latest : null);
   const { order, dragging, rowRef, gripProps } = useTrackDrag(
     tracks.map((track) => track.song.id),
     (ids) => void submit({ intent: "reorder", id: releaseId, order: ids.join(",") }, { method: "post", preventScrollReset: true }),
@@ -350,6 +353,7 @@ function TrackRow({
         </summary>
         <TrackDetailsForm track={track} releaseSlug={releaseSlug} answer={trackAnswer} />
         {otherReleases.length > 0 ? <MoveToRelease songId={song.id} otherReleases={otherReleases} /> : null}
+        <DeleteTrack songId={song.id} title={song.title} />
       </details>
     </li>
   );
@@ -463,6 +467,27 @@ function MoveToRelease({ songId, otherReleases }: { songId: string; otherRelease
         {sending ? RELEASE_EDITOR_TEXT.moving : RELEASE_EDITOR_TEXT.move}
       </Button>
     </Form>
+  );
+}
+
+/** Deleting a track: asked again in place, a form post, so it works with JavaScript off too. */
+function DeleteTrack({ songId, title }: { songId: string; title: string }) {
+  const sending = useSending("delete-track", songId);
+  return (
+    <details className="mt-4">
+      <summary className="cursor-pointer text-sm font-semibold text-red-700 dark:text-red-400">
+        {RELEASE_EDITOR_TEXT.deleteTrackSummary}
+      </summary>
+      <Form method="post" preventScrollReset className="mt-3 space-y-3 rounded-xl bg-red-50 p-4 dark:bg-red-950/40">
+        <input type="hidden" name="intent" value="delete-track" />
+        <input type="hidden" name="songId" value={songId} />
+        <input type="hidden" name="title" value={title} />
+        <p className="text-sm">{RELEASE_EDITOR_TEXT.deleteTrackQuestion(title)}</p>
+        <Button type="submit" variant="confirmDanger" size="sm" aria-disabled={sending}>
+          {sending ? RELEASE_EDITOR_TEXT.deleting : RELEASE_EDITOR_TEXT.deleteYes}
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -12,7 +12,7 @@ import {
 } from "./release-edit.server.ts";
 import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
 
-const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "reorder", "move-to", "delete"] as const;
+const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "reorder", "move-to", "delete", "delete-track"] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
 
 /**
@@ -28,7 +28,15 @@ export type ReleaseEditorResult = Result<
 const isIntent = (value: string | undefined): value is ReleaseEditorIntent =>
   (RELEASE_EDITOR_INTENTS as readonly string[]).includes(value ?? "");
 
-export async function handleReleaseEditorAction(services: Services, request: Request): Promise<ReleaseEditorResult> {
+/**
+ * The editor's forms. Deleting a track is the songs' own deletion (its files go
+ * with it), handed in by the route that composes the two.
+ */
+export async function handleReleaseEditorAction(
+  services: Services,
+  request: Request,
+  deleteTrack?: (songId: string) => Promise<Result>,
+): Promise<ReleaseEditorResult> {
   const read = await readForm(request);
   if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
   const form = textFields(read.form);
@@ -56,6 +64,11 @@ export async function handleReleaseEditorAction(services: Services, request: Req
         return answer(await moveTrackToRelease(services, form));
       case "delete":
         return answer(await deleteEmptyRelease(services, form));
+      case "delete-track": {
+        if (!deleteTrack || !form.songId) return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
+        const done = await deleteTrack(form.songId);
+        return answer(done.ok ? { ok: true, message: RELEASE_EDIT_TEXT.trackDeleted(form.title ?? "") } : done);
+      }
       default:
         return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
     }

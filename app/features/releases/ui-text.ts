@@ -26,6 +26,8 @@ export const RELEASE_EDIT_TEXT = {
   releaseSaved: "Release saved.",
   notEmpty: "This release still has tracks: move or delete them first.",
   deleted: (title: string) => `"${title}" is deleted.`,
+  trackDeleted: (title: string) =>
+    title ? `"${title}" is deleted, with its audio and cover.` : "The track is deleted, with its audio and cover.",
   created: (title: string) => `"${title}" is made: add its tracks here.`,
   trackSaved: "Track saved.",
   chooseRelease: "Choose the release to move it to.",
@@ -94,4 +96,8 @@ export const RELEASE_EDITOR_TEXT = {
   deleteSummary: "Delete this release",
   deleteQuestion: (title: string) => `Delete "${title}"? It has no tracks, so nothing else goes with it.`,
   deleteYes: "Yes, delete it",
+  deleting: "Deleting…",
+  deleteTrackSummary: "Delete this track",
+  deleteTrackQuestion: (title: string) =>
+    `Delete "${title}"? Its audio, cover, lyrics and credits go with it, and its page stops answering. This cannot be undone.`,
 } as const;
