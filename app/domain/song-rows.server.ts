@@ -1,8 +1,10 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, SongsTable } from "#app/lib/db/db-schema.ts";
+import type { Database, ReleasesTable, SongsTable } from "#app/lib/db/db-schema.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
 import { oldSongPath, releasePath, trackPath } from "#app/domain/public-paths.ts";
 import { mediaUrl, type Song } from "#app/domain/song.ts";
+import { storedCredits } from "#app/domain/credits.ts";
+import type { Release } from "#app/domain/release.ts";
 
 /** A database or a transaction on it. */
 type Queryable = Kysely<Database>;
@@ -177,4 +179,21 @@ export async function songPagesOf(db: Queryable, songId: string): Promise<string
   const pages = [oldSongPath(songId)];
   if (row?.releaseSlug) pages.push(trackPath(row.releaseSlug, row.slug), releasePath(row.releaseSlug));
   return pages;
+}
+
+/** A stored release as pages see it, with its tracks (in the order given). */
+export function toRelease(row: Selectable<ReleasesTable>, tracks: Song[]): Release {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    kind: row.kind,
+    path: releasePath(row.slug),
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+    notes: row.notes,
+    releaseDate: row.releaseDate === null ? null : Number(row.releaseDate),
+    credits: storedCredits(row.credits),
+    tracks,
+  };
 }

@@ -310,38 +310,25 @@ function TrackRow({
           </p>
         </div>
         <div className={`${grip ? "ml-20" : "ml-10"} flex gap-2 sm:ml-0`}>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="songId" value={song.id} />
-            <input type="hidden" name="direction" value="up" />
-            <Button
-              ref={up}
-              onClick={() => (pressed.current = "up")}
-              type="submit"
-              variant="secondary"
-              size="xs"
-              aria-label={RELEASE_EDITOR_TEXT.moveUp(label)}
-              aria-disabled={place === 1 || movingDirection === "up"}
-            >
-              ↑ <span aria-hidden="true">{RELEASE_EDITOR_TEXT.up}</span>
-            </Button>
-          </Form>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="songId" value={song.id} />
-            <input type="hidden" name="direction" value="down" />
-            <Button
-              ref={down}
-              onClick={() => (pressed.current = "down")}
-              type="submit"
-              variant="secondary"
-              size="xs"
-              aria-label={RELEASE_EDITOR_TEXT.moveDown(label)}
-              aria-disabled={last || movingDirection === "down"}
-            >
-              ↓ <span aria-hidden="true">{RELEASE_EDITOR_TEXT.down}</span>
-            </Button>
-          </Form>
+          {(["up", "down"] as const).map((direction) => (
+            <Form key={direction} method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="songId" value={song.id} />
+              <input type="hidden" name="direction" value={direction} />
+              <Button
+                ref={direction === "up" ? up : down}
+                onClick={() => (pressed.current = direction)}
+                type="submit"
+                variant="secondary"
+                size="xs"
+                aria-label={direction === "up" ? RELEASE_EDITOR_TEXT.moveUp(label) : RELEASE_EDITOR_TEXT.moveDown(label)}
+                aria-disabled={(direction === "up" ? place === 1 : last) || movingDirection === direction}
+              >
+                {direction === "up" ? "↑" : "↓"}{" "}
+                <span aria-hidden="true">{direction === "up" ? RELEASE_EDITOR_TEXT.up : RELEASE_EDITOR_TEXT.down}</span>
+              </Button>
+            </Form>
+          ))}
         </div>
       </div>
       <div aria-live="polite" className="sm:pl-10">

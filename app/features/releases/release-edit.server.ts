@@ -8,7 +8,7 @@ import { LYRICS_MAX, LYRICS_TEXT, normalizeIsrc, parseSyncedLyrics, SYNCED_LYRIC
 import { releasePath } from "#app/domain/public-paths.ts";
 import type { Release, ReleaseChoiceOption } from "#app/domain/release.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
-import { retryOnTakenSlug, selectSongs, toSong } from "#app/domain/song-rows.server.ts";
+import { retryOnTakenSlug, selectSongs, toRelease, toSong } from "#app/domain/song-rows.server.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import type { Kysely } from "kysely";
 import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
@@ -45,19 +45,10 @@ export async function releaseForEditing(services: Services, id: string): Promise
     currentArtistName(db),
   ]);
   const textOf = new Map(texts.map((row) => [row.id, row]));
+  const { tracks: _tracks, credits, ...details } = toRelease(release, []);
   return {
-    release: {
-      id: release.id,
-      slug: release.slug,
-      title: release.title,
-      kind: release.kind,
-      path: releasePath(release.slug),
-      createdAt: Number(release.createdAt),
-      updatedAt: Number(release.updatedAt),
-      notes: release.notes,
-      releaseDate: release.releaseDate === null ? null : Number(release.releaseDate),
-      credits: creditLines(storedCredits(release.credits)),
-    },
+    // Credits as the artist types them, one to a line.
+    release: { ...details, credits: creditLines(credits) },
     tracks: rows.map((row) => {
       const text = textOf.get(row.id);
       return {

@@ -11,10 +11,17 @@ import type { PageSongs, Song } from "#app/domain/song.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
-import { releasePath, type SongAddress } from "#app/domain/public-paths.ts";
+import type { SongAddress } from "#app/domain/public-paths.ts";
 import type { Release } from "#app/domain/release.ts";
-import { storedCredits } from "#app/domain/credits.ts";
-import { deleteEmptyReleases, insertSingles, insertTrack, retryOnTakenSlug, selectSongs, toSong } from "#app/domain/song-rows.server.ts";
+import {
+  deleteEmptyReleases,
+  insertSingles,
+  insertTrack,
+  retryOnTakenSlug,
+  selectSongs,
+  toRelease,
+  toSong,
+} from "#app/domain/song-rows.server.ts";
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
@@ -133,19 +140,10 @@ export async function getRelease(services: Services, slug: string | { id: string
     selectSongs(services.db).where("releaseId", "=", release.id).orderBy("trackNumber").orderBy("createdAt").execute(),
     currentArtistName(services.db),
   ]);
-  return {
-    id: release.id,
-    slug: release.slug,
-    title: release.title,
-    kind: release.kind,
-    path: releasePath(release.slug),
-    createdAt: Number(release.createdAt),
-    updatedAt: Number(release.updatedAt),
-    notes: release.notes,
-    releaseDate: release.releaseDate === null ? null : Number(release.releaseDate),
-    credits: storedCredits(release.credits),
-    tracks: rows.map((row) => toSong(row, artistName)),
-  };
+  return toRelease(
+    release,
+    rows.map((row) => toSong(row, artistName)),
+  );
 }
 
 /**
