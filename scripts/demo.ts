@@ -307,13 +307,21 @@ async function addDemoShows(services: Awaited<ReturnType<typeof createServices>>
 
 type DemoSong = (typeof DEMO_SONGS)[number] | (typeof DEMO_EP_EXTRA)[number];
 
-/** A song's audio and cover made and stored, then the song added: a single of its own, or the next track of `releaseId`. */
-async function addDemoSong(services: Services, demo: DemoSong, releaseId?: string): Promise<string> {
+/**
+ * A song's audio and cover made and stored, then the song added: a single of
+ * its own, or the next track of `release`, wearing the release's cover.
+ */
+async function addDemoSong(
+  services: Services,
+  demo: DemoSong,
+  release?: { id: string; title: string; colors: readonly [string, string] },
+): Promise<string> {
   const seconds = 24;
   const slug = demo.title.toLowerCase().replace(/\W+/g, "-");
   const mp3 = synthMp3({ seconds, chords: demo.chords.map((c) => [...c]), bpm: demo.bpm });
   const audio = await services.storage.put("music", `${slug}.mp3`, Readable.from(mp3));
-  const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(demo.title, [...demo.colors])));
+  const art = release ?? demo;
+  const cover = await services.storage.put("covers", `${slug}.png`, Readable.from(await coverPng(art.title, [...art.colors])));
   await createCoverVariants(services.storage, cover.key);
   await markPendingUpload(services, audio.key);
   await markPendingUpload(services, cover.key);
@@ -323,7 +331,7 @@ async function addDemoSong(services: Services, demo: DemoSong, releaseId?: strin
     coverKey: cover.key,
     durationMs: seconds * 1000,
     streamingLinks: { spotify: "https://open.spotify.com/", youtube: "https://www.youtube.com/" },
-    ...(releaseId ? { releaseId } : {}),
+    ...(release ? { releaseId: release.id } : {}),
   });
   if (!created.ok) throw new Error(created.error);
   console.log(`Added "${demo.title}"`);
@@ -342,7 +350,7 @@ async function addDemoCatalogue(services: Services): Promise<void> {
   const ep = await createRelease(services, { title: DEMO_EP.title, kind: "ep" });
   if (!ep.ok) throw new Error(ep.error);
   for (const [index, demo] of [first, second, ...DEMO_EP_EXTRA].entries()) {
-    const id = await addDemoSong(services, demo, ep.id);
+    const id = await addDemoSong(services, demo, { id: ep.id, title: DEMO_EP.title, colors: first.colors });
     const song = await getSong(services, id);
     if (!song) throw new Error(`"${demo.title}" went missing`);
     const words = DEMO_EP.tracks[index];
