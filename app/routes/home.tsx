@@ -8,17 +8,20 @@ import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NextShow } from "#app/features/shows/show-list.tsx";
 import { nextShowForPage } from "#app/features/shows/shows.server.ts";
+import { comingReleasesForPage } from "#app/features/releases/releases.server.ts";
+import { ComingSoon } from "#app/features/releases/coming-soon.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { absoluteUrl, DEFAULT_SOCIAL_IMAGE_PATH, pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import type { PublicPhoto } from "#app/domain/photo.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ songs }, { artist, home, featuredSong, social }, photos, nextShow] = await Promise.all([
+  const [{ songs }, { artist, home, featuredSong, social }, photos, nextShow, coming] = await Promise.all([
     songsForPage(context),
     siteSettingsOf(context),
     photosForPage(context),
     nextShowForPage(context),
+    comingReleasesForPage(context),
   ]);
   return {
     artist: { name: artist.name, genres: artist.genres },
@@ -28,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     songs,
     photos: { hero: photos.hero, portrait: photos.portrait },
     nextShow,
+    coming,
   };
 }
 
@@ -125,7 +129,7 @@ function TextHero({ artist, home, songs }: Pick<HomeData, "artist" | "home" | "s
 }
 
 export default function Home() {
-  const { artist, home, featuredSong, songs, photos, nextShow } = useLoaderData<typeof loader>();
+  const { artist, home, featuredSong, songs, photos, nextShow, coming } = useLoaderData<typeof loader>();
   return (
     <>
       {photos.hero ? (
@@ -137,6 +141,8 @@ export default function Home() {
       <FeaturedSong songs={songs} settings={featuredSong} className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" />
 
       {nextShow ? <NextShow show={nextShow} className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" /> : null}
+
+      <ComingSoon releases={coming} headingId="coming-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" />
 
       <section id="latest-music" aria-labelledby="latest-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-16 sm:px-6">
         <h2 id="latest-heading" className="mb-6 text-3xl font-semibold">

@@ -8,7 +8,8 @@ import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
 import { songsForPage } from "#app/features/songs/songs.server.ts";
 import { ReleaseGrid } from "#app/features/releases/release-grid.tsx";
-import { releasesForPage } from "#app/features/releases/releases.server.ts";
+import { comingReleasesForPage, releasesForPage } from "#app/features/releases/releases.server.ts";
+import { ComingSoon } from "#app/features/releases/coming-soon.tsx";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -17,9 +18,15 @@ import type { loader as rootLoader } from "#app/root.tsx";
 const musicGenres = (genres: string[]) => (genres.includes("Alternative") ? genres : [...genres, "Alternative"]);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ songs }, settings, releases] = await Promise.all([songsForPage(context), siteSettingsOf(context), releasesForPage(context)]);
+  const [{ songs }, settings, releases, coming] = await Promise.all([
+    songsForPage(context),
+    siteSettingsOf(context),
+    releasesForPage(context),
+    comingReleasesForPage(context),
+  ]);
   return {
     releases,
+    coming,
     artistName: settings.artist.name,
     liveVideo: settings.liveVideo,
     social: settings.social.links,
@@ -39,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Music() {
-  const { artistName, liveVideo, social, songs, photos, releases } = useLoaderData<typeof loader>();
+  const { artistName, liveVideo, social, songs, photos, releases, coming } = useLoaderData<typeof loader>();
   const player = usePlayer();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
@@ -58,6 +65,8 @@ export default function Music() {
         </h2>
         <SongsPlayer songs={songs} label="Current Releases player" inFirstScreen />
       </section>
+
+      <ComingSoon releases={coming} headingId="coming-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6" />
 
       {releases && releases.length > 0 ? (
         <section aria-labelledby="discography-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">

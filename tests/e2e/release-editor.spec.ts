@@ -385,4 +385,46 @@ test.describe("the release editor", () => {
     expect((await page.request.get(`/music/${made.slug}/night-ferry`)).status()).toBe(404);
     expect((await page.request.get(`/music/${made.slug}`)).status()).toBe(200);
   });
+
+  test("a release that is coming shows on / and /music with its cover and day, leading to its countdown, naming no audio", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    const at = Date.UTC(2031, 4, 3, 17, 0);
+    const audio = await withE2eDb(async (db) => {
+      await db
+        .updateTable("songs")
+        .set({ released: 0, releaseAt: at, releaseTimeZone: "Europe/London" })
+        .where("releaseId", "=", made?.id ?? "")
+        .execute();
+      // Made directly, so the content version moves as the app moves it.
+      await bumpContentVersion(db);
+      return (
+        await db
+          .selectFrom("songs")
+          .select("audioKey")
+          .where("releaseId", "=", made?.id ?? "")
+          .execute()
+      ).map((row) => row.audioKey);
+    });
+    await page.context().clearCookies();
+    for (const path of ["/", "/music"]) {
+      const response = await page.goto(path);
+      const html = (await response?.text()) ?? "";
+      for (const key of audio) expect(html, path).not.toContain(key);
+      const coming = page.getByRole("region", { name: "Coming soon" });
+      const card = coming.getByRole("link", { name: new RegExp(made.title) });
+      await expect(card, path).toContainText("EP · Coming soon");
+      await expect(card, path).toContainText("Out May 3, 2031 at 6:00 PM (Europe/London)");
+      await expect(card.locator("img")).toBeVisible();
+    }
+    await page
+      .getByRole("region", { name: "Coming soon" })
+      .getByRole("link", { name: new RegExp(made.title) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/music/${made.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(made.title);
+    await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
+  });
 });

@@ -33,8 +33,12 @@ async function scheduleSong(request: APIRequestContext, title: string, at: numbe
 
 const musicPageOf = async (port: number) => (await fetch(`${origin(port)}/music`)).text();
 
-/** Where a song shows beyond its own page, as an outside program asks (on process `port`). */
-async function seenOutside(port: number, songId: string, title: string) {
+/** The stored audio of a song: named on no page until the song is out (a coming song shows on /music only as "coming soon"). */
+const audioKeyOf = (songId: string) =>
+  withE2eDb(async (db) => (await db.selectFrom("songs").select("audioKey").where("id", "=", songId).executeTakeFirstOrThrow()).audioKey);
+
+/** Where a song shows beyond its own page, as an outside program asks (on process `port`); `music`: /music plays it. */
+async function seenOutside(port: number, songId: string) {
   const base = origin(port);
   const oembed = await fetch(`${base}/oembed?url=${encodeURIComponent(`${base}/music/${songId}`)}&format=json`);
   return {
@@ -42,7 +46,7 @@ async function seenOutside(port: number, songId: string, title: string) {
     sitemap: (await (await fetch(`${base}/sitemap.xml`)).text()).includes(await songPathOf(songId)),
     oembed: oembed.status,
     embed: (await fetch(`${base}/embed/${songId}`)).status,
-    music: (await musicPageOf(port)).includes(title),
+    music: (await musicPageOf(port)).includes(await audioKeyOf(songId)),
   };
 }
 
@@ -125,11 +129,13 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     await expect(card.getByText("Comes out March 30, 2031 at 8:00 PM (Europe/Berlin)")).toBeVisible({ timeout: 15_000 });
     await expect(card.getByRole("button", { name: `Mark as Latest: ${title}` })).toHaveCount(0);
 
-    // Fans see nothing of it, but its own page, which counts down.
-    expect(await musicPageOf(PORTS.B)).not.toContain(title);
+    // Fans see it only as coming soon (issue #33: title, cover and day, no audio), and its own page, which counts down.
     const songId = await withE2eDb(
       async (db) => (await db.selectFrom("songs").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id,
     );
+    const comingMusic = await musicPageOf(PORTS.B);
+    expect(comingMusic).not.toContain(await audioKeyOf(songId));
+    expect(comingMusic).toContain("Out March 30, 2031 at 8:00 PM (Europe/Berlin)");
     const fan = await page.context().browser()!.newPage();
     await fan.goto(`${origin(PORTS.B)}/music/${songId}`);
     await expect(fan.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -142,7 +148,7 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     await card.getByRole("button", { name: `Release now: ${title}` }).click();
     await expect(toast(page, "success", `"${title}" is out now`)).toBeVisible();
     await expect(card.getByText("Latest Release")).toBeVisible();
-    expect(await musicPageOf(PORTS.A)).toContain(title);
+    expect(await musicPageOf(PORTS.A)).toContain(await audioKeyOf(songId));
     // Nobody asked on its page and the artist chose no announcement: no mail.
     expect((await mailingsFor(songId)).mailings).toEqual([]);
   });
@@ -211,9 +217,10 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
 
     // Before its time: in no list, feed or sitemap, and no player for other sites, on any process.
     for (const port of [PORTS.A, PORTS.B]) {
-      expect(await seenOutside(port, songId, title)).toEqual({ feed: false, sitemap: false, oembed: 404, embed: 404, music: false });
+      expect(await seenOutside(port, songId)).toEqual({ feed: false, sitemap: false, oembed: 404, embed: 404, music: false });
     }
-    expect(await (await fetch(`${E2E_URL}/music`)).text()).not.toContain(title);
+    const audioKey = await audioKeyOf(songId);
+    expect(await (await fetch(`${E2E_URL}/music`)).text()).not.toContain(audioKey);
 
     // Its page counts down, then turns into the song by itself.
     const fan = await page.context().browser()!.newPage();
@@ -233,7 +240,7 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
             ["B", origin(PORTS.B)],
             ["main", E2E_URL],
           ] as const) {
-            if (!seenAt[name] && (await (await fetch(`${url}/music`)).text()).includes(title)) seenAt[name] = Date.now();
+            if (!seenAt[name] && (await (await fetch(`${url}/music`)).text()).includes(audioKey)) seenAt[name] = Date.now();
           }
           return Object.keys(seenAt).length;
         },
@@ -253,7 +260,7 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     });
     await fan.close();
 
-    expect(await seenOutside(PORTS.B, songId, title)).toEqual({ feed: true, sitemap: true, oembed: 200, embed: 200, music: true });
+    expect(await seenOutside(PORTS.B, songId)).toEqual({ feed: true, sitemap: true, oembed: 200, embed: 200, music: true });
 
     // A comes back; nothing happens twice.
     processes.A = await startAppProcess(PORTS.A, mailEnv(PORTS.A));

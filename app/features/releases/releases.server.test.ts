@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSingles } from "#app/domain/song-rows.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { listReleases } from "./releases.server.ts";
+import { listComingReleases, listReleases } from "./releases.server.ts";
 
 const YEAR = 365 * 86_400_000;
 
@@ -98,5 +98,21 @@ describe.each(testStacks)("the releases list on %s", (kind) => {
         isLatest: false,
       },
     ]);
+  });
+
+  it("lists the releases coming, soonest first, with only their title, kind, cover and day; one with a track out is not coming", async () => {
+    const coming = await listComingReleases(site.services);
+    // "Coming Single" (from the test above) is coming; the EP has tracks out, so its scheduled third is not a coming release.
+    expect(coming).toEqual([
+      {
+        title: "Coming Single",
+        kind: "single",
+        path: "/music/coming-single",
+        coverKey: expect.stringMatching(/^covers\/\d+_coming\.png$/),
+        at: expect.any(Number),
+        timeZone: "UTC",
+      },
+    ]);
+    expect(Object.keys(coming[0] ?? {})).not.toContain("audioUrl");
   });
 });

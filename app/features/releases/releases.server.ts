@@ -72,3 +72,62 @@ export async function releasesForPage(context: Readonly<RouterContextProvider>):
     return null;
   }
 }
+
+/** A release with nothing out yet and a day set: what a fan may know of it before that day. */
+export type ComingRelease = Pick<ReleaseCard, "title" | "kind" | "path" | "coverKey"> & {
+  /** When its first track comes out, and the zone the artist set it in. */
+  at: number;
+  timeZone: string;
+};
+
+/**
+ * The releases coming: none of their tracks out yet, one scheduled; soonest
+ * first. Only what their countdown pages show: title, kind, cover and day.
+ */
+export async function listComingReleases(services: Services): Promise<ComingRelease[]> {
+  const rows = await services.db
+    .selectFrom("releases")
+    .innerJoin("songs", "songs.releaseId", "releases.id")
+    .where("songs.released", "=", 0)
+    .where("songs.releaseAt", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("songs as out").select("out.id").whereRef("out.releaseId", "=", "releases.id").where("out.released", "=", 1))),
+    )
+    .select([
+      "releases.id",
+      "releases.slug",
+      "releases.title",
+      "releases.kind",
+      "songs.coverKey",
+      "songs.releaseAt",
+      "songs.releaseTimeZone",
+    ])
+    .orderBy("songs.releaseAt")
+    .orderBy("songs.trackNumber")
+    .execute();
+  const byRelease = new Map<string, ComingRelease>();
+  for (const row of rows) {
+    if (byRelease.has(row.id) || row.releaseAt === null) continue;
+    byRelease.set(row.id, {
+      title: row.title,
+      kind: row.kind,
+      path: releasePath(row.slug),
+      coverKey: row.coverKey,
+      at: Number(row.releaseAt),
+      timeZone: row.releaseTimeZone ?? "UTC",
+    });
+  }
+  return [...byRelease.values()];
+}
+
+/** The coming releases for a page; a failure is logged and leaves them out (and the page out of the cache). */
+export async function comingReleasesForPage(context: Readonly<RouterContextProvider>): Promise<ComingRelease[]> {
+  const { services, markDegraded } = context.get(appContext);
+  try {
+    return await listComingReleases(services);
+  } catch (error) {
+    console.error("Loading coming releases failed", error);
+    markDegraded();
+    return [];
+  }
+}

@@ -4,6 +4,7 @@ export const UPCOMING_TEXT = {
   comesOut: (when: string) => `Out ${when}`,
   countdownLabel: "Time left until it comes out",
   outNow: "It is out now. Loading the song…",
+  notifyLink: "Get a mail when it is out →",
 } as const;
 
 /** The dashboard's release editor: a release's details, its running order, its tracks' words and credits. */
