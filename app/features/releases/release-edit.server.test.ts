@@ -140,6 +140,34 @@ describe.each(testStacks)("editing releases on %s", (kind) => {
     expect(await renamedReleasePath(site.services, "low-tide-deluxe")).toBe("/music/low-tide");
   });
 
+  it("a release that took an address once a redirect can leave it: the address then leads to it", async () => {
+    const first = await ep("Old Name", ["One"]);
+    await updateReleaseDetails(site.services, {
+      id: first,
+      expectedUpdatedAt: await versionOf(first),
+      title: "Old Name",
+      kind: "ep",
+      slug: "new-name",
+      notes: "",
+      credits: "",
+    });
+    // A single added in the wizard takes the freed address ("old-name" is only a redirect now).
+    await insertSingles(site.services.db, [song("later", "Old Name", T0 + 50)]);
+    const later = (await getSong(site.services, "later"))?.releaseId ?? "";
+    expect((await getSong(site.services, "later"))?.path).toBe("/music/old-name/old-name");
+    const moved = await updateReleaseDetails(site.services, {
+      id: later,
+      expectedUpdatedAt: await versionOf(later),
+      title: "Old Name",
+      kind: "single",
+      slug: "old-name-single",
+      notes: "",
+      credits: "",
+    });
+    expect(moved).toMatchObject({ ok: true });
+    expect(await renamedReleasePath(site.services, "old-name")).toBe("/music/old-name-single");
+  });
+
   it("refuses an address in use, a UUID, unreadable credits and a stale version, naming the field and storing nothing", async () => {
     const id = await ep();
     await ep("Other", ["Elsewhere"]);

@@ -162,7 +162,9 @@ export async function updateReleaseDetails(services: Services, input: Record<str
       if (slug !== row.slug) {
         const taken = await trx.selectFrom("releases").select("id").where("slug", "=", slug).executeTakeFirst();
         if (taken) return invalid<ReleaseField>({ slug: RELEASE_EDIT_TEXT.slugTaken(slug) });
-        await trx.deleteFrom("releaseSlugRedirects").where("slug", "=", slug).execute();
+        // The new address stops redirecting; the old one now leads here, whatever it led to before
+        // (a single added in the wizard may take an address that was once a redirect).
+        await trx.deleteFrom("releaseSlugRedirects").where("slug", "in", [slug, row.slug]).execute();
         await trx.insertInto("releaseSlugRedirects").values({ slug: row.slug, releaseId: edit.id, createdAt: now }).execute();
       }
       const updated = await trx
@@ -449,6 +451,7 @@ async function foldInto(trx: Queryable, emptiedId: string, targetId: string, now
   const emptied = await trx.selectFrom("releases").select("slug").where("id", "=", emptiedId).executeTakeFirstOrThrow();
   await trx.updateTable("releaseSlugRedirects").set({ releaseId: targetId }).where("releaseId", "=", emptiedId).execute();
   await trx.deleteFrom("releases").where("id", "=", emptiedId).execute();
+  await trx.deleteFrom("releaseSlugRedirects").where("slug", "=", emptied.slug).execute();
   await trx.insertInto("releaseSlugRedirects").values({ slug: emptied.slug, releaseId: targetId, createdAt: now }).execute();
 }
 
