@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminPage(services, request);
   const editing = await releaseForEditing(services, params.releaseId);
   if (!editing) throw data(null, { status: 404 });
-  return { dashboardPath, editing };
+  return { dashboardPath, editing, origin: services.env.publicUrl };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,13 +44,14 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   });
 
 export default function DashboardRelease() {
-  const { dashboardPath: path, editing } = useLoaderData<typeof loader>();
+  const { dashboardPath: path, editing, origin } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={path} title={editing.release.title} />
       <ReleaseEditor
         data={editing}
         dashboardPath={path}
+        origin={origin}
         addTracks={<AddTracks key={editing.release.id} releaseId={editing.release.id} needsCover={editing.tracks.length === 0} />}
       />
     </div>

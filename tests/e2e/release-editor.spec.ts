@@ -259,6 +259,12 @@ test.describe("the release editor", () => {
       withE2eDb(async (db) => (await db.selectFrom("songs").select("audioKey").where("id", "=", id).executeTakeFirstOrThrow()).audioKey);
     const hidden = await audioOf(made.songIds[2] ?? "");
 
+    // The artist takes the link and the player to paste elsewhere from the editor.
+    await page.goto(editorOf(made.id));
+    const share = page.getByRole("region", { name: "Share" });
+    await expect(share.getByRole("textbox", { name: "Link" })).toHaveValue(`${E2E_URL}/music/${made.slug}`);
+    await expect(share.getByRole("textbox", { name: "Embed code" })).toHaveValue(new RegExp(`src="${E2E_URL}/embed/release/${made.id}"`));
+
     await page.context().clearCookies();
     const oembed = await page.request.get(`/oembed?url=${encodeURIComponent(`${E2E_URL}/music/${made.slug}`)}&format=json`);
     expect(oembed.status()).toBe(200);

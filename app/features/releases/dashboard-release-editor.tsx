@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { SelectField } from "#app/components/ui/select-field.tsx";
@@ -7,6 +7,8 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import { COMMON_CREDIT_ROLES } from "#app/domain/credits.ts";
 import { formatIsrc } from "#app/domain/lyrics.ts";
 import { releasePath } from "#app/domain/public-paths.ts";
+import { embedCode } from "#app/domain/embed-code.ts";
+import { absoluteUrl } from "#app/lib/document/meta.ts";
 import { releaseDateField } from "#app/domain/release.ts";
 import { formatDuration } from "#app/domain/song.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
@@ -58,9 +60,12 @@ export function ReleaseEditor({
   data,
   dashboardPath,
   addTracks,
+  origin,
 }: {
   data: ReleaseForEditing;
   dashboardPath: string;
+  /** The site's public address (PUBLIC_URL), for the link and the embed code to share. */
+  origin: string;
   /** Where tracks are added (the songs feature's), shown once the page runs: it uploads from the browser. */
   addTracks: ReactNode;
 }) {
@@ -80,6 +85,7 @@ export function ReleaseEditor({
         ) : null}
       </p>
       <ReleaseDetailsForm release={release} />
+      <ReleaseShare release={release} tracks={tracks} origin={origin} />
       <section aria-labelledby="tracks-heading" className={section}>
         <div>
           <h2 id="tracks-heading" className="text-xl font-semibold">
@@ -145,6 +151,42 @@ function TrackList({
         ))}
       </ol>
     </>
+  );
+}
+
+/**
+ * What the artist pastes elsewhere: the release's link and its player's embed
+ * code, in read-only fields selected whole on focus (no clipboard needed, with
+ * JavaScript off too). Only once a track is out: before, there is nothing to play.
+ */
+function ReleaseShare({ release, tracks, origin }: { release: ReleaseForEditing["release"]; tracks: TrackForEditing[]; origin: string }) {
+  const out = tracks.filter((track) => track.song.released);
+  const [first] = out;
+  if (!first) return null;
+  const code =
+    out.length > 1
+      ? embedCode(origin, { id: release.id, title: release.title, artist: first.song.artist, release: true })
+      : embedCode(origin, first.song);
+  const selectAll = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.select();
+  return (
+    <section aria-labelledby="share-heading" className={section}>
+      <div>
+        <h2 id="share-heading" className="text-xl font-semibold">
+          {RELEASE_EDITOR_TEXT.shareHeading}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{RELEASE_EDITOR_TEXT.shareIntro}</p>
+      </div>
+      <TextField label={RELEASE_EDITOR_TEXT.shareLink} readOnly value={absoluteUrl(origin, release.path)} onFocus={selectAll} />
+      <TextAreaField
+        label={RELEASE_EDITOR_TEXT.embedCode}
+        readOnly
+        rows={3}
+        value={code}
+        onFocus={selectAll}
+        className="font-mono text-xs break-all"
+        hint={out.length > 1 ? RELEASE_EDITOR_TEXT.embedHintRelease : RELEASE_EDITOR_TEXT.embedHintSong}
+      />
+    </section>
   );
 }
 
