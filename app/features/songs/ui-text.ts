@@ -130,7 +130,7 @@ export const ADD_TRACKS_TEXT = {
   chooseCover: "Choose cover art",
   coverChosen: (name: string) => `Cover: ${name}`,
   coverRequired: "This release has no track yet: choose cover art for it.",
-  titleRequired: "Please enter a song title",
+  titleRequired: UPLOAD_TEXT.missingTitle,
   titleOf: (fileName: string) => `Title for ${fileName}`,
   progressOf: (title: string) => `Uploading ${title}`,
   remove: "Remove",
