@@ -7,7 +7,13 @@ import type { Song } from "./song.ts";
 export const RELEASE_KIND_NAME: Record<ReleaseKind, string> = { album: "Album", ep: "EP", single: "Single" };
 
 /** A release a new song can join, as the wizard offers it. */
-export type ReleaseChoiceOption = { id: string; title: string; kind: ReleaseKind };
+export type ReleaseChoiceOption = {
+  id: string;
+  title: string;
+  kind: ReleaseKind;
+  /** When its tracks not out yet come out (a track joining it comes out then too); null with none coming. */
+  coming: { at: number; timeZone: string } | null;
+};
 
 export type Release = {
   id: string;

@@ -169,18 +169,6 @@ export async function deleteEmptyReleases(db: Queryable, releaseIds?: readonly s
     .execute();
 }
 
-/**
- * Every page a song has had: its track page, its release's page and the
- * address it had before releases. A fan's "notify me" is recorded with the
- * page it was sent from, so its announcement asks for all of them.
- */
-export async function songPagesOf(db: Queryable, songId: string): Promise<string[]> {
-  const row = await selectSongs(db).where("id", "=", songId).executeTakeFirst();
-  const pages = [oldSongPath(songId)];
-  if (row?.releaseSlug) pages.push(trackPath(row.releaseSlug, row.slug), releasePath(row.releaseSlug));
-  return pages;
-}
-
 /** A stored release as pages see it, with its tracks (in the order given). */
 export function toRelease(row: Selectable<ReleasesTable>, tracks: Song[]): Release {
   return {

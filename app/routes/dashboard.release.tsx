@@ -4,6 +4,9 @@ import { DashboardHeader } from "#app/components/layout/dashboard-header.tsx";
 import { ReleaseEditor } from "#app/features/releases/dashboard-release-editor.tsx";
 import { AddTracks } from "#app/features/songs/add-tracks.tsx";
 import { deleteSong } from "#app/features/songs/songs.server.ts";
+import { ReleaseDaySection } from "#app/features/songs/release-day-section.tsx";
+import { moveReleaseDay, releaseWholeNow } from "#app/features/songs/release-day.server.ts";
+import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { releaseForEditing } from "#app/features/releases/release-edit.server.ts";
 import { handleReleaseEditorAction } from "#app/features/releases/release-editor-action.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
@@ -11,13 +14,29 @@ import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { adminRefusal, requireAdminPage } from "#app/lib/auth/require-admin.server.ts";
 import { formAnswer } from "#app/lib/http/wire.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
+import { timeZoneNames } from "#app/lib/time/zoned-time.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   await requireAdminPage(services, request);
   const editing = await releaseForEditing(services, params.releaseId);
   if (!editing) throw data(null, { status: 404 });
-  return { dashboardPath, editing, origin: services.env.publicUrl };
+  // The day its tracks not out yet share (decision 023): the first coming track's.
+  const coming = editing.tracks.filter((track) => !track.song.released && track.song.releaseAt !== null);
+  const first = coming[0]?.song;
+  const comingDay =
+    first?.releaseAt != null
+      ? { at: first.releaseAt, timeZone: first.releaseTimeZone ?? "UTC", announce: first.releaseAnnounce, trackCount: coming.length }
+      : null;
+  return {
+    dashboardPath,
+    editing,
+    origin: services.env.publicUrl,
+    comingDay,
+    // The server's list, sent with the page: the zones its first paint offers are those the running app offers.
+    zones: comingDay ? timeZoneNames() : [],
+    mailOn: services.mail !== undefined,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -25,7 +44,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const denied = await adminRefusal(services, request);
   const result = denied
     ? { ...denied, intent: "" as const, target: "", fields: {}, values: {} }
-    : await handleReleaseEditorAction(services, request, (songId) => deleteSong(services, songId));
+    : await handleReleaseEditorAction(services, request, {
+        deleteTrack: (songId) => deleteSong(services, songId),
+        moveDay: (form) => moveReleaseDay(services, form),
+        releaseNow: (releaseId) => releaseWholeNow(services, releaseId, releaseAnnouncement(services)),
+      });
   // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
   if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);
   // Its last track deleted, the release went with it (a release with no track is not kept): back to the list.
@@ -44,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   });
 
 export default function DashboardRelease() {
-  const { dashboardPath: path, editing, origin } = useLoaderData<typeof loader>();
+  const { dashboardPath: path, editing, origin, comingDay, zones, mailOn } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={path} title={editing.release.title} />
@@ -52,7 +75,19 @@ export default function DashboardRelease() {
         data={editing}
         dashboardPath={path}
         origin={origin}
-        addTracks={<AddTracks key={editing.release.id} releaseId={editing.release.id} needsCover={editing.tracks.length === 0} />}
+        addTracks={
+          <AddTracks key={editing.release.id} releaseId={editing.release.id} needsCover={editing.tracks.length === 0} mailOn={mailOn} />
+        }
+        releaseDay={
+          <ReleaseDaySection
+            key={`${editing.release.id}-${comingDay?.at ?? "out"}`}
+            releaseId={editing.release.id}
+            title={editing.release.title}
+            coming={comingDay}
+            zones={zones}
+            mailOn={mailOn}
+          />
+        }
       />
     </div>
   );

@@ -120,7 +120,8 @@ describe.each(testStacks)("migration 0018 on %s: every song becomes a single wit
 
   it("still announces the scheduled song to the fan who asked on its old page", async () => {
     const [announcement] = await upcomingAnnouncements(site.services.db);
-    expect(announcement).toMatchObject({ songId: scheduled.id, toEveryone: false, recipients: 1 });
+    // Its single has the song's id (0018), and the fan asked on the song's old address.
+    expect(announcement).toMatchObject({ releaseId: scheduled.id, toEveryone: false, recipients: 1 });
   });
 
   it("goes back down and up again", async () => {

@@ -435,7 +435,7 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await expect(page.getByText(/This link does not work any more/)).toBeVisible();
   });
 
-  test("a scheduled song's announcement is written, previewed and saved in the Mail area, and goes out only with its song", async ({
+  test("a scheduled release's announcement is written, previewed and saved in the Mail area, and goes out only with its release", async ({
     page,
   }) => {
     const id = `announce-${randomUUID().slice(0, 8)}`;
@@ -483,13 +483,16 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
       await expect(page.getByRole("region", { name: "With a release" })).toContainText(`Tonight: ${title}`);
       // Not among the mailings to send by hand.
       await expect(page.getByRole("region", { name: "Mailings" })).not.toContainText(`Tonight: ${title}`);
-      const saved = await withE2eDb((db) =>
-        db.selectFrom("mailings").select(["announces", "songId", "status"]).where("announces", "=", id).execute(),
-      );
-      expect(saved).toEqual([{ announces: id, songId: id, status: "draft" }]);
+      // The release's announcement, its card wearing its first track.
+      const saved = await withE2eDb(async (db) => {
+        const { releaseId } = await db.selectFrom("songs").select("releaseId").where("id", "=", id).executeTakeFirstOrThrow();
+        const rows = await db.selectFrom("mailings").select(["announces", "songId", "status"]).where("songId", "=", id).execute();
+        return { releaseId, rows };
+      });
+      expect(saved.rows).toEqual([{ announces: saved.releaseId, songId: id, status: "draft" }]);
     } finally {
       await withE2eDb(async (db) => {
-        await db.deleteFrom("mailings").where("announces", "=", id).execute();
+        await db.deleteFrom("mailings").where("songId", "=", id).execute();
         await deleteSongRows(db, [id]);
       });
     }

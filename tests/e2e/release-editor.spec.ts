@@ -433,4 +433,76 @@ test.describe("the release editor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(made.title);
     await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
   });
+
+  test("a coming release's day moves in its editor, a song joining it in step 3 takes that day, and Release now brings every track out at once", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    const releaseId = made.id;
+    await withE2eDb(async (db) => {
+      await db
+        .updateTable("songs")
+        .set({ released: 0, releaseAt: Date.now() + 30 * 86_400_000, releaseTimeZone: "Europe/London" })
+        .where("releaseId", "=", releaseId)
+        .execute();
+      await bumpContentVersion(db);
+    });
+    await page.goto(editorOf(releaseId));
+    const day = page.getByRole("region", { name: "Release day" });
+    await expect(day).toContainText("2 tracks");
+    await day.getByLabel("Comes out on").fill("2031-06-01T20:00");
+    await day.getByLabel("Time zone").selectOption("Europe/Berlin");
+    await day.getByRole("button", { name: "Move the day" }).click();
+    await expect(day.getByRole("status")).toHaveText("The release now comes out June 1, 2031 at 8:00 PM (Europe/Berlin).");
+    const moved = Date.UTC(2031, 5, 1, 18, 0);
+    const days = () =>
+      withE2eDb((db) => db.selectFrom("songs").select(["released", "releaseAt"]).where("releaseId", "=", releaseId).execute());
+    expect(await days()).toEqual([
+      { released: 0, releaseAt: moved },
+      { released: 0, releaseAt: moved },
+    ]);
+    // Fans see the new day on its countdown.
+    const countdown = await page.request.get(`/music/${made.slug}`);
+    expect(await countdown.text()).toContain("June 1, 2031");
+
+    // A song joining it in the wizard is told, and takes the day.
+    await page.goto(DASHBOARD_PATH);
+    await page.getByRole("button", { name: "Add New Song" }).click();
+    const wizard = page.getByRole("form", { name: "Add New Song" });
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: "take.wav",
+      mimeType: "audio/wav",
+      buffer: synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 }),
+    });
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "c.png", mimeType: "image/png", buffer: await coverPng("Tide", ["#222", "#0e7490"], 300) });
+    await wizard.getByRole("button", { name: "Next" }).click();
+    const title = `Tide Tables ${made.tag}`;
+    await wizard.getByRole("textbox", { name: "Title" }).fill(title);
+    await wizard.getByRole("combobox", { name: "Part of" }).selectOption({ label: `${made.title} (EP)` });
+    await expect(wizard.getByRole("note")).toContainText(`It comes out with "${made.title}", June 1, 2031 at 8:00 PM (Europe/Berlin)`);
+    await expect(wizard.getByRole("group", { name: "When does it come out?" })).toHaveCount(0);
+    await wizard.getByRole("button", { name: "Add Song" }).click();
+    await expect(wizard.getByRole("status")).toHaveText("Song uploaded successfully! 🎉");
+    made.songIds.push(await songIdOf(title));
+    expect(await days()).toHaveLength(3);
+    expect((await days()).every((row) => row.released === 0 && row.releaseAt === moved)).toBe(true);
+    await page.context().clearCookies();
+    expect((await page.request.get(`/music/${made.slug}/tide-tables-${made.tag}`)).status()).toBe(200);
+    expect(await (await page.request.get("/music")).text()).not.toContain(title);
+
+    // Release now: the whole release, after a second yes.
+    await signInAsAdmin(page);
+    await page.goto(editorOf(releaseId));
+    await page.getByText("Release it now", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, release it now" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "is out now" })).toHaveText(`"${made.title}" is out now`);
+    await expect(page.getByRole("region", { name: "Release day" })).toHaveCount(0);
+    expect((await days()).every((row) => row.released === 1)).toBe(true);
+    await page.goto(`/music/${made.slug}`);
+    await expect(page.getByRole("region", { name: "Tracklist" }).getByRole("listitem")).toHaveCount(3);
+  });
 });

@@ -22,13 +22,13 @@ export function AnnouncementsList({
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{MAILING_TEXT.withAReleaseIntro}</p>
       <ul className="mt-4 divide-y divide-stone-200 dark:divide-stone-800">
         {announcements.map((upcoming) => (
-          <li key={upcoming.songId} className="py-4">
+          <li key={upcoming.releaseId} className="py-4">
             <p className="font-medium break-words">{upcoming.words.subject}</p>
             <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
               When “{upcoming.title}” comes out, {releaseWhen(upcoming)}, {announcedTo(upcoming)}.
             </p>
             <p className="mt-1 text-sm">
-              {editing === upcoming.songId ? (
+              {editing === upcoming.releaseId ? (
                 <span className="font-semibold text-stone-600 dark:text-stone-400">Editing</span>
               ) : (
                 <LinkButton onClick={() => onEdit(upcoming)}>

@@ -73,7 +73,8 @@ export async function handleMailAreaAction(services: Services, request: Request,
   if (intent === "preview") {
     const draft = mailingDraftSchema.safeParse(fields);
     if (!draft.success) return fieldProblem(intent, draft.error.issues);
-    const content = await renderMailing(services, draft.data);
+    // An announcement's preview shows the release's card, as its fans will get it.
+    const content = await renderMailing(services, { ...draft.data, announces: fields.announces || null });
     return ok({ intent, id: "", message: "", preview: { subject: content.subject, html: content.html ?? "" } });
   }
   const asked = mailingRequestSchema.safeParse(fields);

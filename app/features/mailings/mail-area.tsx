@@ -38,7 +38,7 @@ export function MailArea({ data }: { data: MailAreaData }) {
   const [copied, setCopied] = useState<{ from: string; words: MailingDraft } | null>(null);
   const draft = data.mailings.find((mailing) => mailing.id === editing && mailing.status === "draft");
   const openedMailing = data.mailings.find((mailing) => mailing.id === opened?.id && mailing.status === "sent");
-  const announcement = data.announcements.find((upcoming) => upcoming.songId === (draft ? draft.announces : announcing));
+  const announcement = data.announcements.find((upcoming) => upcoming.releaseId === (draft ? draft.announces : announcing));
   // Here, not in the composer: sending turns the draft into a sent mailing, and the composer
   // starts afresh (a new key) before the answer arrives; the answer must still be told.
   const fetcher = useFetcher<FormAnswer<MailAreaResult>>();
@@ -89,7 +89,7 @@ export function MailArea({ data }: { data: MailAreaData }) {
           />
         ) : (
           <Composer
-            key={draft?.id ?? (announcement ? `announce-${announcement.songId}` : copied ? `copy-${copied.from}` : "new")}
+            key={draft?.id ?? (announcement ? `announce-${announcement.releaseId}` : copied ? `copy-${copied.from}` : "new")}
             data={data}
             draft={draft}
             announcement={announcement}
@@ -120,12 +120,12 @@ export function MailArea({ data }: { data: MailAreaData }) {
         {data.announcements.length > 0 ? (
           <AnnouncementsList
             announcements={data.announcements}
-            editing={opened ? null : (announcement?.songId ?? null)}
+            editing={opened ? null : (announcement?.releaseId ?? null)}
             onEdit={(upcoming) => {
               setOpened(null);
               setPreview(null);
               setEditing(upcoming.draftId);
-              setAnnouncing(upcoming.songId);
+              setAnnouncing(upcoming.releaseId);
             }}
           />
         ) : null}

@@ -58,7 +58,7 @@ export function Composer({
       </div>
       <fetcher.Form method="post" className="mt-6 space-y-5" noValidate>
         {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
-        {announcement ? <input type="hidden" name="announces" value={announcement.songId} /> : null}
+        {announcement ? <input type="hidden" name="announces" value={announcement.releaseId} /> : null}
         <TextField
           label="Subject"
           name="subject"
@@ -92,8 +92,8 @@ export function Composer({
         </div>
         {announcement ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">
-            <input type="hidden" name="songId" value={announcement.songId} />
-            Song card: <span className="font-medium text-stone-900 dark:text-stone-100">{announcement.title}</span>
+            <input type="hidden" name="songId" value={announcement.words.songId ?? ""} />
+            Release card: <span className="font-medium text-stone-900 dark:text-stone-100">{announcement.title}</span>
           </p>
         ) : (
           <div className="space-y-1.5">

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { selectSongs } from "#app/domain/song-rows.server.ts";
-import { trackPath } from "#app/domain/public-paths.ts";
+import { releasePath, trackPath } from "#app/domain/public-paths.ts";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
@@ -68,8 +68,8 @@ export async function sentMailing(db: Db, id: string): Promise<{ subject: string
 
 /**
  * A new draft, or changes to one that has not been sent. With `announces`, the
- * draft is that scheduled song's announcement (its card always that song's),
- * one per song: saving another changes the one there is.
+ * draft is that coming release's announcement (its card always the release's),
+ * one per release: saving another changes the one there is.
  */
 export async function saveDraft(
   db: Db,
@@ -79,11 +79,26 @@ export async function saveDraft(
   now = Date.now(),
   announces?: string,
 ): Promise<MailingResult> {
+  let lead: string | null = null;
   if (!id && announces) {
-    const song = await db.selectFrom("songs").select(["released", "releaseAt"]).where("id", "=", announces).executeTakeFirst();
-    if (!song || song.released === 1 || song.releaseAt === null) return refused(409, MAILING_TEXT.announcementGone);
-    const existing = await db.selectFrom("mailings").select(["id", "status"]).where("announces", "=", announces).executeTakeFirst();
-    if (existing) return existing.status === "draft" ? saveDraft(db, existing.id, draft, by, now) : refusal(db, existing.id);
+    // The release's first track coming: what the card shows until the release has a page of its own to show.
+    const coming = await db
+      .selectFrom("songs")
+      .select("id")
+      .where("releaseId", "=", announces)
+      .where("released", "=", 0)
+      .where("releaseAt", "is not", null)
+      .orderBy("trackNumber")
+      .executeTakeFirst();
+    if (!coming) return refused(409, MAILING_TEXT.announcementGone);
+    lead = coming.id;
+    const existing = await db
+      .selectFrom("mailings")
+      .select(["id", "status"])
+      .where("announces", "=", announces)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
+    if (existing) return saveDraft(db, existing.id, draft, by, now);
   }
   if (!id) {
     const newId = randomUUID();
@@ -92,7 +107,7 @@ export async function saveDraft(
       .values({
         id: newId,
         ...draft,
-        songId: announces ?? draft.songId,
+        songId: lead ?? draft.songId,
         status: "draft",
         announces: announces ?? null,
         contentId: null,
@@ -105,10 +120,11 @@ export async function saveDraft(
       .execute();
     return ok({ id: newId, message: MAILING_TEXT.saved });
   }
-  const current = await db.selectFrom("mailings").select("announces").where("id", "=", id).executeTakeFirst();
+  const current = await db.selectFrom("mailings").select(["announces", "songId"]).where("id", "=", id).executeTakeFirst();
   const result = await db
     .updateTable("mailings")
-    .set({ ...draft, songId: current?.announces ?? draft.songId, updatedAt: now, updatedBy: by })
+    // An announcement's card is its release's, whatever the form sent.
+    .set({ ...draft, songId: current?.announces ? current.songId : draft.songId, updatedAt: now, updatedBy: by })
     .where("id", "=", id)
     .where("status", "=", "draft")
     .executeTakeFirst();
@@ -220,11 +236,24 @@ export type AskedOn = { form: string; pages: readonly string[] };
  * plain text, an optional song card, and under it who it is from, how to reach
  * them, and the recipient's own unsubscribe link.
  */
-export async function renderMailing(services: Pick<Services, "db" | "env">, mailing: MailingDraft): Promise<MailContent> {
+export async function renderMailing(
+  services: Pick<Services, "db" | "env">,
+  mailing: MailingDraft & { announces?: string | null },
+): Promise<MailContent> {
   const settings = await loadSiteSettings(services.db);
   const origin = services.env.publicUrl;
-  const song = mailing.songId ? await selectSongs(services.db).where("id", "=", mailing.songId).executeTakeFirst() : undefined;
-  const songUrl = song?.releaseSlug ? `${origin}${trackPath(song.releaseSlug, song.slug)}` : null;
+  const track = mailing.songId ? await selectSongs(services.db).where("id", "=", mailing.songId).executeTakeFirst() : undefined;
+  // A release's announcement shows the release (its title, its page) in the cover of its first track.
+  const release =
+    track && mailing.announces
+      ? await services.db.selectFrom("releases").select(["title", "slug"]).where("id", "=", mailing.announces).executeTakeFirst()
+      : undefined;
+  const song = track && release ? { ...track, title: release.title } : track;
+  const songUrl = release
+    ? `${origin}${releasePath(release.slug)}`
+    : song?.releaseSlug
+      ? `${origin}${trackPath(song.releaseSlug, song.slug)}`
+      : null;
   const contact = settings.contact.general.email;
   const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
   const text = [mailText(mailing.body.trim(), origin), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]

@@ -40,7 +40,8 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
         updatedAt: 1,
       },
     ]);
-    return id;
+    const { releaseId } = await services.db.selectFrom("songs").select("releaseId").where("id", "=", id).executeTakeFirstOrThrow();
+    return { id, releaseId };
   }
   const recipientsOf = async (songId: string) => {
     const mailing = (await listMailings(services.db)).find((m) => m.songId === songId);
@@ -55,11 +56,13 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
   };
 
   it("mails every confirmed subscriber once when the artist chose to announce, and shows in the Mail area as sent", async () => {
-    const id = await song("Paper Boats");
+    const { id, releaseId } = await song("Paper Boats");
     const step = releaseAnnouncement(services);
-    expect(await services.db.transaction().execute((trx) => step(trx, { id, title: "Paper Boats", announce: true }, Date.now()))).toBe(
-      true,
-    );
+    expect(
+      await services.db
+        .transaction()
+        .execute((trx) => step(trx, { id: releaseId, title: "Paper Boats", announce: true, trackIds: [id] }, Date.now())),
+    ).toBe(true);
     const found = await recipientsOf(id);
     expect(found?.recipients).toEqual(["asked@fans.example", "one@fans.example", "two@fans.example"]);
     expect(found?.mailing).toMatchObject({
@@ -71,7 +74,7 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
   });
 
   it("otherwise mails only the fans who asked on the song's page; with none, queues nothing", async () => {
-    const id = await song("Quiet One");
+    const { id, releaseId } = await song("Quiet One");
     await services.db
       .insertInto("consents")
       .values({
@@ -85,38 +88,46 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
       })
       .execute();
     const step = releaseAnnouncement(services);
-    expect(await services.db.transaction().execute((trx) => step(trx, { id, title: "Quiet One", announce: false }, Date.now()))).toBe(true);
+    expect(
+      await services.db
+        .transaction()
+        .execute((trx) => step(trx, { id: releaseId, title: "Quiet One", announce: false, trackIds: [id] }, Date.now())),
+    ).toBe(true);
     expect((await recipientsOf(id))?.recipients).toEqual(["asked@fans.example"]);
 
     const unasked = await song("Nobody Asked");
     expect(
-      await services.db.transaction().execute((trx) => step(trx, { id: unasked, title: "Nobody Asked", announce: false }, Date.now())),
+      await services.db
+        .transaction()
+        .execute((trx) => step(trx, { id: unasked.releaseId, title: "Nobody Asked", announce: false, trackIds: [unasked.id] }, Date.now())),
     ).toBe(false);
-    expect(await recipientsOf(unasked)).toBeNull();
+    expect(await recipientsOf(unasked.id)).toBeNull();
   });
 
   it("goes out in the artist's own words when they wrote them in the Mail area, and only with its song", async () => {
     const at = Date.now() + 86_400_000;
-    const id = await song("Harbour Lights", at);
-    let [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.songId === id);
+    const { id, releaseId } = await song("Harbour Lights", at);
+    let [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.releaseId === releaseId);
     expect(upcoming).toMatchObject({ title: "Harbour Lights", releaseAt: at, toEveryone: true, recipients: 3, draftId: null });
     expect(upcoming?.words.subject).toBe(MAILING_TEXT.announcementSubject("Harbour Lights"));
 
     const words = { subject: "Tonight: Harbour Lights", body: "Written by me,\nfor you.", songId: null };
-    const saved = await saveDraft(services.db, undefined, words, "Juniper", Date.now(), id);
+    const saved = await saveDraft(services.db, undefined, words, "Juniper", Date.now(), releaseId);
     if (!saved.ok) throw new Error(saved.error);
-    // One per song: a second save from another tab changes the same draft.
-    const again = await saveDraft(services.db, undefined, { ...words, subject: "Tonight!" }, "Juniper", Date.now(), id);
+    // One per release: a second save from another tab changes the same draft.
+    const again = await saveDraft(services.db, undefined, { ...words, subject: "Tonight!" }, "Juniper", Date.now(), releaseId);
     expect(again).toMatchObject({ ok: true, id: saved.id });
-    [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.songId === id);
+    [upcoming] = (await upcomingAnnouncements(services.db)).filter((a) => a.releaseId === releaseId);
     expect(upcoming).toMatchObject({ draftId: saved.id, words: { subject: "Tonight!", songId: id } });
     // Send is not how it goes: the release sends it.
     expect(await sendMailing(services, saved.id, "Juniper")).toMatchObject({ ok: false, error: MAILING_TEXT.goesWithRelease });
 
     const step = releaseAnnouncement(services);
-    expect(await services.db.transaction().execute((trx) => step(trx, { id, title: "Harbour Lights", announce: true }, Date.now()))).toBe(
-      true,
-    );
+    expect(
+      await services.db
+        .transaction()
+        .execute((trx) => step(trx, { id: releaseId, title: "Harbour Lights", announce: true, trackIds: [id] }, Date.now())),
+    ).toBe(true);
     const found = await recipientsOf(id);
     expect(found?.mailing).toMatchObject({ id: saved.id, subject: "Tonight!", status: "sent", recipients: 3 });
     const content = await services.db
@@ -128,10 +139,71 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
     expect(content.text).toContain("Written by me,\nfor you.");
     // Out now (as the release step's own transaction marks it): no longer upcoming, and not to be written any more.
     await services.db.updateTable("songs").set({ released: 1 }).where("id", "=", id).execute();
-    expect((await upcomingAnnouncements(services.db)).some((a) => a.songId === id)).toBe(false);
-    expect(await saveDraft(services.db, undefined, words, "Juniper", Date.now(), id)).toMatchObject({
+    expect((await upcomingAnnouncements(services.db)).some((a) => a.releaseId === releaseId)).toBe(false);
+    expect(await saveDraft(services.db, undefined, words, "Juniper", Date.now(), releaseId)).toMatchObject({
       ok: false,
       error: MAILING_TEXT.announcementGone,
     });
+  });
+
+  it("announces an EP once, naming it and linking its page, to the fans who asked on any of its pages", async () => {
+    const at = Date.now() + 86_400_000;
+    const { id: first, releaseId } = await song("Low Tide", at);
+    await services.db.updateTable("releases").set({ kind: "ep", slug: "low-tide-ep" }).where("id", "=", releaseId).execute();
+    await services.db.updateTable("songs").set({ releaseAnnounce: 0 }).where("id", "=", first).execute();
+    const second = randomUUID();
+    await services.db
+      .insertInto("songs")
+      .values({
+        id: second,
+        title: "Undertow",
+        artist: "Juniper Vale",
+        audioKey: `music/${second}.wav`,
+        coverKey: `covers/${second}.png`,
+        createdAt: 1,
+        updatedAt: 1,
+        released: 0,
+        releaseAt: at,
+        releaseId,
+        trackNumber: 2,
+        slug: "undertow",
+      })
+      .execute();
+    // Asked on the second track's page: told when the EP comes out.
+    await services.db
+      .insertInto("consents")
+      .values({
+        id: randomUUID(),
+        email: "two@fans.example",
+        event: "signed-up",
+        at: 1,
+        words: "Hear it first",
+        form: RELEASE_FORM,
+        page: "/music/low-tide-ep/undertow",
+      })
+      .execute();
+    const upcoming = (await upcomingAnnouncements(services.db)).filter((a) => a.releaseId === releaseId);
+    expect(upcoming).toHaveLength(1);
+    expect(upcoming[0]).toMatchObject({ title: "Low Tide", toEveryone: false, recipients: 1 });
+    expect(upcoming[0]?.words.body).toBe(MAILING_TEXT.announcementBody("Low Tide", "Juniper Vale", "ep"));
+
+    const step = releaseAnnouncement(services);
+    expect(
+      await services.db
+        .transaction()
+        .execute((trx) => step(trx, { id: releaseId, title: "Low Tide", announce: false, trackIds: [first, second] }, Date.now())),
+    ).toBe(true);
+    const sent = (await listMailings(services.db)).filter((m) => m.announces === releaseId);
+    expect(sent).toHaveLength(1);
+    expect((await recipientsOf(first))?.recipients).toEqual(["two@fans.example"]);
+    const content = await services.db
+      .selectFrom("mailContents")
+      .innerJoin("mailings", "mailings.contentId", "mailContents.id")
+      .select("mailContents.text")
+      .where("mailings.announces", "=", releaseId)
+      .executeTakeFirstOrThrow();
+    expect(content.text).toContain("the new EP from Juniper Vale");
+    expect(content.text).toContain("Low Tide\nListen: ");
+    expect(content.text).toContain("/music/low-tide-ep\n");
   });
 });

@@ -2,48 +2,55 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
-import { songPagesOf } from "#app/domain/song-rows.server.ts";
+import { releasePagesOf } from "#app/domain/release-day.server.ts";
 import { queueForSubscribers, renderMailing, type AskedOn } from "./mailings.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
-/** The form a song's own page signs fans up with ("notify me"), as its consent records name it. */
+/** The form a release's or track's own page signs fans up with ("notify me"), as its consent records name it. */
 export const RELEASE_FORM = "release";
 
-/**
- * The mailing a song sends as it comes out, queued inside the release's own
- * transaction (songs/release-schedule.server.ts): to every confirmed
- * subscriber when the artist chose to announce it, else to those who asked on
- * the song's page to be told. It is kept as a sent mailing, so the Mail area
- * shows it and its progress like any other. Resolves true when it queued mail.
- */
-type AnnouncedSong = { id: string; title: string; announce: boolean };
+/** A release that has just come out, as its announcement needs it (songs/release-schedule.server.ts). */
+type AnnouncedRelease = { id: string; title: string; announce: boolean; trackIds: readonly string[] };
 
 /**
- * The release step that mails a song's coming out. Every process runs it,
- * mail or no mail in its own settings: whichever process brings the song out
- * queues the mail, and the processes that can send, send it (the Mail area
- * offers the announcement only while mail is on).
+ * The release step that mails a release's coming out: once for the release,
+ * however many tracks came out with it (decision 023). Queued inside the
+ * release's own transaction, to every confirmed subscriber when the artist
+ * chose to announce it, else to those who asked on one of its pages to be told.
+ * It is kept as a sent mailing, so the Mail area shows it and its progress like
+ * any other. Every process runs it, mail or no mail in its own settings:
+ * whichever process brings the release out queues the mail, and the processes
+ * that can send, send it (the Mail area offers the announcement only while mail
+ * is on). Resolves true when it queued mail.
  */
 export function releaseAnnouncement(services: Pick<Services, "env">) {
-  return (trx: Db, song: AnnouncedSong, now: number) => queueReleaseAnnouncement(services, trx, song, now);
+  return (trx: Db, release: AnnouncedRelease, now: number) => queueReleaseAnnouncement(services, trx, release, now);
 }
 
-async function queueReleaseAnnouncement(services: Pick<Services, "env">, trx: Db, song: AnnouncedSong, now: number): Promise<boolean> {
+async function queueReleaseAnnouncement(
+  services: Pick<Services, "env">,
+  trx: Db,
+  release: AnnouncedRelease,
+  now: number,
+): Promise<boolean> {
   // The artist's own words when they wrote them in the Mail area, else the site's.
   const written = await trx
     .selectFrom("mailings")
-    .select(["id", "subject", "body"])
-    .where("announces", "=", song.id)
+    .select(["id", "subject", "body", "songId"])
+    .where("announces", "=", release.id)
     .where("status", "=", "draft")
     .executeTakeFirst();
-  const draft = written ? { subject: written.subject, body: written.body, songId: song.id } : await defaultAnnouncement(trx, song);
-  const content = await renderMailing({ db: trx, env: services.env }, draft);
+  const lead = release.trackIds[0] ?? null;
+  const draft = written
+    ? { subject: written.subject, body: written.body, songId: written.songId ?? lead }
+    : await defaultAnnouncement(trx, { ...release, leadId: lead });
+  const content = await renderMailing({ db: trx, env: services.env }, { ...draft, announces: release.id });
   const contentId = randomUUID();
   await trx
     .insertInto("mailContents")
     .values({ id: contentId, subject: content.subject, text: content.text, html: content.html ?? null, listUnsubscribe: 1, createdAt: now })
     .execute();
-  const recipients = await queueForSubscribers(trx, contentId, now, await announcedTo(trx, song));
+  const recipients = await queueForSubscribers(trx, contentId, now, await announcedTo(trx, release));
   const sent = { status: "sent" as const, contentId, recipients, updatedAt: now, updatedBy: MAILING_TEXT.announcementBy, sentAt: now };
   if (written) {
     // Kept as sent even to nobody: the artist wrote it, and the Mail area says where it went.
@@ -56,71 +63,83 @@ async function queueReleaseAnnouncement(services: Pick<Services, "env">, trx: Db
   }
   await trx
     .insertInto("mailings")
-    .values({ id: randomUUID(), ...draft, announces: song.id, createdAt: now, ...sent })
+    .values({ id: randomUUID(), ...draft, announces: release.id, createdAt: now, ...sent })
     .execute();
   return true;
 }
 
-/** The words a song's announcement has until the artist writes their own. */
-async function defaultAnnouncement(db: Db, song: { id: string; title: string }) {
-  const { artist } = await loadSiteSettings(db);
+/** The words a release's announcement has until the artist writes their own: naming it as a song, an EP or an album. */
+async function defaultAnnouncement(db: Db, release: { id: string; title: string; leadId: string | null }) {
+  const [{ artist }, row] = await Promise.all([
+    loadSiteSettings(db),
+    db.selectFrom("releases").select("kind").where("id", "=", release.id).executeTakeFirst(),
+  ]);
   return {
-    subject: MAILING_TEXT.announcementSubject(song.title),
-    body: MAILING_TEXT.announcementBody(song.title, artist.name),
-    songId: song.id,
+    subject: MAILING_TEXT.announcementSubject(release.title),
+    body: MAILING_TEXT.announcementBody(release.title, artist.name, row?.kind ?? "single"),
+    songId: release.leadId,
   };
 }
 
-/** Everyone on the list when the artist chose to announce it, else those who asked on the song's page. */
-const announcedTo = async (db: Db, song: { id: string; announce: boolean }) =>
-  song.announce ? undefined : { form: RELEASE_FORM, pages: await songPagesOf(db, song.id) };
+/** Everyone on the list when the artist chose to announce it, else those who asked on one of its pages. */
+const announcedTo = async (db: Db, release: { id: string; announce: boolean }) =>
+  release.announce ? undefined : { form: RELEASE_FORM, pages: await releasePagesOf(db, release.id) };
 
-/** A scheduled song's announcement as the Mail area shows it: when, to whom (how many now), and its words. */
+/** A coming release's announcement as the Mail area shows it: when, to whom (how many now), and its words. */
 export type UpcomingAnnouncement = {
-  songId: string;
+  releaseId: string;
   title: string;
   releaseAt: number;
   /** The zone the artist set the time in, to show it as they wrote it. */
   releaseTimeZone: string;
   toEveryone: boolean;
-  /** How many it would go to if the song came out now. */
+  /** How many it would go to if the release came out now. */
   recipients: number;
   /** The artist's draft, or null while it has the site's words. */
   draftId: string | null;
-  words: { subject: string; body: string; songId: string };
+  /** Its words, with the track whose cover its card wears. */
+  words: { subject: string; body: string; songId: string | null };
 };
 
+/** Every release with tracks coming, soonest first, with its announcement. */
 export async function upcomingAnnouncements(db: Db): Promise<UpcomingAnnouncement[]> {
-  const songs = await db
+  const coming = await db
     .selectFrom("songs")
-    .select(["id", "title", "releaseAt", "releaseTimeZone", "releaseAnnounce"])
-    .where("released", "=", 0)
-    .where("releaseAt", "is not", null)
-    .orderBy("releaseAt")
+    .innerJoin("releases", "releases.id", "songs.releaseId")
+    .select(["songs.id", "songs.releaseId", "releases.title", "songs.releaseAt", "songs.releaseTimeZone", "songs.releaseAnnounce"])
+    .where("songs.released", "=", 0)
+    .where("songs.releaseAt", "is not", null)
+    .orderBy("songs.releaseAt")
+    .orderBy("songs.releaseId")
+    .orderBy("songs.trackNumber")
     .execute();
+  // The release's first coming track speaks for it: its coming tracks share one day.
+  const firstOf = new Map<string, (typeof coming)[number]>();
+  for (const row of coming) if (!firstOf.has(row.releaseId)) firstOf.set(row.releaseId, row);
   return Promise.all(
-    songs.map(async (song) => {
-      const toEveryone = song.releaseAnnounce === 1;
+    [...firstOf.values()].map(async (lead) => {
+      const release = { id: lead.releaseId, title: lead.title, announce: lead.releaseAnnounce === 1, leadId: lead.id };
       const written = await db
         .selectFrom("mailings")
-        .select(["id", "subject", "body"])
-        .where("announces", "=", song.id)
+        .select(["id", "subject", "body", "songId"])
+        .where("announces", "=", release.id)
         .where("status", "=", "draft")
         .executeTakeFirst();
       return {
-        songId: song.id,
-        title: song.title,
-        releaseAt: Number(song.releaseAt),
-        releaseTimeZone: song.releaseTimeZone ?? "UTC",
-        toEveryone,
-        recipients: await countAnnouncedTo(db, await announcedTo(db, { id: song.id, announce: toEveryone })),
+        releaseId: release.id,
+        title: release.title,
+        releaseAt: Number(lead.releaseAt),
+        releaseTimeZone: lead.releaseTimeZone ?? "UTC",
+        toEveryone: release.announce,
+        recipients: await countAnnouncedTo(db, await announcedTo(db, release)),
         draftId: written?.id ?? null,
-        words: written ? { subject: written.subject, body: written.body, songId: song.id } : await defaultAnnouncement(db, song),
+        words: written
+          ? { subject: written.subject, body: written.body, songId: written.songId ?? lead.id }
+          : await defaultAnnouncement(db, release),
       };
     }),
   );
 }
-
 async function countAnnouncedTo(db: Db, askedOn: AskedOn | undefined): Promise<number> {
   let query = db
     .selectFrom("subscribers")

@@ -23,10 +23,11 @@ export const MAILING_TEXT = {
   noticeWaits: "These mails go out once mail is on (see above).",
   /** The mailing a scheduled song sends when it comes out. */
   announcementSubject: (title: string) => `"${title}" is out now`,
-  announcementBody: (title: string, artist: string) => `**${title}**, the new song from ${artist}, is out now. Press play below.`,
+  announcementBody: (title: string, artist: string, kind: "album" | "ep" | "single" = "single") =>
+    `**${title}**, the new ${{ album: "album", ep: "EP", single: "song" }[kind]} from ${artist}, is out now. Press play below.`,
   announcementBy: "the release schedule",
-  announcementGone: "That song is out already (or no longer scheduled), so its announcement cannot be changed.",
-  goesWithRelease: "This announcement goes out by itself when its song comes out.",
+  announcementGone: "That release is out already (or no longer scheduled), so its announcement cannot be changed.",
+  goesWithRelease: "This announcement goes out by itself when its release comes out.",
   withARelease: "With a release",
-  withAReleaseIntro: "A scheduled song mails the fans when it comes out. Write what it says, preview it and send yourself a test.",
+  withAReleaseIntro: "A scheduled release mails the fans when it comes out. Write what it says, preview it and send yourself a test.",
 } as const;

@@ -60,6 +60,7 @@ export function ReleaseEditor({
   data,
   dashboardPath,
   addTracks,
+  releaseDay,
   origin,
 }: {
   data: ReleaseForEditing;
@@ -68,6 +69,8 @@ export function ReleaseEditor({
   origin: string;
   /** Where tracks are added (the songs feature's), shown once the page runs: it uploads from the browser. */
   addTracks: ReactNode;
+  /** When its tracks not out yet come out (the songs feature's), for a release with tracks coming. */
+  releaseDay?: ReactNode;
 }) {
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
@@ -85,6 +88,7 @@ export function ReleaseEditor({
         ) : null}
       </p>
       <ReleaseDetailsForm release={release} />
+      {releaseDay}
       <ReleaseShare release={release} tracks={tracks} origin={origin} />
       <section aria-labelledby="tracks-heading" className={section}>
         <div>

@@ -5,6 +5,7 @@ import { TextField } from "#app/components/ui/text-field.tsx";
 import type { ReleaseRow } from "./release-edit.server.ts";
 import type { ReleaseEditorResult } from "./release-editor-action.server.ts";
 import { RELEASE_EDITOR_TEXT } from "./ui-text.ts";
+import { formatDate } from "#app/lib/time/format-date.ts";
 
 const KIND_LABEL = { album: "Album", ep: "EP", single: "Single" } as const;
 const section = "space-y-6 rounded-3xl border border-stone-200 p-5 sm:p-8 dark:border-stone-800";
@@ -68,6 +69,9 @@ export function ReleasesList({ releases, dashboardPath }: { releases: ReleaseRow
                   <p className="truncate font-semibold">{release.title}</p>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
                     {KIND_LABEL[release.kind]} · {RELEASE_EDITOR_TEXT.trackCount(release.trackCount, release.outCount)}
+                    {release.coming
+                      ? ` · ${RELEASE_EDITOR_TEXT.listComesOut(formatDate(release.coming.at, release.coming.timeZone))}`
+                      : null}
                   </p>
                 </div>
                 <Link

@@ -9,8 +9,9 @@ import { releasePath } from "#app/domain/public-paths.ts";
 import type { Release, ReleaseChoiceOption } from "#app/domain/release.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
 import { retryOnTakenSlug, selectSongs, toRelease, toSong } from "#app/domain/song-rows.server.ts";
+import { comingDayOf, releaseDayColumns, releaseLeftOverAnnouncements } from "#app/domain/release-day.server.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
 
 type Queryable = Kysely<Database>;
@@ -416,7 +417,7 @@ export async function moveTrackToRelease(
   return services.db.transaction().execute(async (trx) => {
     const song = await trx
       .selectFrom("songs")
-      .select(["releaseId", "slug", "title", "updatedAt"])
+      .select(["releaseId", "slug", "title", "updatedAt", "released"])
       .where("id", "=", songId)
       .executeTakeFirst();
     if (!song) return refused(404, RELEASE_EDIT_TEXT.trackGone);
@@ -426,9 +427,17 @@ export async function moveTrackToRelease(
     const targetTracks = await trx.selectFrom("songs").select(["slug", "trackNumber"]).where("releaseId", "=", target.id).execute();
     const slug = firstFreeSlug(song.slug, new Set(targetTracks.map((track) => track.slug)));
     const last = Math.max(0, ...targetTracks.map((track) => track.trackNumber));
+    // A track not out yet comes out with the tracks coming there, on their day (decision 023).
+    const day = song.released === 0 ? await comingDayOf(trx, target.id) : null;
     await trx
       .updateTable("songs")
-      .set({ releaseId: target.id, slug, trackNumber: last + 1, updatedAt: Math.max(now, song.updatedAt + 1) })
+      .set({
+        releaseId: target.id,
+        slug,
+        trackNumber: last + 1,
+        updatedAt: Math.max(now, song.updatedAt + 1),
+        ...(day ? releaseDayColumns(day) : {}),
+      })
       .where("id", "=", songId)
       .execute();
     await rememberTrackAddress(trx, song.releaseId, song.slug, songId, now);
@@ -441,6 +450,7 @@ export async function moveTrackToRelease(
         now,
       );
     else await foldInto(trx, song.releaseId, target.id, now);
+    await releaseLeftOverAnnouncements(trx, now);
     await bumpContentVersion(trx);
     return ok({ message: RELEASE_EDIT_TEXT.movedTo(song.title, target.title), ...(left.length === 0 ? { id: target.id } : {}) });
   });
@@ -479,7 +489,16 @@ export async function deleteEmptyRelease(services: Services, input: Record<strin
 }
 
 /** A release as the dashboard's list of releases shows it. */
-export type ReleaseRow = { id: string; title: string; kind: Release["kind"]; path: string; trackCount: number; outCount: number };
+export type ReleaseRow = {
+  id: string;
+  title: string;
+  kind: Release["kind"];
+  path: string;
+  trackCount: number;
+  outCount: number;
+  /** The day its tracks not out yet come out, in the zone the artist set it in; null with none coming. */
+  coming: { at: number; timeZone: string } | null;
+};
 
 /** Every release, newest first, with how many tracks it has and how many are out. */
 export async function listReleasesForEditing(services: Services): Promise<ReleaseRow[]> {
@@ -493,6 +512,9 @@ export async function listReleasesForEditing(services: Services): Promise<Releas
       "releases.slug",
       eb.fn.count<number>("songs.id").as("trackCount"),
       eb.fn.sum<number>(eb.fn.coalesce("songs.released", eb.lit(0))).as("outCount"),
+      // Its coming tracks share one day (decision 023).
+      sql<number | string | null>`min(case when songs.released = 0 then songs."releaseAt" end)`.as("comingAt"),
+      sql<string | null>`min(case when songs.released = 0 then songs."releaseTimeZone" end)`.as("comingTimeZone"),
     ])
     .groupBy(["releases.id", "releases.title", "releases.kind", "releases.slug", "releases.createdAt"])
     .orderBy("releases.createdAt", "desc")
@@ -505,6 +527,7 @@ export async function listReleasesForEditing(services: Services): Promise<Releas
     path: releasePath(row.slug),
     trackCount: Number(row.trackCount),
     outCount: Number(row.outCount ?? 0),
+    coming: row.comingAt === null ? null : { at: Number(row.comingAt), timeZone: row.comingTimeZone ?? "UTC" },
   }));
 }
 
@@ -513,5 +536,5 @@ export async function releaseChoices(services: Services): Promise<ReleaseChoiceO
   const releases = await listReleasesForEditing(services);
   return releases
     .filter((release) => release.kind !== "single" || release.trackCount === 0)
-    .map(({ id, title, kind }) => ({ id, title, kind }));
+    .map(({ id, title, kind, coming }) => ({ id, title, kind, coming }));
 }

@@ -12,7 +12,18 @@ import {
 } from "./release-edit.server.ts";
 import { RELEASE_EDIT_TEXT } from "./ui-text.ts";
 
-const RELEASE_EDITOR_INTENTS = ["create", "details", "track", "move", "reorder", "move-to", "delete", "delete-track"] as const;
+const RELEASE_EDITOR_INTENTS = [
+  "create",
+  "details",
+  "track",
+  "move",
+  "reorder",
+  "move-to",
+  "delete",
+  "delete-track",
+  "day",
+  "release-now",
+] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
 
 /**
@@ -28,15 +39,23 @@ export type ReleaseEditorResult = Result<
 const isIntent = (value: string | undefined): value is ReleaseEditorIntent =>
   (RELEASE_EDITOR_INTENTS as readonly string[]).includes(value ?? "");
 
-/**
- * The editor's forms. Deleting a track is the songs' own deletion (its files go
- * with it), handed in by the route that composes the two.
- */
+/** What the songs feature does for the editor, handed in by the route that composes the two. */
+export type ReleaseEditorSteps = {
+  /** Deletes a track: the songs' own deletion (its files go with it). */
+  deleteTrack?: (songId: string) => Promise<Result>;
+  /** Moves the day the release's coming tracks come out (the release-day form's fields). */
+  moveDay?: (form: Record<string, string>) => Promise<Result<{ message: string }, { fields?: Record<string, string> }>>;
+  /** Brings the release's coming tracks out now. */
+  releaseNow?: (releaseId: string) => Promise<Result<{ message: string }>>;
+};
+
+/** The editor's forms. */
 export async function handleReleaseEditorAction(
   services: Services,
   request: Request,
-  deleteTrack?: (songId: string) => Promise<Result>,
+  steps: ReleaseEditorSteps = {},
 ): Promise<ReleaseEditorResult> {
+  const { deleteTrack, moveDay, releaseNow } = steps;
   const read = await readForm(request);
   if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
   const form = textFields(read.form);
@@ -69,6 +88,10 @@ export async function handleReleaseEditorAction(
         const done = await deleteTrack(form.songId);
         return answer(done.ok ? { ok: true, message: RELEASE_EDIT_TEXT.trackDeleted(form.title ?? "") } : done);
       }
+      case "day":
+        return answer(moveDay ? await moveDay(form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
+      case "release-now":
+        return answer(releaseNow && form.id ? await releaseNow(form.id) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       default:
         return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
     }

@@ -52,6 +52,7 @@ export const RELEASE_EDITOR_TEXT = {
   emptyList: "No releases yet. Add a song on the overview: it becomes a single of its own.",
   trackCount: (tracks: number, out: number) =>
     tracks === 0 ? "No tracks yet" : `${tracks} ${tracks === 1 ? "track" : "tracks"}${out < tracks ? ` · ${out} out` : ""}`,
+  listComesOut: (day: string) => `comes out ${day}`,
   edit: "Edit",
   allReleases: "All releases",
   viewPage: "View its page",

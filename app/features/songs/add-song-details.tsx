@@ -6,6 +6,8 @@ import { streamingServices } from "#app/domain/song.ts";
 import { messageOf } from "#app/components/ui/use-field-errors.ts";
 import { softDisabled } from "./add-song-steps.tsx";
 import { ReleaseTimingFields, type ReleaseChoice } from "./release-timing-fields.tsx";
+import { RELEASE_TEXT } from "./ui-text.ts";
+import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { SongField, TypedField } from "./song-form-state.ts";
 import { TITLE_MAX } from "./song-rules.ts";
 import type { useSongForm } from "./use-song-form.ts";
@@ -77,6 +79,7 @@ export function DetailsStep({
   const invalidProps = (field: SongField) =>
     errorOf(field) ? ({ "aria-invalid": true, "aria-describedby": errorId(field) } as const) : ({ "aria-invalid": undefined } as const);
   const canSubmit = !!state.audio && !!state.cover && state.title.trim().length > 0;
+  const joining = releases.find((release) => release.id === releaseId);
   return (
     <>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -129,7 +132,16 @@ export function DetailsStep({
           ))}
         </SelectField>
       ) : null}
-      <ReleaseTimingFields value={state.release} mailOn={mailOn} error={errorOf("release") ?? null} onChange={onRelease} />
+      {joining?.coming ? (
+        <p role="note" className="rounded-2xl border border-stone-200 p-4 text-sm dark:border-stone-800">
+          {RELEASE_TEXT.joinsComing(
+            joining.title,
+            `${formatDateTime(joining.coming.at, joining.coming.timeZone)} (${joining.coming.timeZone.replaceAll("_", " ")})`,
+          )}
+        </p>
+      ) : (
+        <ReleaseTimingFields value={state.release} mailOn={mailOn} error={errorOf("release") ?? null} onChange={onRelease} />
+      )}
       <div className="flex justify-between">
         <Button variant="secondary" onClick={onBack}>
           Back

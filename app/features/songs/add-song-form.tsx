@@ -97,7 +97,9 @@ export function AddSongForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const badRelease = releaseProblem(state.release);
+    // A release with tracks coming gives a track joining it its day: no time of its own to check or send.
+    const joiningComing = releases.find((release) => release.id === releaseId)?.coming ?? null;
+    const badRelease = joiningComing ? null : releaseProblem(state.release);
     dispatch({ type: "submitted", releaseProblem: badRelease });
     const found = wizardProblems(state, badRelease);
     const { audio, cover } = state;
@@ -115,9 +117,12 @@ export function AddSongForm({
           cover,
           title,
           links,
-          isLatest: release.isLatest,
+          isLatest: joiningComing ? false : release.isLatest,
           releaseId,
-          release: release.mode === "later" ? { at: release.at, timeZone: release.timeZone, announce: mailOn && release.announce } : null,
+          release:
+            release.mode === "later" && !joiningComing
+              ? { at: release.at, timeZone: release.timeZone, announce: mailOn && release.announce }
+              : null,
         },
         { signal, ...report },
       ),

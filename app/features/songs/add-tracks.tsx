@@ -5,6 +5,7 @@ import { ProgressBar } from "./upload-progress-bar.tsx";
 import { discardUpload, uploadFile } from "./upload-file.ts";
 import { titleFromFileName, titleFromTags } from "./title-from-tags.ts";
 import { ADD_TRACKS_TEXT } from "./ui-text.ts";
+import { initialReleaseChoice, releaseProblem, ReleaseTimingFields, type ReleaseChoice } from "./release-timing-fields.tsx";
 import { TITLE_MAX } from "./song-rules.ts";
 
 type Item = {
@@ -34,8 +35,11 @@ async function saveTrack(form: FormData): Promise<string | null> {
  * the release's cover (a release with no track yet asks for one). A file that
  * fails says why and can be tried again; the others carry on.
  */
-export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsCover: boolean }) {
+export function AddTracks({ releaseId, needsCover, mailOn }: { releaseId: string; needsCover: boolean; mailOn: boolean }) {
   const id = useId();
+  // A release with no track yet may come out later: its first tracks set its day (decision 023).
+  const [when, setWhen] = useState<ReleaseChoice>(initialReleaseChoice);
+  const [whenError, setWhenError] = useState<string | null>(null);
   const [items, setItems] = useState<Item[]>([]);
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
@@ -85,7 +89,9 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
     for (const item of untitled) update(item.key, { state: "failed", error: ADD_TRACKS_TEXT.titleRequired });
     const missingCover = needsCover && !cover;
     setCoverError(missingCover ? ADD_TRACKS_TEXT.coverRequired : null);
-    if (toAdd.length === 0 || untitled.length > 0 || missingCover) return;
+    const timeProblem = needsCover ? releaseProblem(when) : null;
+    setWhenError(timeProblem);
+    if (toAdd.length === 0 || untitled.length > 0 || missingCover || timeProblem) return;
     setBusy(true);
     setSummary(null);
     const controller = new AbortController();
@@ -119,6 +125,13 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
         form.set("releaseId", releaseId);
         if (coverKey) form.set("coverKey", coverKey);
         else form.set("releaseCover", "on");
+        if (needsCover && when.mode === "later") {
+          form.set("releaseAt", when.at);
+          form.set("releaseTimeZone", when.timeZone);
+          if (when.announce) form.set("announce", "on");
+        }
+        // The latest release is the release's first track, once.
+        if (needsCover && when.isLatest && added === 0) form.set("isLatest", "on");
         error = await saveTrack(form);
       } catch (thrown) {
         error = thrown instanceof Error && thrown.message ? thrown.message : ADD_TRACKS_TEXT.failed(0);
@@ -186,6 +199,7 @@ export function AddTracks({ releaseId, needsCover }: { releaseId: string; needsC
           </label>
         ) : null}
       </div>
+      {needsCover ? <ReleaseTimingFields value={when} mailOn={mailOn} error={whenError} onChange={setWhen} /> : null}
       {coverError ? (
         <p id={`${id}-cover-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
           {coverError}

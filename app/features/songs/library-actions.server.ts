@@ -108,7 +108,7 @@ export async function handleLibraryAction(services: Services, form: FormData, re
     case "release-now": {
       const id = songIdSchema.safeParse(fields.id);
       if (!id.success) return refused(400, SONG_TEXT.idRequired);
-      const released = await releaseNow(services.db, id.data, releaseStep);
+      const released = await releaseNow(services.db, { songId: id.data }, releaseStep);
       if (!released.ok) return released;
       if (released.queuedMail) services.mail?.wake();
       return ok({ message: RELEASE_TEXT.releasedNow(released.title) });

@@ -85,7 +85,7 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     };
     const looks = await Promise.all(Array.from({ length: 5 }, () => releaseDueSongs(services.db, step, at)));
     expect(looks.flatMap((look) => look.released.map((released) => released.title))).toEqual(["Tomorrow Song"]);
-    expect(steps).toEqual([id]);
+    expect(steps).toEqual([(await getSong(services, id))?.releaseId]);
     expect(await currentContentVersion(services.db)).toBe(before + 1);
     const songs = await listSongs(services);
     expect(songs.map((s) => [s.title, s.isLatest])).toEqual([
@@ -109,7 +109,7 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
 
     let ran = 0;
     const look = await releaseDueSongs(services.db, async () => ++ran > 0, at + 5_000);
-    expect(look).toMatchObject({ released: [{ id, title: "Second Try" }], queuedMail: true });
+    expect(look).toMatchObject({ released: [{ title: "Second Try", trackIds: [id] }], queuedMail: true });
     expect(ran).toBe(1);
     expect(await getSong(services, id)).toMatchObject({ released: true, isLatest: true });
   });
@@ -117,12 +117,52 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
   it("releases now on the artist's word, once; a song already out is refused", async () => {
     const { services } = site;
     const { id } = await schedule("Right Now", 3_600_000);
-    const steps: string[] = [];
-    const step: ReleaseStep = async (_trx, song) => (steps.push(song.id), false);
-    expect(await releaseNow(services.db, id, step)).toEqual({ ok: true, title: "Right Now", queuedMail: false });
-    expect(await releaseNow(services.db, id, step)).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.alreadyOut });
-    expect(await releaseNow(services.db, "no-such-song", step)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
-    expect(steps).toEqual([id]);
+    const steps: string[][] = [];
+    const step: ReleaseStep = async (_trx, release) => (steps.push(release.trackIds), false);
+    expect(await releaseNow(services.db, { songId: id }, step)).toEqual({ ok: true, title: "Right Now", queuedMail: false });
+    expect(await releaseNow(services.db, { songId: id }, step)).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.alreadyOut });
+    expect(await releaseNow(services.db, { songId: "no-such-song" }, step)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
+    expect(await releaseNow(services.db, { releaseId: "no-such-release" }, step)).toEqual({
+      ok: false,
+      status: 404,
+      error: SONG_TEXT.notFound,
+    });
+    expect(steps).toEqual([[id]]);
     expect((await listSongs(services)).map((song) => song.title)).toContain("Right Now");
+  });
+
+  it("brings out a release's tracks together on its day, a track joining it taking that day, with one step for the release", async () => {
+    const { services } = site;
+    const first = await schedule("Tide One", 3_000, { isLatest: true, announce: true });
+    const releaseId = (await getSong(services, first.id))?.releaseId ?? "";
+    // One added with no time of its own, one with another time: both come out on the release's day.
+    const second = await createSong(services, { title: "Tide Two", ...(await upload("tide-two")), releaseId });
+    const laterLocal = toZonedLocal(Date.now() + 86_400_000, "UTC");
+    const third = await createSong(services, {
+      title: "Tide Three",
+      ...(await upload("tide-three")),
+      releaseId,
+      release: { at: laterLocal, timeZone: "UTC", announce: false },
+    });
+    if (!second.ok || !third.ok) throw new Error("not added");
+    for (const id of [second.id, third.id]) {
+      expect(await getSong(services, id)).toMatchObject({ released: false, releaseAt: first.at, releaseTimeZone: "Europe/Berlin" });
+    }
+    expect((await listSongs(services)).map((song) => song.title)).not.toContain("Tide Two");
+
+    const steps: { id: string; announce: boolean; trackIds: string[] }[] = [];
+    const step: ReleaseStep = async (_trx, release) => (steps.push(release), false);
+    const looks = await Promise.all(Array.from({ length: 3 }, () => releaseDueSongs(services.db, step, first.at)));
+    expect(looks.flatMap((look) => look.released)).toHaveLength(1);
+    expect(steps).toEqual([{ id: releaseId, title: "Tide One", announce: true, trackIds: [first.id, second.id, third.id] }]);
+    const listed = await listSongs(services);
+    expect(listed.slice(0, 3).map((song) => [song.title, song.isLatest])).toEqual([
+      ["Tide One", true],
+      ["Tide Two", false],
+      ["Tide Three", false],
+    ]);
+    // A track added once it is out is out at once.
+    const fourth = await createSong(services, { title: "Tide Four", ...(await upload("tide-four")), releaseId });
+    expect(fourth.ok && (await getSong(services, fourth.id))?.released).toBe(true);
   });
 });

@@ -4,70 +4,85 @@ import type { Services } from "#app/lib/platform/services.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
-/** A song that has just come out, as the release's other steps need it. */
-export type ReleasedSong = { id: string; title: string; announce: boolean };
+/** A release whose coming tracks have just come out, as the release's other steps need it. */
+export type ReleasedRelease = {
+  /** The release's id. */
+  id: string;
+  title: string;
+  /** Whether it mails everyone on the list (else the fans who asked on its pages). */
+  announce: boolean;
+  /** The tracks that came out, in running order. */
+  trackIds: string[];
+};
 
 /**
- * A step of a song's coming out that another part of the site owns (the
+ * A step of a release's coming out that another part of the site owns (the
  * announcement mailing). It runs inside the release's transaction, with that
  * transaction as its database, so it happens exactly when the release does.
  * Resolves true when it queued mail, for the outbox to be woken after commit.
  */
-export type ReleaseStep = (trx: Db, song: ReleasedSong, now: number) => Promise<boolean>;
+export type ReleaseStep = (trx: Db, release: ReleasedRelease, now: number) => Promise<boolean>;
 
-/** How often each process looks for songs whose time has come: the most a release can be late. */
+/** How often each process looks for releases whose time has come: the most a release can be late. */
 const LOOK_EVERY_MS = 1_000;
 
 /**
- * Brings out every scheduled song whose time has come. Each song in its own
- * transaction that starts by turning `released` on only if it is still off:
- * of several processes looking at the same moment, one gets the row and does
- * the rest (the latest release, the cache version, `step`), and the others
- * find nothing to do. A process killed part-way rolls the whole release back,
- * and the next look (its own after a restart, or another process's) does it
- * again from the start. Resolves the songs this call brought out.
+ * Brings out every release whose day has come: all its tracks not out yet, at
+ * once (decision 023). Each release in its own transaction that starts by
+ * turning `released` on for those tracks only where it is still off: of
+ * several processes looking at the same moment, one gets the rows and does the
+ * rest (the latest release, the cache version, `step`, once for the release),
+ * and the others find nothing to do. A process killed part-way rolls the whole
+ * release back, and the next look (its own after a restart, or another
+ * process's) does it again from the start. Resolves the releases this call
+ * brought out.
  */
 export async function releaseDueSongs(
   db: Db,
   step?: ReleaseStep,
   now = Date.now(),
-): Promise<{ released: ReleasedSong[]; queuedMail: boolean }> {
+): Promise<{ released: ReleasedRelease[]; queuedMail: boolean }> {
   const due = await db
     .selectFrom("songs")
-    .select("id")
+    .select("releaseId")
     .where("released", "=", 0)
     .where("releaseAt", "<=", now)
-    .orderBy("releaseAt")
+    .groupBy("releaseId")
+    .orderBy((eb) => eb.fn.min("releaseAt"))
     .limit(50)
     .execute();
-  const released: ReleasedSong[] = [];
+  const released: ReleasedRelease[] = [];
   let queuedMail = false;
-  for (const { id } of due) {
+  for (const { releaseId } of due) {
     const outcome = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable("songs")
         .set({ released: 1, updatedAt: now })
-        .where("id", "=", id)
+        .where("releaseId", "=", releaseId)
         .where("released", "=", 0)
         .where("releaseAt", "<=", now)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return null;
-      const row = await trx
-        .selectFrom("songs")
-        .select(["id", "title", "releaseMakesLatest", "releaseAnnounce"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      if (row.releaseMakesLatest === 1) {
+        .returning(["id", "trackNumber", "releaseMakesLatest", "releaseAnnounce"])
+        .execute();
+      if (claimed.length === 0) return null;
+      const tracks = claimed.sort((a, b) => a.trackNumber - b.trackNumber);
+      const [first] = tracks;
+      if (first && tracks.some((track) => track.releaseMakesLatest === 1)) {
         // Cleared first: the database allows only one latest song at any moment.
         await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
-        await trx.updateTable("songs").set({ isLatest: 1 }).where("id", "=", id).execute();
+        await trx.updateTable("songs").set({ isLatest: 1 }).where("id", "=", first.id).execute();
       }
       await bumpContentVersion(trx);
-      const song = { id: row.id, title: row.title, announce: row.releaseAnnounce === 1 };
-      return { song, queued: step ? await step(trx, song, now) : false };
+      const { title } = await trx.selectFrom("releases").select("title").where("id", "=", releaseId).executeTakeFirstOrThrow();
+      const release: ReleasedRelease = {
+        id: releaseId,
+        title,
+        announce: tracks.some((track) => track.releaseAnnounce === 1),
+        trackIds: tracks.map((track) => track.id),
+      };
+      return { release, queued: step ? await step(trx, release, now) : false };
     });
     if (!outcome) continue;
-    released.push(outcome.song);
+    released.push(outcome.release);
     queuedMail ||= outcome.queued;
   }
   return { released, queuedMail };
@@ -90,7 +105,7 @@ export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, st
       .then(({ released, queuedMail }) => {
         if (failingSince !== null) console.log("Releasing scheduled songs works again");
         failingSince = null;
-        for (const song of released) console.log(`Released "${song.title}" (${song.id})`);
+        for (const release of released) console.log(`Released "${release.title}" (${release.id}): ${release.trackIds.length} track(s)`);
         if (queuedMail) services.mail?.wake();
       })
       .catch((error: unknown) => {
@@ -114,24 +129,32 @@ export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, st
 }
 
 /**
- * The artist's "Release now" on a scheduled song: its time becomes now and it
- * comes out through the same steps as at its time (latest, announcement),
- * here, before the answer. A song gone is refused as not found (404), one
- * already out as a bad request (400).
+ * The artist's "Release now" on a release with tracks coming (asked from one
+ * of its tracks, or from the release): its day becomes now and all its coming
+ * tracks come out through the same steps as on the day (latest, announcement),
+ * here, before the answer. A release or track gone is refused as not found
+ * (404), one with nothing coming as a bad request (400).
  */
 export async function releaseNow(
   db: Db,
-  id: string,
+  of: { songId: string } | { releaseId: string },
   step?: ReleaseStep,
   now = Date.now(),
 ): Promise<Result<{ title: string; queuedMail: boolean }>> {
-  const moved = await db.updateTable("songs").set({ releaseAt: now }).where("id", "=", id).where("released", "=", 0).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    const exists = await db.selectFrom("songs").select("id").where("id", "=", id).executeTakeFirst();
-    return exists ? refused(400, RELEASE_TEXT.alreadyOut) : refused(404, SONG_TEXT.notFound);
-  }
+  const releaseId =
+    "releaseId" in of
+      ? (await db.selectFrom("releases").select("id").where("id", "=", of.releaseId).executeTakeFirst())?.id
+      : (await db.selectFrom("songs").select("releaseId").where("id", "=", of.songId).executeTakeFirst())?.releaseId;
+  if (releaseId === undefined) return refused(404, SONG_TEXT.notFound);
+  const moved = await db
+    .updateTable("songs")
+    .set({ releaseAt: now })
+    .where("releaseId", "=", releaseId)
+    .where("released", "=", 0)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return refused(400, RELEASE_TEXT.alreadyOut);
   const { released, queuedMail } = await releaseDueSongs(db, step, now);
-  const title = released.find((song) => song.id === id)?.title;
+  const title = released.find((release) => release.id === releaseId)?.title;
   // Another process's look got there between the two statements: out all the same.
   if (title === undefined) return refused(400, RELEASE_TEXT.alreadyOut);
   return ok({ title, queuedMail });

@@ -9,6 +9,7 @@ import { songEditSchema, type SongEditField } from "./schema.ts";
 import { getSong, releaseInstant } from "./songs.server.ts";
 import { selectSongs, toSong } from "#app/domain/song-rows.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
+import { releaseDayColumns } from "#app/domain/release-day.server.ts";
 
 /** The refusals of an edit, each told apart by its status. */
 type SongEditRefusal =
@@ -87,7 +88,7 @@ export async function updateSong(services: Services, input: unknown): Promise<So
     old = await services.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("songs")
-        .select(["coverKey", "audioKey", "updatedAt", "released"])
+        .select(["coverKey", "audioKey", "updatedAt", "released", "releaseId", "releaseMakesLatest"])
         .where("id", "=", edit.id)
         .executeTakeFirst();
       if (!row) throw new Refused(refused(404, SONG_TEXT.deleted));
@@ -122,6 +123,22 @@ export async function updateSong(services: Services, input: unknown): Promise<So
         .where("updatedAt", "=", edit.expectedUpdatedAt)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new Conflict();
+      // The day is the release's: its other tracks coming move with this one (decision 023).
+      if (schedule?.ok && edit.release) {
+        const day = {
+          at: schedule.instant,
+          timeZone: edit.release.timeZone,
+          announce: edit.release.announce,
+          makesLatest: row.releaseMakesLatest === 1,
+        };
+        await trx
+          .updateTable("songs")
+          .set({ ...releaseDayColumns(day), updatedAt: now })
+          .where("releaseId", "=", row.releaseId)
+          .where("released", "=", 0)
+          .where("id", "!=", edit.id)
+          .execute();
+      }
       await bumpContentVersion(trx);
       return { coverKey: row.coverKey, audioKey: row.audioKey };
     });

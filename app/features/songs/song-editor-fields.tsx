@@ -66,7 +66,8 @@ export function EditorReleaseFields({
 }) {
   return (
     <fieldset className="min-w-0 space-y-4">
-      <legend className="mb-3 text-sm font-semibold">{EDIT_TEXT.releaseHeading}</legend>
+      <legend className="mb-1 text-sm font-semibold">{EDIT_TEXT.releaseHeading}</legend>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{EDIT_TEXT.releaseShared}</p>
       <ReleaseMomentFields
         id={`${formId}-release`}
         at={release.at}

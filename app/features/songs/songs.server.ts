@@ -25,6 +25,7 @@ import {
 import { newSongSchema, songIdSchema, type NewSong } from "./schema.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
+import { comingDayOf, releaseDayColumns, releaseLeftOverAnnouncements, type ReleaseDay } from "#app/domain/release-day.server.ts";
 
 const LIBRARY_PAGE_SIZE = 24;
 export type SongsPage = { songs: Song[]; nextCursor: string | null };
@@ -192,16 +193,26 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
         const keys = new Set(claimed.map((row) => row.key));
         if (!keys.has(song.audioKey)) throw new RefusedInTransaction(SONG_TEXT.audioRequired);
         if (!keys.has(song.coverKey)) throw new RefusedInTransaction(SONG_TEXT.coverRequired);
+        // A track joining a release with tracks coming comes out with them, on its day (decision 023).
+        let release: { id: string } | undefined;
+        if (song.releaseId) {
+          release = await trx.selectFrom("releases").select("id").where("id", "=", song.releaseId).executeTakeFirst();
+          if (!release) throw new RefusedInTransaction(SONG_TEXT.releaseGone);
+        }
+        const day: ReleaseDay | null =
+          (release ? await comingDayOf(trx, release.id) : null) ??
+          (scheduled
+            ? { at: scheduled.at, timeZone: scheduled.timeZone, announce: !!song.release?.announce, makesLatest: song.isLatest }
+            : null);
         // Cleared before the insert: the database allows only one latest song at any moment.
-        if (song.isLatest && !scheduled)
-          await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
+        if (song.isLatest && !day) await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
         const row = {
           id,
           title: song.title,
           artist: artist.name,
           audioKey: song.audioKey,
           coverKey: song.coverKey,
-          isLatest: song.isLatest && !scheduled ? 1 : 0,
+          isLatest: song.isLatest && !day ? 1 : 0,
           spotifyUrl: song.streamingLinks.spotify,
           appleUrl: song.streamingLinks.apple,
           amazonUrl: song.streamingLinks.amazon,
@@ -209,17 +220,11 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
           durationMs: song.durationMs,
           createdAt: now,
           updatedAt: now,
-          released: scheduled ? 0 : 1,
-          releaseAt: scheduled?.at ?? null,
-          releaseTimeZone: scheduled?.timeZone ?? null,
-          releaseMakesLatest: scheduled && song.isLatest ? 1 : 0,
-          releaseAnnounce: scheduled && song.release?.announce ? 1 : 0,
+          released: day ? 0 : 1,
+          ...(day ? releaseDayColumns(day) : { releaseAt: null, releaseTimeZone: null, releaseMakesLatest: 0, releaseAnnounce: 0 }),
         };
-        if (song.releaseId) {
-          const release = await trx.selectFrom("releases").select("id").where("id", "=", song.releaseId).executeTakeFirst();
-          if (!release) throw new RefusedInTransaction(SONG_TEXT.releaseGone);
-          await insertTrack(trx, release.id, row);
-        } else await insertSingles(trx, [row]);
+        if (release) await insertTrack(trx, release.id, row);
+        else await insertSingles(trx, [row]);
         await bumpContentVersion(trx);
       }),
     );
@@ -280,8 +285,8 @@ export async function deleteSong(services: Services, id: unknown): Promise<Resul
     await trx.deleteFrom("songs").where("id", "=", parsedId.data).execute();
     // A single goes with its song; a release with other tracks stays.
     await deleteEmptyReleases(trx, [row.releaseId]);
-    // An announcement written for it would never go out, nor be shown anywhere.
-    await trx.deleteFrom("mailings").where("announces", "=", parsedId.data).where("status", "=", "draft").execute();
+    // An announcement written for its release, now with nothing coming, is kept as an ordinary draft.
+    await releaseLeftOverAnnouncements(trx, Date.now());
     await bumpContentVersion(trx);
   });
   const keys = [row.audioKey, row.coverKey, ...coverDerivedKeys(row.coverKey)];

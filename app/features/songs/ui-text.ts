@@ -69,6 +69,7 @@ export const EDIT_TEXT = {
   audioLabel: "Drop a new audio file here, or click to choose one",
   audioTouchLabel: "Tap to choose a new audio file",
   releaseHeading: "Coming out",
+  releaseShared: "The day is its release's: the other tracks of it not out yet move with it.",
   coverLabel: "Drop a new cover here, or click to choose one",
   coverTouchLabel: "Tap to choose a new cover",
   /** After a conflict: take the other version (dropping these edits), or save these over it. */
@@ -115,10 +116,31 @@ export const RELEASE_TEXT = {
   scheduled: (when: string) => `Comes out ${when}`,
   releaseNow: "Release now",
   releaseFailed: "Failed to release the song",
-  confirmRelease: (title: string) => `Release "${title}" now? Fans see it at once, and any mail about it goes out.`,
+  confirmRelease: (title: string) =>
+    `Release "${title}" now? Fans see it at once, with every track of its release not out yet, and any mail about it goes out.`,
   releasedNow: (title: string) => `"${title}" is out now`,
   alreadyOut: "This song is already out.",
+  joinsComing: (title: string, when: string) =>
+    `It comes out with "${title}", ${when}, as every track of it not out yet does. Move that day in the release's page under Releases.`,
   notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",
+} as const;
+
+/** A release's day in the release editor: when its tracks not out yet come out, together. */
+export const RELEASE_DAY_TEXT = {
+  heading: "Release day",
+  intro: "Every track of this release that is not out yet comes out at this time, together, with one announcement.",
+  coming: (when: string, count: number) => `Comes out ${when}: ${count === 1 ? "1 track" : `${count} tracks`}.`,
+  moved: (when: string) => `The release now comes out ${when}.`,
+  save: "Move the day",
+  saving: "Moving…",
+  releaseNowSummary: "Release it now",
+  releaseNowQuestion: (title: string) => `Release "${title}" now? Fans see it at once, and any mail about it goes out.`,
+  releaseNowYes: "Yes, release it now",
+  releasing: "Releasing…",
+  nothingComing: "This release has nothing coming: its tracks are out.",
+  releaseGone: "This release was deleted.",
+  badRequest: "Something went wrong. Please reload the page and try again.",
+  seeField: "Nothing was saved: see the message beside the field.",
 } as const;
 
 /** Adding several tracks to a release at once (the release editor). */
