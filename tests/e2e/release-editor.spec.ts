@@ -365,6 +365,58 @@ test.describe("the release editor", () => {
     await withE2eDb((db) => deleteSongRows(db, [song.id]));
   });
 
+  test("the first tracks of a new release may come out later: they set its day, and nothing of them is public before it", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    const tag = randomUUID().slice(0, 8);
+    const release = { id: randomUUID(), slug: `winter-${tag}`, title: `Winter ${tag}` };
+    await withE2eDb((db) =>
+      db
+        .insertInto("releases")
+        .values({ ...release, kind: "album", createdAt: Date.now(), updatedAt: Date.now() })
+        .execute(),
+    );
+    await page.goto(editorOf(release.id));
+    await waitForHydration(page);
+    const adding = page.getByRole("region", { name: "Add tracks" });
+    await adding.getByLabel("Choose audio files").setInputFiles([
+      { name: `Snowline ${tag}.wav`, mimeType: "audio/wav", buffer: synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 }) },
+      { name: `Thaw ${tag}.wav`, mimeType: "audio/wav", buffer: synthWav({ seconds: 1, chords: [[62, 65, 69]], bpm: 120 }) },
+    ]);
+    await adding
+      .getByLabel("Choose cover art")
+      .setInputFiles({ name: "art.png", mimeType: "image/png", buffer: await coverPng("Winter", ["#111", "#38bdf8"], 300) });
+    await adding.getByLabel("At a set time").check();
+    await adding.getByLabel("Comes out on").fill("2031-07-01T12:00");
+    await adding.getByLabel("Time zone").selectOption("UTC");
+    await adding.getByRole("button", { name: "Add 2 tracks" }).click();
+    await expect(adding.getByRole("status")).toHaveText("2 tracks added.");
+    await expect(page.getByRole("region", { name: "Release day" })).toContainText("July 1, 2031 at 12:00 PM (UTC): 2 tracks.");
+    const rows = await withE2eDb((db) =>
+      db.selectFrom("songs").select(["id", "released", "releaseAt", "audioKey"]).where("releaseId", "=", release.id).execute(),
+    );
+    try {
+      expect(rows.map((row) => [row.released, row.releaseAt])).toEqual([
+        [0, Date.UTC(2031, 6, 1, 12)],
+        [0, Date.UTC(2031, 6, 1, 12)],
+      ]);
+      await page.context().clearCookies();
+      const music = await (await page.request.get("/music")).text();
+      expect(music).not.toContain(`Snowline ${tag}`);
+      const countdown = await (await page.request.get(`/music/${release.slug}`)).text();
+      expect(countdown).toContain("Coming soon");
+      for (const row of rows) expect(countdown).not.toContain(row.audioKey);
+    } finally {
+      await withE2eDb((db) =>
+        deleteSongRows(
+          db,
+          rows.map((row) => row.id),
+        ),
+      );
+    }
+  });
+
   test("a track is deleted after a second yes, its files with it, and the rest of the release stays", async ({ page }) => {
     await signInAsAdmin(page);
     made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
@@ -483,7 +535,7 @@ test.describe("the release editor", () => {
     const title = `Tide Tables ${made.tag}`;
     await wizard.getByRole("textbox", { name: "Title" }).fill(title);
     await wizard.getByRole("combobox", { name: "Part of" }).selectOption({ label: `${made.title} (EP)` });
-    await expect(wizard.getByRole("note")).toContainText(`It comes out with "${made.title}", June 1, 2031 at 8:00 PM (Europe/Berlin)`);
+    await expect(wizard.getByRole("note")).toContainText(`It comes out with "${made.title}" on June 1, 2031 at 8:00 PM (Europe/Berlin)`);
     await expect(wizard.getByRole("group", { name: "When does it come out?" })).toHaveCount(0);
     await wizard.getByRole("button", { name: "Add Song" }).click();
     await expect(wizard.getByRole("status")).toHaveText("Song uploaded successfully! 🎉");

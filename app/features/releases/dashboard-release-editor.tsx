@@ -87,8 +87,8 @@ export function ReleaseEditor({
           </a>
         ) : null}
       </p>
-      <ReleaseDetailsForm release={release} />
       {releaseDay}
+      <ReleaseDetailsForm release={release} />
       <ReleaseShare release={release} tracks={tracks} origin={origin} />
       <section aria-labelledby="tracks-heading" className={section}>
         <div>

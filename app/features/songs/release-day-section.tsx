@@ -96,7 +96,7 @@ function ComingDayForms({
       <Form method="post" preventScrollReset className="space-y-5" noValidate>
         <input type="hidden" name="intent" value="day" />
         <input type="hidden" name="id" value={releaseId} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-medium">
               {RELEASE_TEXT.atLabel}

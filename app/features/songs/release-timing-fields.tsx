@@ -63,7 +63,7 @@ export function ReleaseTimingFields({
   const later = value.mode === "later";
   return (
     <div className="space-y-4">
-      <fieldset className={boxStyles}>
+      <fieldset className={`min-w-0 ${boxStyles}`}>
         <legend className="px-1 text-sm font-semibold">{RELEASE_TEXT.whenLabel}</legend>
         <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
           {(["now", "later"] as const).map((mode) => (
@@ -89,7 +89,7 @@ export function ReleaseTimingFields({
             error={error}
             onChange={(moment) => set(moment)}
             named
-            className="mt-4 grid gap-4 sm:grid-cols-2"
+            className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2"
             controlClassName={controlStyles}
             errorClassName="sm:col-span-2"
           />

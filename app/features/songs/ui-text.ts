@@ -121,7 +121,7 @@ export const RELEASE_TEXT = {
   releasedNow: (title: string) => `"${title}" is out now`,
   alreadyOut: "This song is already out.",
   joinsComing: (title: string, when: string) =>
-    `It comes out with "${title}", ${when}, as every track of it not out yet does. Move that day in the release's page under Releases.`,
+    `It comes out with "${title}" on ${when}, together with its other tracks. Move that day on the release's page under Releases.`,
   notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",
 } as const;
 
