@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, ReleasesTable, SongsTable } from "#app/lib/db/db-schema.ts";
+import type { Database, ReleaseKind, ReleasesTable, SongsTable } from "#app/lib/db/db-schema.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
 import { oldSongPath, releasePath, trackPath } from "#app/domain/public-paths.ts";
 import { mediaUrl, type Song } from "#app/domain/song.ts";
@@ -13,7 +13,11 @@ type Queryable = Kysely<Database>;
 type TrackTextColumn = "lyrics" | "syncedLyrics" | "credits";
 
 /** A stored song with the slug of its release, which its address needs. */
-export type SongRow = Omit<Selectable<SongsTable>, TrackTextColumn> & { releaseSlug: string | null };
+export type SongRow = Omit<Selectable<SongsTable>, TrackTextColumn> & {
+  releaseSlug: string | null;
+  releaseTitle: string | null;
+  releaseKind: ReleaseKind | null;
+};
 
 /** Every column of songs but the track's words: what a Song is made from. */
 const SONG_COLUMNS = [
@@ -58,6 +62,8 @@ export function toSong(row: SongRow, artistName: string): Song {
     path: releaseSlug === null ? oldSongPath(row.id) : trackPath(releaseSlug, row.slug),
     releasePath: releaseSlug === null ? oldSongPath(row.id) : releasePath(releaseSlug),
     releaseId: row.releaseId,
+    releaseTitle: row.releaseTitle ?? row.title,
+    releaseKind: row.releaseKind ?? "single",
     artist: artistName,
     audioUrl: mediaUrl(row.audioKey),
     coverUrl: mediaUrl(row.coverKey),
@@ -84,7 +90,11 @@ export function selectSongs(db: Queryable) {
   return db
     .selectFrom("songs")
     .select(SONG_COLUMNS.map((column) => `songs.${column}` as const))
-    .select((eb) => eb.selectFrom("releases").select("releases.slug").whereRef("releases.id", "=", "songs.releaseId").as("releaseSlug"));
+    .select((eb) => [
+      eb.selectFrom("releases").select("releases.slug").whereRef("releases.id", "=", "songs.releaseId").as("releaseSlug"),
+      eb.selectFrom("releases").select("releases.title").whereRef("releases.id", "=", "songs.releaseId").as("releaseTitle"),
+      eb.selectFrom("releases").select("releases.kind").whereRef("releases.id", "=", "songs.releaseId").as("releaseKind"),
+    ]);
 }
 
 /** A song as the wizard adds it: everything but the release it becomes, and its address. */

@@ -12,6 +12,9 @@ export type Song = {
   releasePath: string;
   /** The release it is a track of. */
   releaseId: string;
+  /** That release's title and kind, for the places that show the release rather than the track. */
+  releaseTitle: string;
+  releaseKind: "album" | "ep" | "single";
   artist: string;
   audioUrl: string;
   coverUrl: string;

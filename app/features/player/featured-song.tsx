@@ -4,18 +4,13 @@ import { CoverImage } from "#app/components/cover-image.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/document/early-taps.ts";
 import type { PageSongs, Song } from "#app/domain/song.ts";
-import { defaultSongIndex } from "./music-player.tsx";
+import { RELEASE_KIND_NAME } from "#app/domain/release.ts";
+import { featuredPick } from "./featured-pick.ts";
 import { useEarlyPlayClaim, usePlayer, usePlayerState } from "./player-context.tsx";
 import { PlayPauseIcon } from "./player-icons.tsx";
 import { StreamingLinks } from "./streaming-links.tsx";
 
 export type FeaturedSongSettings = { songId: string | null; description: string; link: { url: string; label: string } | null };
-
-/** The chosen song, or the latest release when none is chosen or the chosen one is gone. */
-function featuredSongIndex(songs: readonly Song[], songId: string | null): number {
-  const chosen = songId ? songs.findIndex((song) => song.id === songId) : -1;
-  return chosen >= 0 ? chosen : defaultSongIndex(songs);
-}
 
 const panel = "rounded-3xl bg-stone-900 p-6 text-stone-50 sm:p-10 dark:bg-stone-800";
 
@@ -32,8 +27,11 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
   const store = usePlayer();
   const state = usePlayerState();
   useEarlyPlayClaim(songs);
-  const index = featuredSongIndex(songs, settings.songId);
-  const song = songs[index];
+  const pick = featuredPick(songs, settings.songId);
+  const song = pick?.lead;
+  const index = pick?.index ?? -1;
+  const tracks = pick?.releaseTracks ?? [];
+  const asRelease = tracks.length > 1;
   if (!song) {
     // No songs yet: the card is only worth showing for the artist's own link.
     return settings.link ? (
@@ -45,29 +43,39 @@ function FeaturedCard({ songs, settings, className }: { songs: Song[]; settings:
       </section>
     ) : null;
   }
-  const playing = state.queue[state.index]?.id === song.id && state.playing;
+  const current = state.queue[state.index];
+  const playing = (asRelease ? current?.releaseId === song.releaseId : current?.id === song.id) && state.playing;
+  const title = asRelease ? song.releaseTitle : song.title;
   const buttonState: PlayButtonState = playing ? (state.buffering ? "loading" : "playing") : "paused";
   return (
     <section aria-labelledby="featured-heading" className={className}>
       <div className={`${panel} grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-10`}>
         <CoverImage
           coverKey={song.coverKey}
-          alt={`Cover art for ${song.title}`}
+          alt={`Cover art for ${title}`}
           size={192}
           sizes="(min-width: 640px) 192px, 50vw"
           className="aspect-square w-1/2 rounded-2xl object-cover shadow-lg sm:w-full"
         />
         <div className="min-w-0">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">Featured song</p>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand-300">
+            {asRelease ? `Featured ${RELEASE_KIND_NAME[song.releaseKind]} · ${tracks.length} tracks` : "Featured song"}
+          </p>
           <h2 id="featured-heading" className="mt-2 break-words text-3xl font-semibold">
-            {song.title}
+            {asRelease ? (
+              <Link to={song.releasePath} className="underline-offset-4 hover:underline">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
           </h2>
           {settings.description ? <p className="mt-3 max-w-2xl text-stone-300">{settings.description}</p> : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <button
               type="button"
               className={`group relative ${buttonClass("primary")}`}
-              aria-label={`${playing ? "Pause" : "Play"} ${song.title}`}
+              aria-label={`${playing ? "Pause" : "Play"} ${title}`}
               data-state={buttonState}
               {...{ [EARLY_PLAY_ATTRIBUTE]: song.audioUrl }}
               onClick={() => (playing ? store.pause() : store.playQueue(songs, index))}

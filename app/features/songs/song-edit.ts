@@ -46,6 +46,8 @@ const SONG_FIELDS = {
   path: isString,
   releasePath: isString,
   releaseId: isString,
+  releaseTitle: isString,
+  releaseKind: (value) => value === "album" || value === "ep" || value === "single",
   artist: isString,
   audioUrl: isString,
   coverUrl: isString,

@@ -14,6 +14,8 @@ const song = (id: string, overrides: Partial<Song> = {}): Song => ({
   title: `Song ${id}`,
   path: `/music/song-${id}/song-${id}`,
   releasePath: `/music/song-${id}`,
+  releaseTitle: "Release",
+  releaseKind: "single",
   releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,

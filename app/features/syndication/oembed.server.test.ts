@@ -11,6 +11,8 @@ const song = (overrides: Partial<Song> = {}): Song => ({
   title: "Paper Boats",
   path: "/music/paper-boats/paper-boats",
   releasePath: "/music/paper-boats",
+  releaseTitle: "Release",
+  releaseKind: "single",
   releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: "/media/music/1_a.mp3",

@@ -10,6 +10,8 @@ const song = (id: string, updatedAt: number): Song => ({
   title: `A < B & "C" ]]> D`,
   path: `/music/a-b-c-d-${id}/a-b-c-d`,
   releasePath: `/music/a-b-c-d-${id}`,
+  releaseTitle: "Release",
+  releaseKind: "single",
   releaseId: "r-1",
   artist: "Juniper Vale",
   audioUrl: `/media/music/1_${id}.mp3`,
