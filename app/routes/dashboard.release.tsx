@@ -5,6 +5,7 @@ import { ReleaseEditor } from "#app/features/releases/dashboard-release-editor.t
 import { AddTracks } from "#app/features/songs/add-tracks.tsx";
 import { deleteSong } from "#app/features/songs/songs.server.ts";
 import { ReleaseDaySection } from "#app/features/songs/release-day-section.tsx";
+import { ReleaseCoverSection } from "#app/features/songs/release-cover-section.tsx";
 import { moveReleaseDay, releaseWholeNow } from "#app/features/songs/release-day.server.ts";
 import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { releaseForEditing } from "#app/features/releases/release-edit.server.ts";
@@ -77,6 +78,11 @@ export default function DashboardRelease() {
         origin={origin}
         addTracks={
           <AddTracks key={editing.release.id} releaseId={editing.release.id} needsCover={editing.tracks.length === 0} mailOn={mailOn} />
+        }
+        cover={
+          editing.tracks[0] ? (
+            <ReleaseCoverSection releaseId={editing.release.id} title={editing.release.title} coverKey={editing.tracks[0].song.coverKey} />
+          ) : null
         }
         releaseDay={
           <ReleaseDaySection

@@ -417,6 +417,31 @@ test.describe("the release editor", () => {
     }
   });
 
+  test("a new cover replaces the release's on every track, and fans see it on its page", async ({ page }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    const releaseId = made.id;
+    const coversNow = () =>
+      withE2eDb((db) => db.selectFrom("songs").select("coverKey").where("releaseId", "=", releaseId).orderBy("trackNumber").execute());
+    const before = (await coversNow()).map((row) => row.coverKey);
+    await page.goto(editorOf(releaseId));
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Cover" });
+    await section
+      .getByLabel("Replace cover")
+      .setInputFiles({ name: "new-art.png", mimeType: "image/png", buffer: await coverPng("New Art", ["#111", "#be123c"], 300) });
+    await expect(section.getByText("Cover replaced on all 2 tracks.")).toBeVisible();
+    const after = (await coversNow()).map((row) => row.coverKey);
+    expect(after).toHaveLength(2);
+    expect(new Set(after).size).toBe(2);
+    for (const key of after) expect(before).not.toContain(key);
+    await expect(section.locator("img")).toHaveAttribute("src", new RegExp(after[0]?.replace(/^covers\//, "") ?? "none"));
+    const html = await (await page.request.get(`/music/${made.slug}`)).text();
+    expect(html).toContain(after[0]);
+    for (const key of before) expect(html).not.toContain(key);
+    for (const key of before) expect((await page.request.get(`/media/${key}`)).status()).toBe(404);
+  });
+
   test("a track is deleted after a second yes, its files with it, and the rest of the release stays", async ({ page }) => {
     await signInAsAdmin(page);
     made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);

@@ -61,6 +61,7 @@ export function ReleaseEditor({
   dashboardPath,
   addTracks,
   releaseDay,
+  cover,
   origin,
 }: {
   data: ReleaseForEditing;
@@ -71,6 +72,8 @@ export function ReleaseEditor({
   addTracks: ReactNode;
   /** When its tracks not out yet come out (the songs feature's), for a release with tracks coming. */
   releaseDay?: ReactNode;
+  /** Its cover, replaced on every track (the songs feature's), for a release with tracks. */
+  cover?: ReactNode;
 }) {
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
@@ -88,6 +91,7 @@ export function ReleaseEditor({
         ) : null}
       </p>
       {releaseDay}
+      {cover}
       <ReleaseDetailsForm release={release} />
       <ReleaseShare release={release} tracks={tracks} origin={origin} />
       <section aria-labelledby="tracks-heading" className={section}>

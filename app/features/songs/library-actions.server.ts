@@ -8,6 +8,7 @@ import { ok, refused, type Result } from "#app/lib/result.ts";
 import { createSong, deleteSong, setLatestSong } from "./songs.server.ts";
 import { updateSong } from "./song-edit.server.ts";
 import { copyCover, releaseCoverKey } from "./cover-copy.server.ts";
+import { replaceReleaseCover } from "./release-cover.server.ts";
 import { discardIfPending } from "#app/domain/stored-files.server.ts";
 
 const optionalLink = z.string().optional().default("");
@@ -113,6 +114,8 @@ export async function handleLibraryAction(services: Services, form: FormData, re
       if (released.queuedMail) services.mail?.wake();
       return ok({ message: RELEASE_TEXT.releasedNow(released.title) });
     }
+    case "release-cover":
+      return replaceReleaseCover(services, { releaseId: fields.releaseId, coverKey: fields.coverKey });
     case "delete-song":
       return deleteSong(services, fields.id);
     default:

@@ -143,6 +143,20 @@ export const RELEASE_DAY_TEXT = {
   seeField: "Nothing was saved: see the message beside the field.",
 } as const;
 
+/** A release's cover in its editor: every track wears it. */
+export const RELEASE_COVER_TEXT = {
+  heading: "Cover",
+  intro: "Every track of the release wears it, on its page, in the players and in shares.",
+  alt: (title: string) => `Cover art for ${title}`,
+  replace: "Replace cover",
+  uploading: (percent: number) => `Uploading ${percent}%`,
+  saving: "Saving…",
+  replaced: (tracks: number) => (tracks === 1 ? "Cover replaced." : `Cover replaced on all ${tracks} tracks.`),
+  noTracks: "This release has no track yet: its first tracks bring its cover.",
+  changedMeanwhile: "The release changed while the cover was uploading. Please try again.",
+  failed: (status: number) => `Replacing the cover failed (${status || "no connection"}). Please try again.`,
+} as const;
+
 /** Adding several tracks to a release at once (the release editor). */
 export const ADD_TRACKS_TEXT = {
   heading: "Add tracks",
