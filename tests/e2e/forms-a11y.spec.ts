@@ -253,14 +253,15 @@ test.describe("social marks", () => {
     for (const bad of ["linkedin", "spotify,spotify", "nope", "spotify,,x", "__proto__"]) {
       expect((await request.get(`/social-marks.svg?p=${bad}`)).status(), bad).toBe(400);
     }
-    const scripts: string[] = [];
-    page.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.push(await response.text());
+    // Kept as each response arrives, read after: a body read in the listener could land after the check.
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text());
     });
     await page.goto("/contact");
     await waitForHydration(page);
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((script) => script.includes(siSpotify.path))).toEqual([]);
+    expect((await Promise.all(scripts)).filter((script) => script.includes(siSpotify.path))).toEqual([]);
   });
 });
 
