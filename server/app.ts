@@ -9,6 +9,7 @@ import { contentVersionReader } from "./page-cache/version.ts";
 import { createRawMediaHandler } from "./media/local-files.ts";
 import { createMediaHandler } from "./media/media-handler.ts";
 import { createOpenFiles } from "./media/open-files.ts";
+import { adminMayHear, createMediaGate, type MediaGate } from "./media/media-gate.ts";
 import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
@@ -37,13 +38,18 @@ background.__artistSiteReleases ??= startReleaseSchedule(services, releaseAnnoun
 
 /** Stops the work this process does between requests, before its services close. */
 export const stopBackgroundWork = async () => {
+  (globalThis as { __artistSiteMediaGate?: MediaGate }).__artistSiteMediaGate?.stop();
   await Promise.all([background.__artistSiteNotices?.stop(), background.__artistSiteReleases?.stop()]);
 };
 
 /** Uploaded files this process keeps open for every local media request, whichever way it comes in. */
 const openMediaFiles = createOpenFiles({ memoryBytes: services.env.mediaMemoryBytes });
+const contentVersion = contentVersionReader(services);
+/** Audio is fetched only once its song is out (an admin hears it before): issue #30. */
+const gates = globalThis as { __artistSiteMediaGate?: MediaGate };
+const mediaGate = (gates.__artistSiteMediaGate ??= createMediaGate(services.db, contentVersion.read));
 /** Uploaded audio and covers, under /media/. */
-export const media = createMediaHandler(services.storage, openMediaFiles);
+export const media = createMediaHandler(services.storage, openMediaFiles, { gate: mediaGate, mayHearWithheld: adminMayHear(services) });
 
 export const app = express();
 app.disable("x-powered-by");
@@ -75,7 +81,6 @@ function loadContext(cspNonce: string, overrides: Partial<RequestContext> = {}) 
 // changes under the cache.
 const development = services.env.nodeEnv === "development";
 const renderPage = createFetchHandler(build, development ? "development" : "production");
-const contentVersion = contentVersionReader(services);
 const security = { publicUrl: services.env.publicUrl, development, mediaUrl: services.env.s3?.publicUrl };
 export const pageCache = createPageCache({
   policy: createPagePolicy(security),
@@ -111,7 +116,7 @@ export const pageCache = createPageCache({
 export const pages = development ? undefined : pageCache.middleware;
 /** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
-export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles);
+export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles, mediaGate);
 
 app.use(
   createRequestHandler({

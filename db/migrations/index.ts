@@ -19,6 +19,7 @@ import * as m0017 from "./0017-mail-edges.ts";
 import * as m0018 from "./0018-releases.ts";
 import * as m0019 from "./0019-lyrics-and-credits.ts";
 import * as m0020 from "./0020-release-days.ts";
+import * as m0021 from "./0021-audio-key-index.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018-releases": m0018,
   "0019-lyrics-and-credits": m0019,
   "0020-release-days": m0020,
+  "0021-audio-key-index": m0021,
 };

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { contentType } from "mime-types";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { answerFor } from "./http-conditions.ts";
-import { notFound, refuse, setObjectHeaders } from "./responses.ts";
+import { IMMUTABLE_CACHE_CONTROL, notFound, refuse, setObjectHeaders } from "./responses.ts";
 
 /**
  * What the local path does for a file, for an object in a remote store: the store's
@@ -14,12 +14,18 @@ import { notFound, refuse, setObjectHeaders } from "./responses.ts";
  * a client that goes away destroys the store's stream (pipeline), so no
  * connection to the store is left open.
  */
-export async function streamFromStorage(storage: Storage, key: string, req: IncomingMessage, res: ServerResponse) {
+export async function streamFromStorage(
+  storage: Storage,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cacheControl = IMMUTABLE_CACHE_CONTROL,
+) {
   const info = await storage.stat(key);
   if (!info) return notFound(res);
 
   const answer = answerFor(req.method, req.headers, info);
-  setObjectHeaders(res, info);
+  setObjectHeaders(res, info, cacheControl);
   if (answer.status === 412 || answer.status === 416) return refuse(res, answer.status, info.size);
   if (answer.status === 304) {
     res.statusCode = 304;

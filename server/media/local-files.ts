@@ -11,6 +11,7 @@ import { MEDIA_PREFIX } from "#app/domain/song.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { answerFor, strongEtag, wholeSeconds } from "./http-conditions.ts";
 import { createOpenFiles, type OpenFile, type OpenFiles } from "./open-files.ts";
+import type { MediaGate } from "./media-gate.ts";
 import {
   IMMUTABLE_CACHE_CONTROL,
   MEDIA_CONTENT_SECURITY_POLICY,
@@ -37,7 +38,12 @@ const READ_CHUNK_BYTES = 512 * 1024;
  * Express: a player's range requests skip the framework. Only GET and HEAD of
  * /media/<valid key> without a query; false leaves the request to the host.
  */
-export function createRawMediaHandler(storage: Storage, baseHeaders: HeaderPairs, files: OpenFiles = createOpenFiles()) {
+export function createRawMediaHandler(
+  storage: Storage,
+  baseHeaders: HeaderPairs,
+  files: OpenFiles = createOpenFiles(),
+  gate?: Pick<MediaGate, "knownOpen">,
+) {
   const localPath = storage.localPath?.bind(storage);
   const fixed: HeaderPairs = [...baseHeaders, ["Content-Security-Policy", MEDIA_CONTENT_SECURITY_POLICY]];
   return (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -45,7 +51,8 @@ export function createRawMediaHandler(storage: Storage, baseHeaders: HeaderPairs
     const url = req.url ?? "";
     if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
     const key = decodePath(url.slice(MEDIA_PREFIX.length));
-    if (key === null || !servable(key)) return false;
+    // Audio not known to be out goes to the Express handler, which asks the database (media-gate.ts).
+    if (key === null || !servable(key) || (gate && !gate.knownOpen(key))) return false;
     serveLocalFile(files, localPath, key, req, res, fixed, (error) => {
       console.error(`Serving ${key} failed`, error);
       if (res.headersSent) return res.destroy();

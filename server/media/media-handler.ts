@@ -1,11 +1,24 @@
 // /media/<key> through Express: what the raw listener left (a query string, a
 // storage that is not local disk). One handler, three ways to the bytes.
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { streamFromStorage } from "./bucket.ts";
 import { serveLocalFile } from "./local-files.ts";
 import { createOpenFiles, type OpenFiles } from "./open-files.ts";
-import { MEDIA_CONTENT_SECURITY_POLICY, clearObjectHeaders, decodePath, notFound, servable, type HeaderPairs } from "./responses.ts";
+import type { MediaGate } from "./media-gate.ts";
+import {
+  MEDIA_CONTENT_SECURITY_POLICY,
+  PRIVATE_CACHE_CONTROL,
+  clearObjectHeaders,
+  decodePath,
+  notFound,
+  servable,
+  type HeaderPairs,
+} from "./responses.ts";
+
+/** Who may have what: the gate, and whether a request is an admin's (who hears audio not out yet). */
+export type MediaAccess = { gate: MediaGate; mayHearWithheld(req: IncomingMessage): Promise<boolean> };
 
 /**
  * The redirect to the bucket/CDN is cached briefly, not for a year: the object
@@ -14,7 +27,8 @@ import { MEDIA_CONTENT_SECURITY_POLICY, clearObjectHeaders, decodePath, notFound
 export const MEDIA_REDIRECT_CACHE_CONTROL = "public, max-age=3600";
 
 /**
- * Serves uploaded audio and covers at /media/<key>, one of three ways:
+ * Serves uploaded audio and covers at /media/<key>, once `access` allows it
+ * (audio only once its song is out), one of three ways:
  * - a storage with a public (CDN) URL: a 302 there, so bytes never pass through us;
  * - local disk: from the open files, as the raw listener does (local-files.ts);
  * - any other storage (S3 without a public URL): streamed through (bucket.ts).
@@ -24,7 +38,7 @@ export const MEDIA_REDIRECT_CACHE_CONTROL = "public, max-age=3600";
  * object's key never changes content. The ETag is strong (size and
  * modification time of an immutable object), so If-Range can use it.
  */
-export function createMediaHandler(storage: Storage, files: OpenFiles = createOpenFiles()) {
+export function createMediaHandler(storage: Storage, files: OpenFiles = createOpenFiles(), access?: MediaAccess) {
   const localPath = storage.localPath?.bind(storage);
   // The host has set the headers every answer carries; nothing more is fixed here.
   const fixed: HeaderPairs = [];
@@ -35,6 +49,27 @@ export function createMediaHandler(storage: Storage, files: OpenFiles = createOp
     const key = decodePath(req.path.replace(/^\/+/, ""));
     if (key === null || !servable(key)) return notFound(res);
 
+    const failed = (error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      // An error page must not go out with the object's year of immutable caching.
+      clearObjectHeaders(res);
+      res.setHeader("Cache-Control", "no-store");
+      next(error);
+    };
+
+    // Audio not out yet: the same 404 as a file that does not exist, but to an
+    // admin, who hears it from the store, kept by no cache (issue #30).
+    if (access && !access.gate.knownOpen(key)) {
+      try {
+        if (!(await access.gate.isOpen(key))) {
+          if (!(await access.mayHearWithheld(req))) return notFound(res);
+          return await streamFromStorage(storage, key, req, res, PRIVATE_CACHE_CONTROL);
+        }
+      } catch (error) {
+        return failed(error);
+      }
+    }
+
     // No stat: the CDN answers 404 for a missing object by itself, and a stat
     // per request would cost the round trip the redirect exists to save.
     const direct = storage.publicUrl?.(key);
@@ -43,13 +78,6 @@ export function createMediaHandler(storage: Storage, files: OpenFiles = createOp
       return res.redirect(302, direct);
     }
 
-    const failed = (error: unknown) => {
-      if (res.headersSent) return res.destroy();
-      // An error page must not go out with the object's year of immutable caching.
-      clearObjectHeaders(res);
-      res.setHeader("Cache-Control", "no-store");
-      next(error);
-    };
     if (localPath) return serveLocalFile(files, localPath, key, req, res, fixed, failed);
     try {
       await streamFromStorage(storage, key, req, res);

@@ -6,6 +6,8 @@ import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { strongEtag, wholeSeconds, type ObjectInfo } from "./http-conditions.ts";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** An admin hearing audio not out yet: kept by no cache, shared or the browser's own. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
 /**
  * Every media answer's CSP, in place of the page one: an uploaded file opened
  * directly (an SVG or HTML that got past the checks) can run nothing, load
@@ -32,9 +34,9 @@ export function decodePath(encoded: string): string | null {
   }
 }
 
-export function setObjectHeaders(res: ServerResponse, info: ObjectInfo) {
+export function setObjectHeaders(res: ServerResponse, info: ObjectInfo, cacheControl = IMMUTABLE_CACHE_CONTROL) {
   res.setHeader("Accept-Ranges", "bytes");
-  res.setHeader("Cache-Control", IMMUTABLE_CACHE_CONTROL);
+  res.setHeader("Cache-Control", cacheControl);
   res.setHeader("ETag", strongEtag(info));
   res.setHeader("Last-Modified", new Date(wholeSeconds(info.modified)).toUTCString());
 }

@@ -206,6 +206,40 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     await withE2eDb((db) => deleteSongRows(db, [songId]));
   });
 
+  test("a coming song's audio is refused to a fan on every process, guessed name or not, heard by the artist, and plays everywhere once it is out", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    const title = `Locked Room ${randomUUID().slice(0, 4)}`;
+    const id = await scheduleSong(page.request, title, Date.now() + 86_400_000);
+    const key = await audioKeyOf(id);
+    const everywhere = [E2E_URL, origin(PORTS.A), origin(PORTS.B)];
+    try {
+      // A fan (no cookie) asking for it by its name, as a guess would: the 404 of a file that does not exist.
+      const missing = await fetch(`${E2E_URL}/media/${key.replace(/\.wav$/, "-not-there.wav")}`);
+      for (const base of everywhere) {
+        for (const headers of [{}, { range: "bytes=0-1" }, { range: "bytes=10-" }] as Record<string, string>[]) {
+          const answer = await fetch(`${base}/media/${key}`, { headers, redirect: "manual" });
+          expect(answer.status, `${base} ${JSON.stringify(headers)}`).toBe(missing.status);
+          expect(answer.status).toBe(404);
+        }
+      }
+      // The artist hears it before its day, kept by no cache.
+      const heard = await page.request.get(`/media/${key}`);
+      expect(heard.status()).toBe(200);
+      expect(heard.headers()["cache-control"]).toBe("private, no-store");
+
+      const released = await page.request.post("/api/songs", { form: { intent: "release-now", id } });
+      expect(released.status(), await released.text()).toBe(200);
+      for (const base of everywhere) {
+        const answer = await fetch(`${base}/media/${key}`, { headers: { range: "bytes=0-1" } });
+        expect(answer.status, base).toBe(206);
+      }
+    } finally {
+      await withE2eDb((db) => deleteSongRows(db, [id]));
+    }
+  });
+
   test("at its time the song comes out on its own on every process, once, with one announcement, while a process is killed at that moment", async ({
     page,
   }) => {
