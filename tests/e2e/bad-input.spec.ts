@@ -1107,6 +1107,67 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("field names that spell a prototype, on every endpoint that reads a form, reach no prototype of the server's", async () => {
+    const endpoints = [
+      "/contact",
+      "/newsletter",
+      "/login",
+      "/login/forgot",
+      "/login/reset",
+      "/newsletter/confirm",
+      "/unsubscribe",
+      "/api/songs",
+      "/api/messages",
+      "/api/filtered",
+      "/api/site",
+      "/api/photos",
+      `${DASHBOARD_PATH}/mail`,
+      `${DASHBOARD_PATH}/shows`,
+      `${DASHBOARD_PATH}/music`,
+    ];
+    // A way into a prototype (at the top, or under a part's own list), then a name pages and
+    // libraries read; every way, as dots and as brackets, on every endpoint: the spellings a probe
+    // used, and more. Not sampled: one spelling missed is a hole.
+    const ways = [
+      ["constructor", "prototype"],
+      ["__proto__"],
+      ["influences", "constructor", "prototype"],
+      ["influences", "0", "constructor", "prototype"],
+      ["links", "__proto__"],
+      ["story", "constructor", "prototype"],
+    ];
+    const leaves = ["story", "title", "href", "className", "polluted", "toString"];
+    const spell = (path: string[], style: "dots" | "brackets") =>
+      style === "dots"
+        ? path.join(".")
+        : `${path[0]}${path
+            .slice(1)
+            .map((w) => `[${w}]`)
+            .join("")}`;
+    let sent = 0;
+    for (const path of endpoints) {
+      const cookie = path.startsWith("/api/") || path.startsWith(DASHBOARD_PATH) ? adminCookie : undefined;
+      // Parts whose shape these words can never fill, so no save succeeds and shows a value for a legitimate reason.
+      for (const section of path === "/api/site" ? ["bio", "social"] : [""]) {
+        const params = new URLSearchParams(section ? { intent: "save", section, revision: "0" } : { intent: "save" });
+        for (const way of ways) {
+          for (const style of ["dots", "brackets"] as const) {
+            const leaf = leaves[sent++ % leaves.length] ?? "story";
+            params.append(spell([...way, leaf], style), `polluted-${leaf}`);
+          }
+        }
+        const answer = await send(path, { body: params.toString(), contentType: "application/x-www-form-urlencoded", cookie });
+        expect(answer.status, `${path} ${section}`).toBeLessThan(500);
+      }
+      // A polluted prototype shows at once: an attribute on every rendered element, or the auth API failing.
+      const page = await fetch(`${E2E_URL}/bio`, { headers: { cookie: adminCookie } });
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).not.toContain("polluted-");
+      const session = await fetch(`${E2E_URL}/api/auth/get-session`, { headers: { cookie: adminCookie } });
+      expect(session.status, path).toBe(200);
+    }
+  });
+
   test("media: Range and conditional headers of any shape never get a 5xx, and a 206 is the exact slice it names", async () => {
     const wav = synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 });
     const keysBefore = new Set(await storedKeys());

@@ -15,6 +15,8 @@ export type SiteEditResult = Result<
 
 const CONTROL_FIELDS = new Set(["intent", "section", "revision", "versionId"]);
 const SEGMENT = /^(?:[A-Za-z][A-Za-z0-9]{0,39}|\d{1,2})$/;
+/** Names every object answers through its prototype: never a field's (issue #30). */
+const PROTOTYPE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
 const MAX_FIELDS = 400;
 
 type Tree = { [key: string]: Tree | string | undefined } | (Tree | string | undefined)[];
@@ -22,32 +24,37 @@ type Tree = { [key: string]: Tree | string | undefined } | (Tree | string | unde
 /**
  * The form's fields as the section's shape: `influences.0.name` becomes
  * influences[0].name. Names are limited to short words and indexes below 100,
- * so a crafted form cannot build a large or prototype-touching object.
+ * so a crafted form cannot build a large object; the objects are made without
+ * a prototype, only their own keys are ever followed, a word never names a
+ * list's item, and `constructor` or `prototype` refuse the whole form, so no
+ * field name reaches a prototype (issue #30). Null for a form to refuse.
  */
 function fieldsToTree(form: FormData): { tree: Record<string, unknown>; names: Set<string> } | null {
-  const tree: Record<string, unknown> = {};
+  const tree: Record<string, unknown> = Object.create(null);
   const names = new Set<string>();
   let count = 0;
   for (const [name, value] of form.entries()) {
     if (CONTROL_FIELDS.has(name) || typeof value !== "string") continue;
     if (++count > MAX_FIELDS) return null;
     const path = name.split(".");
-    if (path.length > 4 || !path.every((segment) => SEGMENT.test(segment))) return null;
+    if (path.length > 4 || !path.every((segment) => SEGMENT.test(segment) && !PROTOTYPE_NAMES.has(segment))) return null;
     names.add(name);
     let node: Tree = tree as Tree;
-    path.forEach((segment, i) => {
-      const key = /^\d+$/.test(segment) ? Number(segment) : segment;
-      const last = i === path.length - 1;
+    for (const [i, segment] of path.entries()) {
+      const isIndex = /^\d+$/.test(segment);
+      // A list takes indexes only, an object words only: `influences.length` is no field.
+      if (Array.isArray(node) !== isIndex) return null;
+      const key = isIndex ? Number(segment) : segment;
       const record = node as Record<string | number, Tree | string | undefined>;
-      if (last) {
-        if (record[key] === undefined) record[key] = value;
-        return;
+      const existing = Object.hasOwn(record, key) ? record[key] : undefined;
+      if (i === path.length - 1) {
+        if (existing === undefined) record[key] = value;
+        break;
       }
       const nextIsIndex = /^\d+$/.test(path[i + 1] ?? "");
-      const existing = record[key];
-      if (existing === undefined || typeof existing === "string") record[key] = nextIsIndex ? [] : {};
+      if (existing === undefined || typeof existing === "string") record[key] = nextIsIndex ? [] : Object.create(null);
       node = record[key] as Tree;
-    });
+    }
   }
   return { tree, names };
 }
