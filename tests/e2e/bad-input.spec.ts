@@ -8,6 +8,7 @@
 //
 // A failure prints fast-check's seed and the smallest input it found;
 // FC_SEED=<seed> replays it, FC_RUNS=<n> changes the number of cases.
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { synthWav, coverPng } from "../../scripts/media/synth.ts";
 import { contactFormSchema } from "#app/features/inbox/schema.ts";
@@ -393,7 +394,10 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
                 : /^covers\/[A-Za-z0-9._-]+\.(png|jpe?g|webp|avif|gif)$/,
             );
             expect(file.key).not.toContain("..");
-            const served = await fetch(`${E2E_URL}${file.url}`);
+            // Audio no song is out with is no fan's to fetch (issue #30); the artist who sent it hears it.
+            const fan = await fetch(`${E2E_URL}${file.url}`);
+            expect(fan.status).toBe(kind === "audio" ? 404 : 200);
+            const served = kind === "audio" ? await fetch(`${E2E_URL}${file.url}`, { headers: { cookie: adminCookie } }) : fan;
             expect(served.status).toBe(200);
             expect(served.headers.get("x-content-type-options")).toBe("nosniff");
             expect(served.headers.get("content-type") ?? "").toMatch(kind === "audio" ? /^audio\// : /^image\/(?!svg)/);
@@ -1171,9 +1175,27 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
   test("media: Range and conditional headers of any shape never get a 5xx, and a 206 is the exact slice it names", async () => {
     const wav = synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 });
     const keysBefore = new Set(await storedKeys());
+    let songId: string | null = null;
     try {
       const uploaded = await send("/api/uploads/audio?name=ranges.wav", { body: new Uint8Array(wav), cookie: adminCookie });
       expect(uploaded.status, uploaded.text.slice(0, 300)).toBe(201);
+      // A song's that is out, so the public path answers (audio no song is out with is a 404 to all but the artist).
+      const cover = await send("/api/uploads/cover?name=ranges.png", {
+        body: new Uint8Array(await coverPng("Ranges", ["#000", "#f43f5e"], 64)),
+        cookie: adminCookie,
+      });
+      expect(cover.status, cover.text.slice(0, 300)).toBe(201);
+      const created = await send("/api/songs", {
+        ...form({
+          intent: "create-song",
+          title: `Ranges ${randomUUID().slice(0, 6)}`,
+          audioKey: (uploaded.json as { key: string }).key,
+          coverKey: (cover.json as { key: string }).key,
+        }),
+        cookie: adminCookie,
+      });
+      expect(created.status, created.text.slice(0, 300)).toBe(200);
+      songId = (created.json as { id: string }).id;
       const mediaUrl = `${E2E_URL}${(uploaded.json as { url: string }).url}`;
       const plain = await fetch(mediaUrl);
       expect(plain.status).toBe(200);
@@ -1206,6 +1228,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         }),
       );
     } finally {
+      if (songId) await send("/api/songs", { ...form({ intent: "delete-song", id: songId }), cookie: adminCookie });
       await removeUploads((await storedKeys()).filter((key) => !keysBefore.has(key)));
     }
   });
