@@ -6,9 +6,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createBackup, describeCounts } from "#scripts/lib/backup.ts";
 import { createServices } from "#app/services.server.ts";
+import { ensurePrivateDir } from "#app/lib/platform/private-files.server.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+// The default folder of backups is the site's own, so owner only as they are (a folder named by hand is left as it is).
+if (!process.argv[2]) ensurePrivateDir("backups");
 const dir = path.resolve(process.argv[2] ?? path.join("backups", `site-${stamp}`));
 const services = await createServices();
 try {

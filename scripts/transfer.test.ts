@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -426,6 +426,7 @@ describe("npm run transfer", () => {
     expect(await dumpSite(target)).toEqual(sourceDump);
     const secretOf = (vars: Vars) => readFileSync(path.join(vars.DATA_DIR ?? "", "auth-secret"), "utf8");
     expect(secretOf(target)).toBe(secretOf(source));
+    expect(statSync(path.join(target.DATA_DIR ?? "", "auth-secret")).mode & 0o777).toBe(0o600);
 
     const again = transfer(source, ["--to-env", file]);
     expect(again.status).toBe(1);
@@ -570,6 +571,8 @@ describe("npm run transfer", () => {
       expect(up.status, up.stdout + up.stderr).toBe(0);
       expect(up.stdout).toContain(`carried into AUTH_SECRET in ${scaleFile}`);
       expect(parseEnv(readFileSync(scaleFile, "utf8")).AUTH_SECRET).toBe(secret);
+      // The file now holds the secret: its owner's alone, though it was readable by others before (issue #30).
+      expect(statSync(scaleFile).mode & 0o777).toBe(0o600);
       scale.AUTH_SECRET = secret;
       expect(await dumpSite(scale)).toEqual(sourceDump);
       await expectSiteServes(scale);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -94,6 +94,21 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     );
     expect(await services.db.selectFrom("subscribers").select("email").execute()).toEqual([]);
     expect((await readManifest(damaged)).dialect).toBe(services.dialect);
+  });
+
+  it("makes every backup its owner's alone: the folder, the database copy, each file and the manifest", async () => {
+    await addSong("Private");
+    const dir = path.join(work, "private");
+    await createBackup(site.services, dir);
+    const modes: [string, number][] = [];
+    const walk = (at: string) => {
+      modes.push([path.relative(dir, at) || ".", statSync(at).mode & 0o777]);
+      if (statSync(at).isDirectory()) for (const entry of readdirSync(at)) walk(path.join(at, entry));
+    };
+    walk(dir);
+    expect(modes.length).toBeGreaterThan(4);
+    for (const [entry, mode] of modes)
+      expect([entry, mode]).toEqual([entry, statSync(path.join(dir, entry)).isDirectory() ? 0o700 : 0o600]);
   });
 
   it("refuses to write into a folder that is not empty", async () => {

@@ -11,6 +11,7 @@ import { migrateToLatest, sqliteFileIn } from "#app/lib/db/db.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { assertValidKey, storageFolders } from "#app/lib/storage/storage.server.ts";
 import { hashStream, hashingTap, sqliteSnapshot } from "./snapshot.ts";
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "#app/lib/platform/private-files.server.ts";
 
 /*
  * A backup is a folder: the database (a SQLite copy made with VACUUM INTO, or
@@ -85,7 +86,9 @@ function run(command: string, args: string[]): Promise<void> {
 /** Writes a consistent backup of the site into `dir` (which must not exist or be empty). */
 export async function createBackup(services: Services, dir: string): Promise<BackupManifest> {
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty`);
-  await mkdir(path.join(dir, "objects"), { recursive: true });
+  // Owner only, as the site's own data is (issue #30): a backup holds every account and subscriber.
+  ensurePrivateDir(dir);
+  ensurePrivateDir(path.join(dir, "objects"));
 
   // 1. The database, as one consistent snapshot while the site keeps running.
   let database: string;
@@ -93,6 +96,8 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
   const databaseCounts = await counts(services);
   if (services.dialect === "sqlite") {
     database = "database.sqlite";
+    // Made owner only before the copy fills it.
+    ensurePrivateFile(path.resolve(dir, database), { create: true });
     await sqliteSnapshot(services.db, path.resolve(dir, database));
   } else {
     database = "database.pgdump";
@@ -106,6 +111,7 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
       `--file=${path.resolve(dir, database)}`,
       `--dbname=${url}`,
     ]);
+    ensurePrivateFile(path.resolve(dir, database));
   }
 
   // 2. Every stored object, hashed as it is copied.
@@ -115,9 +121,9 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
       const body = await services.storage.read(key);
       if (!body) continue; // deleted since it was listed
       const target = path.join(dir, "objects", key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       const { tap, result } = hashingTap();
-      await pipeline(body, tap, createWriteStream(target));
+      await pipeline(body, tap, createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
       objects.push({ key, ...result() });
     }
   }
@@ -136,7 +142,7 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
     objects,
     missing,
   };
-  await writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   return manifest;
 }
 
@@ -204,6 +210,7 @@ export async function restoreBackup(services: Services, dir: string, options: { 
     // usual locks, so a running site's connections see the restored pages.
     const source = new DatabaseSync(database, { readOnly: true });
     try {
+      ensurePrivateFile(sqliteFileIn(services.env.dataDir), { create: true });
       await sqliteBackup(source, sqliteFileIn(services.env.dataDir));
     } finally {
       source.close();

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ensurePrivateFile, PRIVATE_FILE_MODE } from "#app/lib/platform/private-files.server.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -400,8 +401,10 @@ function carrySecret(source: Env, secret: Secret): void {
       line.test(text) ? text.replace(line, `$1${source.authSecret}`) : `${text.replace(/\n?$/, "\n")}AUTH_SECRET=${source.authSecret}\n`,
     );
   } else {
-    writeFileSync(secret.file, `${source.authSecret}\n`, { mode: 0o600 });
+    writeFileSync(secret.file, `${source.authSecret}\n`, { mode: PRIVATE_FILE_MODE });
   }
+  // A file holding the secret is its owner's alone, also one that was readable by others before (issue #30).
+  ensurePrivateFile(secret.file);
 }
 
 export type TransferTarget = {

@@ -214,6 +214,9 @@ export function createAuth(options: AuthOptions) {
       // better-auth's guard against enumeration (our admin form says it).
       changeEmail: { enabled: true, updateEmailWithoutVerification: true },
     },
+    // A reset link's token is kept only as its hash: whoever can read the database (a backup, a
+    // local account) cannot use a link waiting in someone's inbox (issue #30).
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -1,4 +1,5 @@
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { ensurePrivateFile } from "#app/lib/platform/private-files.server.ts";
 import { Kysely, PostgresDialect, sql, type DatabaseIntrospector } from "kysely";
 import { Migrator, type MigrationProvider, type MigrationResultSet } from "kysely/migration";
 import { DatabaseSync } from "node:sqlite";
@@ -41,6 +42,11 @@ export function openDatabase(options: {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const file = options.sqliteFile ?? ":memory:";
+  if (file !== ":memory:") {
+    // Owner only, before SQLite opens it: its WAL and shared-memory files take the database file's permissions.
+    ensurePrivateFile(file, { create: true });
+    for (const companion of [`${file}-wal`, `${file}-shm`]) ensurePrivateFile(companion);
+  }
   const database = new DatabaseSync(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write
   // survive power loss; busy_timeout waits for the CLI or a second process.

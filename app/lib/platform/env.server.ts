@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files.server.ts";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -144,7 +145,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = scalePathProblems(env);
   if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: env.NODE_ENV,
@@ -199,7 +200,10 @@ function scalePathProblems(env: z.infer<typeof envSchema>): string[] {
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    ensurePrivateFile(file);
+    return readFileSync(file, "utf8").trim();
+  }
   const secret = randomBytes(32).toString("base64url");
   // "wx" fails if another process won the race; then use the one it wrote.
   try {
