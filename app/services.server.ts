@@ -51,6 +51,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
       dialect,
       env,
       rateLimiter,
+      siteWords: async () => [(await loadSiteSettings(db)).artist.name, new URL(env.publicUrl).hostname],
       sendResetLink: env.mail
         ? async (to, link) => {
             const { artist } = await loadSiteSettings(db);

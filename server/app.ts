@@ -10,6 +10,8 @@ import { createRawMediaHandler } from "./media/local-files.ts";
 import { createMediaHandler } from "./media/media-handler.ts";
 import { createOpenFiles } from "./media/open-files.ts";
 import { adminMayHear, createMediaGate, type MediaGate } from "./media/media-gate.ts";
+import { keepPersonalAnswersPrivate } from "./private-answers.ts";
+import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
 import { baseSecurityHeaders, createPagePolicy } from "./http-security.ts";
 import { createPageCache, STALE_AT_HEADER } from "./page-cache/page-cache.ts";
@@ -118,6 +120,8 @@ export const pages = development ? undefined : pageCache.middleware;
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
 export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles, mediaGate);
 
+// A signed-in visitor's pages (HTML and .data), the dashboard and the account: kept by no cache.
+app.use(keepPersonalAnswersPrivate([dashboardPath, "/account", "/api"]));
 app.use(
   createRequestHandler({
     build,

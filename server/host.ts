@@ -29,12 +29,32 @@ export type HostOptions = {
 };
 
 /** The Express host: security, compression (never of media), assets, media, health, pages. */
+/** The methods some part of the site answers (DELETE: an upload given back). */
+const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST", "DELETE", "OPTIONS"]);
+/** Methods HTTP itself defines that the site does not answer: 405. Any other name (WebDAV's PROPFIND…): 501. */
+const DEFINED_METHODS = new Set(["PUT", "PATCH", "TRACE", "CONNECT"]);
+
+/**
+ * A method the site does not answer is refused here, before any route can
+ * fail on it (issue #30: TRACE reached the router and answered 500 with a
+ * stack trace in the log): 405 with Allow, or 501, with a sentence.
+ */
+const answeredMethodsOnly: RequestHandler = (req, res, next) => {
+  if (ANSWERED_METHODS.has(req.method)) return next();
+  res.setHeader("Allow", [...ANSWERED_METHODS].join(", "));
+  res
+    .status(DEFINED_METHODS.has(req.method) ? 405 : 501)
+    .type("text/plain")
+    .send("This site does not answer that kind of request.\n");
+};
+
 export function createHost({ env, development, loadApp, assets }: HostOptions): Express {
   const host = express();
   host.disable("x-powered-by");
   host.set("trust proxy", expressTrustProxy(env.trustProxy));
 
   host.use(securityHeaders({ publicUrl: env.publicUrl, development, mediaUrl: env.s3?.publicUrl }));
+  host.use(answeredMethodsOnly);
   host.use(clientIpHeader(env.trustProxy));
   host.use(dropMalformedForwardedHeaders);
   // A null character in the address can be neither stored nor looked up in

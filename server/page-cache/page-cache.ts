@@ -82,6 +82,9 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "x-robots
  * render a page is kept from never sees cookies anyway.
  */
 const PERSONAL_COOKIE = /better-auth|toast/i;
+
+/** Whether a request carries one of our own cookies: its page may be personal. */
+export const carriesPersonalCookie = (cookie: string | undefined) => PERSONAL_COOKIE.test(cookie ?? "");
 const CACHEABLE_TYPES = /^text\/(html|x-script)\b/;
 /**
  * How long responses may share one signed start time. The check it feeds counts
@@ -261,7 +264,7 @@ function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "/";
   if (url.includes("?") || NOT_A_PAGE.test(url)) return false;
-  if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
+  if (carriesPersonalCookie(req.headers.cookie)) return false;
   return !req.headers.authorization;
 }
 

@@ -25,7 +25,8 @@ export type TestSite = { stack: TestStack; services: Services; dataDir: string; 
 const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-better-auth";
 
 /** A fully migrated site (database, auth, storage, limits) on throwaway services of the given stack. */
-export async function createTestSite(stack: TestStack): Promise<TestSite> {
+/** A site on `stack` for one test file; `extra`: more environment variables (mail, say). */
+export async function createTestSite(stack: TestStack, extra: Record<string, string> = {}): Promise<TestSite> {
   // A dotted folder on the way, as in many real deployments (~/.local, /srv/.sites).
   const dataDir = mkdtempSync(path.join(mkdtempSync(path.join(tmpdir(), ".artist-site-")), "data-"));
   const id = `${process.pid}_${Date.now()}_${randomBytes(3).toString("hex")}`;
@@ -62,7 +63,7 @@ export async function createTestSite(stack: TestStack): Promise<TestSite> {
       dropRedisKeys = () => deleteRedisKeys(process.env.TEST_REDIS_URL ?? "", `test:${id}:`);
     }
   }
-  const services = await createServices(loadEnv(variables));
+  const services = await createServices(loadEnv({ ...variables, ...extra }));
   return {
     stack,
     services,

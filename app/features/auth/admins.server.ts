@@ -1,4 +1,5 @@
 import { passwordProblem } from "#app/lib/auth/password-strength.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { parseRoles } from "#app/lib/auth/profile.ts";
 
@@ -103,7 +104,8 @@ export async function setPassword(
 ): Promise<"changed" | "no-account" | { refused: string }> {
   const user = await findUser(services, email);
   if (!user) return "no-account";
-  const problem = await passwordProblem(password, [user.email, user.name]);
+  const { artist } = await loadSiteSettings(services.db);
+  const problem = await passwordProblem(password, [user.email, user.name], [artist.name, new URL(services.env.publicUrl).hostname]);
   if (problem) return { refused: problem };
   // As better-auth's own set-user-password does it: its hash, its account row.
   const auth = await services.auth.$context;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_MESSAGE } from "#app/lib/auth/password-strength.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { createAdmin, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
+import { createAdmin, setPassword, grantAdmin, hasAnyAdmin, listAdmins, revokeAdmin } from "./admins.server.ts";
 import { callAuth, type AuthCallResult } from "./auth-request.server.ts";
 import { handleLogin } from "./login.server.ts";
 import { AUTH_BASE_PATH, SIGN_IN_LIMIT, SIGN_UP_MIN_MS, USER_FIELD_LIMITS, USER_FIELD_MESSAGES } from "#app/lib/auth/auth.server.ts";
@@ -187,6 +187,21 @@ describe.each(testStacks)("auth on %s", (kind) => {
     await expect(createAdmin(site.services, { email: "weak-admin@example.com", password: "abcdefgh", name: "Weak" })).rejects.toThrow(
       /too (easy|common)/,
     );
+  });
+
+  it("counts the artist's own name and the site's address against every password (issue #30)", async () => {
+    for (const [i, password] of ["Juniper2026!", "JuniperVale1", "vale-juniper", "localhost3999"].entries()) {
+      const email = `fan-${i}@example.com`;
+      const result = await callAuth(site.services, requestFrom("10.0.0.16"), "/sign-up/email", { email, password, name: "Sam Okafor" });
+      expect(result, password).toMatchObject({ ok: false, status: 400, message: WEAK_PASSWORD_MESSAGE });
+    }
+    expect(await setPassword(site.services, "new.fan@example.com", "Juniper2026!")).toEqual({ refused: WEAK_PASSWORD_MESSAGE });
+    const fine = await callAuth(site.services, requestFrom("10.0.0.16"), "/sign-up/email", {
+      email: "fan-fine@example.com",
+      password: "marmalade-harbour-7",
+      name: "Sam Okafor",
+    });
+    expect(fine.ok).toBe(true);
   });
 
   it("counts the signed-in person's own name and address against a new password on change-password", async () => {

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { SqlDialect } from "#db/migrations/dialect.ts";
 import type { Env } from "#app/lib/platform/env.server.ts";
 import { CLIENT_IP_HEADER, trustedOrigins } from "#app/lib/platform/request-origin.server.ts";
@@ -116,8 +116,14 @@ async function requireCurrentPassword(ctx: HookContext, body: Record<string, unk
   if (!valid) throw new APIError("BAD_REQUEST", INVALID_PASSWORD);
 }
 
-/** When each sign-up request arrived, for the floor on its answer's time. */
-const signUpStarted = new WeakMap<object, number>();
+/**
+ * Endpoints whose answer time must not tell whether an address has an account:
+ * sign-up (a stand-in user for a taken one) and asking for a reset link (a mail
+ * queued for one), as JSON too (issue #30; /login/forgot has its own floor).
+ */
+const FLOORED_PATHS = new Set(["/sign-up/email", "/request-password-reset"]);
+/** When each such request arrived, for the floor on its answer's time. */
+const flooredStarted = new WeakMap<object, number>();
 
 /**
  * Runs before every better-auth endpoint: refuses a body holding a null
@@ -126,24 +132,26 @@ const signUpStarted = new WeakMap<object, number>();
  * password, and a guessable password wherever one is set, with a message the
  * form shows.
  */
-const checkInput = createAuthMiddleware(async (ctx) => {
-  if (ctx.path === "/sign-up/email" && ctx.request) signUpStarted.set(ctx.request, performance.now());
-  if (containsNul(ctx.body)) throw new APIError("BAD_REQUEST", { message: FORM_ERRORS.nulCharacter, code: "NUL_CHARACTER" });
-  const oversize = oversizeUserField(ctx.body);
-  if (oversize) throw new APIError("BAD_REQUEST", { message: USER_FIELD_MESSAGES[oversize], code: "FIELD_TOO_LONG" });
-  const field = PASSWORD_FIELDS[ctx.path];
-  const body = record(ctx.body);
-  if (ctx.path === "/change-email") await requireCurrentPassword(ctx, body);
-  const password = field ? body?.[field] : undefined;
-  // Out-of-range lengths get better-auth's own messages.
-  if (typeof password !== "string" || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) return;
-  const problem = await passwordProblem(password, await userInputsFor(ctx, body));
-  if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
-});
+const checkInputWith = (siteWords: () => Promise<string[]>) =>
+  createAuthMiddleware(async (ctx) => {
+    if (FLOORED_PATHS.has(ctx.path) && ctx.request) flooredStarted.set(ctx.request, performance.now());
+    if (containsNul(ctx.body)) throw new APIError("BAD_REQUEST", { message: FORM_ERRORS.nulCharacter, code: "NUL_CHARACTER" });
+    const oversize = oversizeUserField(ctx.body);
+    if (oversize) throw new APIError("BAD_REQUEST", { message: USER_FIELD_MESSAGES[oversize], code: "FIELD_TOO_LONG" });
+    const field = PASSWORD_FIELDS[ctx.path];
+    const body = record(ctx.body);
+    if (ctx.path === "/change-email") await requireCurrentPassword(ctx, body);
+    const password = field ? body?.[field] : undefined;
+    // Out-of-range lengths get better-auth's own messages.
+    if (typeof password !== "string" || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) return;
+    // The artist's own name and the site's address are words anyone tries first against any of its accounts.
+    const problem = await passwordProblem(password, await userInputsFor(ctx, body), await siteWords());
+    if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_TOO_WEAK" });
+  });
 
-/** Holds every sign-up answer to SIGN_UP_MIN_MS, whichever way it went. */
+/** Holds every answer of FLOORED_PATHS to SIGN_UP_MIN_MS, whichever way it went. */
 const evenOutSignUp = createAuthMiddleware(async (ctx) => {
-  const started = ctx.path === "/sign-up/email" && ctx.request ? signUpStarted.get(ctx.request) : undefined;
+  const started = FLOORED_PATHS.has(ctx.path) && ctx.request ? flooredStarted.get(ctx.request) : undefined;
   if (started === undefined) return;
   const wait = SIGN_UP_MIN_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -164,10 +172,12 @@ export type AuthOptions = {
    * with the link to our own page); without it, there is no reset by mail.
    */
   sendResetLink?: (to: { email: string; name: string }, link: string) => Promise<void>;
+  /** Words of the site itself (the artist's name, its address) a password must not be guessable from. */
+  siteWords?: () => Promise<string[]>;
 };
 
 export function createAuth(options: AuthOptions) {
-  const { db, dialect, env, rateLimiter, sendResetLink } = options;
+  const { db, dialect, env, rateLimiter, sendResetLink, siteWords } = options;
   return betterAuth({
     appName: "Artist site",
     baseURL: env.publicUrl,
@@ -198,6 +208,11 @@ export function createAuth(options: AuthOptions) {
       // change), for an hour, and ends every session of the account.
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Every other reset link of the account dies with the one used (issue #30): an older mail
+      // left in an inbox must not reset the password again.
+      onPasswordReset: async ({ user }) => {
+        await sql`delete from verification where value = ${user.id}`.execute(db);
+      },
       ...(sendResetLink
         ? {
             sendResetPassword: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
@@ -244,7 +259,7 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    hooks: { before: checkInput, after: evenOutSignUp },
+    hooks: { before: checkInputWith(siteWords ?? (async () => [])), after: evenOutSignUp },
     // Sign-up can never grant admin: `role` is not an input field and starts as "user".
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     telemetry: { enabled: false },

@@ -34,12 +34,28 @@ function loadEstimator(): Promise<Estimator> {
 
 /**
  * Why `password` may not be used, or null when it may. `userInputs` (the
- * person's e-mail, name) count as words an attacker would try first.
+ * person's e-mail, name) and `siteWords` (the artist's name, the site's
+ * address) count as words an attacker would try first.
  */
-export async function passwordProblem(password: string, userInputs: (string | undefined)[] = []): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  userInputs: (string | undefined)[] = [],
+  siteWords: (string | undefined)[] = [],
+): Promise<string | null> {
   const { common, score } = await loadEstimator();
   if (common.has(password.toLowerCase())) return COMMON_PASSWORD_MESSAGE;
+  const wordsOf = (inputs: (string | undefined)[]) =>
+    inputs.flatMap((input) => (input ? [input, ...input.split(/[@.\s_-]+/)] : [])).filter((word) => word.length >= 3);
+  const inputs = wordsOf([...userInputs, ...siteWords]);
   // zxcvbn's cost grows with length; better-auth caps passwords at 128 characters before this runs.
-  const inputs = userInputs.flatMap((input) => (input ? [input, ...input.split(/[@.\s_-]+/)] : [])).filter((word) => word.length >= 3);
-  return (await score(password.slice(0, 128), inputs)) < LOWEST_ACCEPTED_SCORE ? WEAK_PASSWORD_MESSAGE : null;
+  const guessed = password.slice(0, 128);
+  if ((await score(guessed, inputs)) < LOWEST_ACCEPTED_SCORE) return WEAK_PASSWORD_MESSAGE;
+  // Against the site's own words, as strong as what is left once they are taken out: the
+  // artist's name is on every page, so "Juniper2026!" on Juniper Vale's site is "2026!".
+  const words = [...new Set(wordsOf(siteWords).map((word) => word.toLowerCase()))]
+    .filter((word) => word.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  const rest = words.reduce((left, word) => left.split(word).join(""), guessed.toLowerCase());
+  if (rest !== guessed.toLowerCase() && (await score(rest, inputs)) < LOWEST_ACCEPTED_SCORE) return WEAK_PASSWORD_MESSAGE;
+  return null;
 }
