@@ -4,7 +4,7 @@
 import type { RequestHandler } from "express";
 import { carriesPersonalCookie } from "./page-cache/page-cache.ts";
 
-export const PRIVATE_ANSWER = "private, no-store";
+const PRIVATE_ANSWER = "private, no-store";
 
 /**
  * Sets Cache-Control to PRIVATE_ANSWER as the answer's head goes out (so after
