@@ -64,6 +64,29 @@ describe("cover variants", () => {
     );
   });
 
+  it("keeps no metadata in the cover itself (a phone's EXIF with where it was taken), and keeps it upright", async () => {
+    const storage = createLocalStorage(root);
+    // Taken sideways (orientation 6: turn a quarter to the right), with the place and the camera.
+    const photo = await sharp(await coverPng("GPS", ["#123", "#f80"], 400))
+      .resize(400, 300, { fit: "fill" })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: "PhoneCo", Model: "Pocket 12" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "56/1 24/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "5/1 28/1 0/1" },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const { key } = await storage.put("covers", "sideways.jpg", Readable.from(photo));
+    await createCoverVariants(storage, key);
+    const stored = await sharp(storage.localPath(key)).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+    expect(stored.iptc).toBeUndefined();
+    expect([stored.format, stored.width, stored.height, stored.orientation]).toEqual(["jpeg", 300, 400, undefined]);
+  });
+
   it("refuses, before decoding, a cover whose samples would take too much memory though its pixels are few enough", async () => {
     const storage = createLocalStorage(root);
     // 6300×6300 is under the pixel limit; at 16 bits a sample it decodes to 238 MB.

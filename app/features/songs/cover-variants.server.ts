@@ -24,10 +24,29 @@ export async function createCoverVariants(storage: Storage, coverKey: string): P
     await refuseCostlyDecodes(input);
     try {
       await writeVariants(storage, coverKey, await decodeOnce(input));
+      await storage.write(coverKey, Readable.from(await withoutMetadata(input, coverKey)));
     } catch (error) {
       throw asTooLarge(error);
     }
   });
+}
+
+/**
+ * The cover itself, upright and without its metadata (EXIF with where a phone
+ * took it, XMP, IPTC): the original is served (feeds link it), so nothing but
+ * its pixels may go out (issue #30). Written again in its own format, at a
+ * quality that keeps it as it looked; PNG and GIF losslessly.
+ */
+async function withoutMetadata(input: Buffer, coverKey: string): Promise<Buffer> {
+  const image = sharp(input, { limitInputPixels: MAX_DECODE_PIXELS, failOn: "error", animated: true })
+    .timeout({ seconds: COVER_DECODE_TIMEOUT_SECONDS })
+    .rotate();
+  const extension = coverKey.slice(coverKey.lastIndexOf(".") + 1).toLowerCase();
+  if (extension === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+  if (extension === "gif") return image.gif().toBuffer();
+  if (extension === "webp") return image.webp({ quality: 92 }).toBuffer();
+  if (extension === "avif") return image.avif({ quality: 70 }).toBuffer();
+  return image.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
 }
 
 /** The largest side any output needs: the share card is 1200 wide, the square variants at most 768. */

@@ -27,3 +27,11 @@ describe("safeFileName", () => {
     expect(safe.endsWith(".flac")).toBe(true);
   });
 });
+
+describe("a name that looks like a variant's", () => {
+  it("is kept from ending like one", () => {
+    expect(safeFileName("IMG.w480.jpg")).toBe("IMG-w480.jpg");
+    expect(safeFileName("a.w480.b.W96.avif")).toBe("a-w480.b-W96.avif");
+    expect(safeFileName("width.w.jpg")).toBe("width.w.jpg");
+  });
+});
