@@ -11,18 +11,32 @@ import { getProfile } from "#app/lib/auth/session.server.ts";
 
 const TOO_BIG = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it and import the parts.`;
 
-/** The body as UTF-8 text, refused once it passes `limit` bytes (whatever Content-Length says). */
+/**
+ * The body as UTF-8 text, or null once it passes `limit` bytes (whatever
+ * Content-Length says). Past the limit the rest is still read, and dropped, up
+ * to a bound: a client still sending hears the 413's words instead of a reset
+ * connection (issue #30).
+ */
 async function readText(request: Request, limit: number): Promise<string | null> {
   if (!request.body) return "";
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > DRAIN_LIMIT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    if (size <= limit) chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return size > limit ? null : new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
+
+/** How much of a body over the limit is read and dropped before the connection is given up. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -31,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (denied) return denied;
   const profile = await getProfile(services, request);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_IMPORT_BYTES) return privateJson({ error: TOO_BIG }, 413);
+  if (declared > MAX_IMPORT_BYTES) {
+    // Read (and dropped) first, as past the limit below: the sender hears the words.
+    await readText(request, 0);
+    return privateJson({ error: TOO_BIG }, 413);
+  }
   const text = await readText(request, MAX_IMPORT_BYTES);
   if (text === null) return privateJson({ error: TOO_BIG }, 413);
   if (text.includes("\u0000")) return privateJson({ error: "This is not a CSV file: it holds binary data." }, 400);

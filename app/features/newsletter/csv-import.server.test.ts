@@ -67,6 +67,35 @@ describe.each(testStacks)("importing subscribers on %s", (stack) => {
     ]);
   });
 
+  it("lets the site's other work through while a 50,000-row file goes in (issue #30), and counts every row once", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const text = `email\n${Array.from({ length: 50_000 }, (_, i) => `big-${tag}-${i}@fans.example`).join("\n")}`;
+    const countNow = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("subscribers")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("email", "like", `big-${tag}-%`)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    let done = false;
+    const importing = importSubscribers(db(), text, { fileName: "big.csv", by: "Juniper" }).finally(() => (done = true));
+    // What another request sees meanwhile: it gets its answer, and part of the file is already in.
+    const seen: number[] = [];
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.push(await countNow());
+    }
+    expect(await importing).toMatchObject({ ok: true, added: 50_000, alreadyOn: 0 });
+    expect(
+      seen.some((count) => count > 0 && count < 50_000),
+      `counts seen meanwhile: ${[...new Set(seen)].join(", ")}`,
+    ).toBe(true);
+    expect(await countNow()).toBe(50_000);
+  }, 60_000);
+
   it("takes the first column when no header names the address, and refuses an empty file", async () => {
     const result = await importSubscribers(db(), "first@fans.example\nsecond@fans.example\n", { fileName: "list.csv", by: "Juniper" });
     expect(result).toMatchObject({ ok: true, added: 2, problems: [] });

@@ -77,6 +77,9 @@ const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(
  * is; one that left the list here is not put back. Every bad row is reported
  * with its line. All in one transaction: an import is stored whole or not at all.
  */
+/** Rows written per transaction: small enough that other requests wait a moment at most. */
+const IMPORT_CHUNK = 500;
+
 export async function importSubscribers(
   db: Db,
   text: string,
@@ -105,30 +108,32 @@ export async function importSubscribers(
     if (!emails.has(parsed.data)) emails.set(parsed.data, row.line);
   }
   const all = [...emails.keys()];
-  return db.transaction().execute(async (trx) => {
-    const known = new Map<string, number>();
-    for (let i = 0; i < all.length; i += 500) {
-      const found = await trx
-        .selectFrom("subscribers")
-        .select(["email", "subscribed"])
-        .where("email", "in", all.slice(i, i + 500))
-        .execute();
+  const words = `Imported from ${source.fileName} by ${source.by}; not confirmed on this site.`;
+  const known = new Map<string, number>();
+  let added = 0;
+  // A chunk at a time, each in its own transaction, with the event loop let go between them: a
+  // 50,000-row file must not hold every other request (SQLite writes block the process) until it
+  // is done (issue #30). Run again after a failure part-way, the rows already in count as on the list.
+  for (let i = 0; i < all.length; i += IMPORT_CHUNK) {
+    const chunk = all.slice(i, i + IMPORT_CHUNK);
+    added += await db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom("subscribers").select(["email", "subscribed"]).where("email", "in", chunk).execute();
       for (const row of found) known.set(row.email, row.subscribed);
-    }
-    const fresh = all.filter((email) => !known.has(email));
-    const words = `Imported from ${source.fileName} by ${source.by}; not confirmed on this site.`;
-    for (let i = 0; i < fresh.length; i += 500) {
-      const chunk = fresh.slice(i, i + 500);
+      const onList = new Set(found.map((row) => row.email));
+      const fresh = chunk.filter((email) => !onList.has(email));
+      if (fresh.length === 0) return 0;
       await trx
         .insertInto("subscribers")
-        .values(chunk.map((email) => ({ id: randomUUID(), email, timestamp: now, subscribed: 1, source: "import" })))
+        .values(fresh.map((email) => ({ id: randomUUID(), email, timestamp: now, subscribed: 1, source: "import" })))
         .execute();
       await trx
         .insertInto("consents")
-        .values(chunk.map((email) => ({ id: randomUUID(), email, event: "imported" as const, at: now, words, form: "import", page: null })))
+        .values(fresh.map((email) => ({ id: randomUUID(), email, event: "imported" as const, at: now, words, form: "import", page: null })))
         .execute();
-    }
-    const alreadyOn = [...known.values()].filter((subscribed) => subscribed === 1).length;
-    return ok({ added: fresh.length, alreadyOn, leftOff: known.size - alreadyOn, problems, moreProblems: problemCount - problems.length });
-  });
+      return fresh.length;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const alreadyOn = [...known.values()].filter((subscribed) => subscribed === 1).length;
+  return ok({ added, alreadyOn, leftOff: known.size - alreadyOn, problems, moreProblems: problemCount - problems.length });
 }
