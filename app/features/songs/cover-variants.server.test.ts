@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -10,7 +10,7 @@ import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
 import { coverSocialKey, coverVariantKey } from "#app/domain/song.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { ImageTooLargeError, MAX_DECODE_PIXELS, oneAtATime } from "#app/lib/uploads/decode-limits.server.ts";
-import { createCoverVariants } from "./cover-variants.server.ts";
+import { createCoverVariants, stripStoredCoverMetadata } from "./cover-variants.server.ts";
 
 /** A PNG with only a header and a token of data: enough for anything that reads sizes, not for a decoder. */
 function pngHeaderOnly(width: number, height: number, bitDepth: 8 | 16, colourType: 2 | 6): Buffer {
@@ -85,6 +85,21 @@ describe("cover variants", () => {
     expect(stored.xmp).toBeUndefined();
     expect(stored.iptc).toBeUndefined();
     expect([stored.format, stored.width, stored.height, stored.orientation]).toEqual(["jpeg", 300, 400, undefined]);
+  });
+
+  it("re-writes covers stored with their metadata before this held, and leaves clean ones untouched", async () => {
+    const storage = createLocalStorage(root);
+    const tagged = await sharp(await coverPng("Old", ["#123", "#f80"], 300))
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "56/1 24/1 0/1" } })
+      .toBuffer();
+    const old = await storage.put("covers", "old.jpg", Readable.from(tagged));
+    const clean = await storage.put("covers", "clean.png", Readable.from(await coverPng("Clean", ["#123", "#f80"], 300)));
+    const cleanBefore = readFileSync(storage.localPath(clean.key));
+    expect(await stripStoredCoverMetadata(storage, [old.key, clean.key, "covers/1800000000000_gone.jpg"])).toEqual([old.key]);
+    expect((await sharp(storage.localPath(old.key)).metadata()).exif).toBeUndefined();
+    expect(readFileSync(storage.localPath(clean.key)).equals(cleanBefore)).toBe(true);
+    expect(await stripStoredCoverMetadata(storage, [old.key])).toEqual([]);
   });
 
   it("refuses, before decoding, a cover whose samples would take too much memory though its pixels are few enough", async () => {

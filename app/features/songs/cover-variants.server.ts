@@ -32,6 +32,31 @@ export async function createCoverVariants(storage: Storage, coverKey: string): P
 }
 
 /**
+ * Covers stored before uploads lost their metadata (issue #30), re-written
+ * without it, one at a time: each a song's original among `keys` whose file
+ * still carries EXIF, XMP or IPTC. Its variants stay as they are (they never
+ * carried any). Resolves the keys re-written; a cover that cannot be read is
+ * logged and left.
+ */
+export async function stripStoredCoverMetadata(storage: Storage, keys: readonly string[]): Promise<string[]> {
+  const rewritten: string[] = [];
+  for (const key of keys) {
+    try {
+      await oneAtATime(async () => {
+        const input = await readStoredFile(storage, key);
+        const { exif, xmp, iptc } = await sharp(input).metadata();
+        if (!exif && !xmp && !iptc) return;
+        await storage.write(key, Readable.from(await withoutMetadata(input, key)));
+        rewritten.push(key);
+      });
+    } catch (error) {
+      console.error(`Could not re-write ${key} without its metadata`, error);
+    }
+  }
+  return rewritten;
+}
+
+/**
  * The cover itself, upright and without its metadata (EXIF with where a phone
  * took it, XMP, IPTC): the original is served (feeds link it), so nothing but
  * its pixels may go out (issue #30). Written again in its own format, at a
