@@ -2,7 +2,7 @@
 // Filtered list sees it, and that list's words. Shared by the server and the browser.
 
 export type HeldKind = "contact" | "newsletter";
-export type HeldReason = "honeypot" | "too-fast" | "no-token";
+export type HeldReason = "honeypot" | "too-fast" | "no-token" | "expired" | "reused";
 
 export type HeldContact = { kind: "contact"; name: string | null; email: string | null; message: string };
 export type HeldSignUp = { kind: "newsletter"; email: string };
@@ -14,15 +14,25 @@ export type HeldSubmission = (HeldContact | HeldSignUp) & {
   receivedAt: number;
 };
 
-/** One page of held submissions, newest first, with how many are held in all. */
-export type HeldPage = { items: HeldSubmission[]; nextCursor: string | null; heldCount: number };
+/** Submissions refused because the list was full, within the retention time: how many, and the last one's time (epoch ms). */
+export type HeldRefusedSummary = { count: number; lastAt: number };
+
+/** One page of held submissions, newest first, with how many are held in all and how many were refused while it was full. */
+export type HeldPage = { items: HeldSubmission[]; nextCursor: string | null; heldCount: number; refused: HeldRefusedSummary | null };
 
 export type HeldIntent = "release" | "delete";
 
 /** Held submissions older than this are deleted unseen. */
 export const HELD_RETENTION_DAYS = 30;
-/** At most this many are kept; past it the oldest go first, so a flood cannot fill the disk. */
+/**
+ * At most this many are held. Past it, what the checks catch is refused with
+ * FLOODED_MESSAGE (and counted for the artist) rather than pushing out what is
+ * held, so a flood can neither fill the disk nor bury a real message.
+ */
 export const MAX_HELD = 1000;
+
+/** What a sender is told when the list is full: true, and something they can act on. */
+export const FLOODED_MESSAGE = "The site is receiving too many submissions right now. Please try again later.";
 
 /** What the Filtered list's API answers when it cannot do what was asked. */
 export const HELD_ERRORS = {

@@ -11,6 +11,7 @@ import {
   type HeldKind,
   type HeldPage,
   type HeldReason,
+  type HeldRefusedSummary,
   type HeldSignUp,
   type HeldSubmission,
 } from "./held-submission.ts";
@@ -46,43 +47,64 @@ function refusedId(error: z.ZodError) {
 
 const expiredBefore = (now: number) => now - RETENTION_MS;
 
+/** What holding answered: kept, or not, because the list is full (the sender is told to try again later). */
+export type HoldOutcome = { held: true; id: string } | { held: false };
+
 /**
- * Keeps a submission the bot checks caught. Once it is stored the fan may be
- * told it was received; then anything past the retention time or the cap is
- * removed, oldest first. That tidying is best effort: the submission itself is
- * already safe, and the next one tidies again.
+ * Keeps a submission the bot checks caught, unless MAX_HELD are held already:
+ * then it is refused and counted for the artist instead, so what is held stays
+ * (a real message among a flood is not pushed out). The count and the insert
+ * are two statements, so processes racing at the cap may pass it by the few
+ * submissions in flight. Expired rows are removed afterwards, best effort: the
+ * submission itself is already safe, and the next one tidies again.
  */
-export async function holdSubmission(db: Db, request: HoldRequest, now = Date.now()): Promise<{ id: string }> {
+export async function holdSubmission(db: Db, request: HoldRequest, now = Date.now()): Promise<HoldOutcome> {
+  try {
+    await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
+  } catch (error) {
+    console.error("Removing expired held submissions failed", error);
+  }
+  const { held } = await db
+    .selectFrom("heldSubmissions")
+    .select((eb) => eb.fn.countAll<number | string>().as("held"))
+    .where("receivedAt", ">=", expiredBefore(now))
+    .executeTakeFirstOrThrow();
+  if (Number(held) >= MAX_HELD) {
+    await countRefusal(db, now);
+    return { held: false };
+  }
   const id = randomUUID();
   const payload: Content = request.content;
   await db
     .insertInto("heldSubmissions")
     .values({ id, kind: request.kind, payload: JSON.stringify(payload), reason: request.reason, receivedAt: now })
     .execute();
-  try {
-    await trimHeld(db, now);
-  } catch (error) {
-    console.error("Trimming held submissions failed", error);
-  }
-  return { id };
+  return { held: true, id };
 }
 
-/** Deletes what has expired and everything older than the newest MAX_HELD. */
-async function trimHeld(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
-  const oldestKept = await db
-    .selectFrom("heldSubmissions")
-    .select(["receivedAt", "id"])
-    .orderBy("receivedAt", "desc")
-    .orderBy("id", "desc")
-    .offset(MAX_HELD - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (!oldestKept) return;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** One more submission refused today because the list was full. */
+async function countRefusal(db: Db, now: number): Promise<void> {
   await db
-    .deleteFrom("heldSubmissions")
-    .where((eb) => eb(eb.refTuple("receivedAt", "id"), "<", eb.tuple(Number(oldestKept.receivedAt), oldestKept.id)))
+    .insertInto("heldRefusals")
+    .values({ day: utcDay(now), refused: 1, lastAt: now })
+    .onConflict((oc) => oc.column("day").doUpdateSet({ refused: (eb) => eb("heldRefusals.refused", "+", 1), lastAt: now }))
     .execute();
+}
+
+/** How many were refused while the list was full, over the retention time; null for none. */
+async function refusedSummary(db: Db, now: number): Promise<HeldRefusedSummary | null> {
+  await db
+    .deleteFrom("heldRefusals")
+    .where("day", "<", utcDay(expiredBefore(now)))
+    .execute();
+  const row = await db
+    .selectFrom("heldRefusals")
+    .select((eb) => [eb.fn.sum<number | string | null>("refused").as("count"), eb.fn.max<number | string | null>("lastAt").as("lastAt")])
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return count > 0 ? { count, lastAt: Number(row?.lastAt ?? 0) } : null;
 }
 
 function toHeld(row: Selectable<HeldSubmissionsTable>): HeldSubmission | null {
@@ -113,7 +135,7 @@ export async function listHeld(db: Db, options: PageRequest = {}, now = Date.now
     toItem: toHeld,
     count: held,
   });
-  return { items: page.items, nextCursor: page.nextCursor, heldCount: page.count };
+  return { items: page.items, nextCursor: page.nextCursor, heldCount: page.count, refused: await refusedSummary(db, now) };
 }
 
 export async function deleteHeld(db: Db, id: unknown): Promise<Result> {

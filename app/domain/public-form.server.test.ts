@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
+import { FORM_STARTED_FIELD, FORM_TOKEN_MAX_AGE_MS, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
 import { formStartedToken, MIN_FILL_MS, RATE_LIMIT_MESSAGE } from "#app/lib/http/form-guard.server.ts";
+import { FLOODED_MESSAGE, MAX_HELD } from "./held-submission.ts";
+import { listHeld } from "./held-submissions.server.ts";
 import { FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { handlePublicForm, type PublicForm } from "./public-form.server.ts";
@@ -34,7 +36,7 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     stored = [];
     failStore = null;
     parses = 0;
-    await site.services.db.deleteFrom("heldSubmissions").execute();
+    for (const table of ["heldSubmissions", "heldRefusals", "formTokenUses"] as const) await site.services.db.deleteFrom(table).execute();
   });
   afterEach(() => vi.restoreAllMocks());
   afterAll(() => site.cleanup());
@@ -58,9 +60,12 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     };
   }
 
-  function request(fields: Record<string, string>, options: { startedAgoMs?: number; ip?: string } = {}) {
+  /** A page's token, as a script that fetched the page once would keep it. */
+  const pageToken = (startedAgoMs = MIN_FILL_MS + 500) => formStartedToken(site.services.env.authSecret, Date.now() - startedAgoMs);
+
+  function request(fields: Record<string, string>, options: { startedAgoMs?: number; ip?: string; token?: string } = {}) {
     const body = new FormData();
-    body.set(FORM_STARTED_FIELD, formStartedToken(site.services.env.authSecret, Date.now() - (options.startedAgoMs ?? MIN_FILL_MS + 500)));
+    body.set(FORM_STARTED_FIELD, options.token ?? pageToken(options.startedAgoMs));
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
     return new Request("http://localhost:3999/form", {
       method: "POST",
@@ -216,5 +221,113 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
     expect(headers).toBeDefined();
     const result = await handlePublicForm(site.services, request({ word: "hi" }), form);
     expect(result.init).toEqual({ status: 200 });
+  });
+  describe("a form token is used once, per form and client", () => {
+    const reasons = async () => (await held()).map((row) => [JSON.parse(row.payload), row.reason]);
+
+    it("holds the other posts of a script that fetched one page and posts many times, as reused", async () => {
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      const form = testForm({ rateLimit: { name: `pipeline-test-${++limitName}`, max: 10, windowMs: 60_000 } });
+      const token = pageToken();
+      for (const word of ["first", "second", "third"]) {
+        expect(await send(form, request({ word }, { token, ip: "10.70.0.1" }))).toMatchObject({ status: 200, body: { ok: true } });
+      }
+      expect(stored).toEqual([{ word: "first" }]);
+      expect(await reasons()).toEqual([
+        [{ email: "second" }, "reused"],
+        [{ email: "third" }, "reused"],
+      ]);
+    });
+
+    it("answers a repeat of the same content (a double tap, a resend) as the first was answered, keeping it once", async () => {
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      const form = testForm({ accepted: (_value, how) => ({ how }) });
+      const token = pageToken();
+      const first = await send(form, request({ word: "hello" }, { token, ip: "10.70.0.2" }));
+      const again = await send(form, request({ word: " hello " }, { token, ip: "10.70.0.2" }));
+      expect(first.body).toEqual({ ok: true, how: "stored" });
+      expect(again).toMatchObject({ status: 200, body: { ok: true, how: "stored" } });
+      expect(stored).toEqual([{ word: "hello" }]);
+
+      // A held one repeated is still one held, and told so again.
+      const quick = pageToken(100);
+      const answers = [];
+      for (let i = 0; i < 2; i++) answers.push((await send(form, request({ word: "quick" }, { token: quick, ip: "10.70.0.3" }))).body);
+      expect(answers).toEqual([
+        { ok: true, how: "held" },
+        { ok: true, how: "held" },
+      ]);
+      expect(await reasons()).toEqual([[{ email: "quick" }, "too-fast"]]);
+    });
+
+    it("lets racing posts take a token once: one stored, the rest held, on any number of connections", async () => {
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      const form = testForm({ rateLimit: { name: `pipeline-test-${++limitName}`, max: 10, windowMs: 60_000 } });
+      const token = pageToken();
+      const answers = await Promise.all(["a", "b", "c", "d"].map((word) => send(form, request({ word }, { token, ip: "10.70.0.4" }))));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(stored).toHaveLength(1);
+      expect((await held()).map((row) => row.reason)).toEqual(["reused", "reused", "reused"]);
+    });
+
+    it("shares a token between clients and forms: a cached page hands one token to everyone who loads it at once", async () => {
+      const token = pageToken();
+      const form = testForm();
+      expect((await send(form, request({ word: "one fan" }, { token, ip: "10.70.0.5" }))).status).toBe(200);
+      expect((await send(form, request({ word: "another fan" }, { token, ip: "10.70.0.6" }))).status).toBe(200);
+      expect((await send(testForm(), request({ word: "other form" }, { token, ip: "10.70.0.5" }))).status).toBe(200);
+      expect(stored).toEqual([{ word: "one fan" }, { word: "another fan" }, { word: "other form" }]);
+      expect(await held()).toEqual([]);
+    });
+
+    it("gives the token back when the submission could not be kept, so sending again is its first use", async () => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const form = testForm();
+      const token = pageToken();
+      failStore = new Error("disk on fire");
+      expect((await send(form, request({ word: "hello" }, { token, ip: "10.70.0.7" }))).status).toBe(500);
+      failStore = null;
+      expect(await send(form, request({ word: "hello, edited" }, { token, ip: "10.70.0.7" }))).toMatchObject({ status: 200 });
+      expect(stored).toEqual([{ word: "hello, edited" }]);
+      expect(await held()).toEqual([]);
+    });
+
+    it("holds a form from a page opened more than a day before, as expired", async () => {
+      vi.spyOn(console, "info").mockImplementation(() => {});
+      const form = testForm();
+      expect((await send(form, request({ word: "stale" }, { startedAgoMs: FORM_TOKEN_MAX_AGE_MS + 60_000 }))).body).toEqual({ ok: true });
+      expect(stored).toEqual([]);
+      expect(await reasons()).toEqual([[{ email: "stale" }, "expired"]]);
+    });
+  });
+
+  it(`refuses what the checks catch once ${MAX_HELD} are held (503, try again later), counts it, and still takes a person's`, async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const now = Date.now();
+    const rows = Array.from({ length: MAX_HELD }, (_, i) => ({
+      id: `full-${i}`,
+      kind: "newsletter" as const,
+      payload: JSON.stringify({ email: `bot${i}@example.com` }),
+      reason: "honeypot" as const,
+      receivedAt: now - 60_000 + i,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await site.services.db
+        .insertInto("heldSubmissions")
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const form = testForm();
+    const token = pageToken();
+    const refusedAnswer = await send(form, request({ word: "caught", [HONEYPOT_FIELD]: "x" }, { token, ip: "10.71.0.1" }));
+    expect(refusedAnswer.status).toBe(503);
+    expect(refusedAnswer.body).toEqual({ ok: false, error: FLOODED_MESSAGE });
+    expect(refusedAnswer.headers.get("Retry-After")).toBe("600");
+    expect(refusedAnswer.headers.get("Cache-Control")).toBe("no-store");
+    expect(warn).toHaveBeenCalledWith("Test form: held for review: refused, the Filtered list is full");
+    expect(await held()).toHaveLength(MAX_HELD);
+    expect((await listHeld(site.services.db)).refused).toMatchObject({ count: 1 });
+    // The refused one did not take its token: the person sending it again properly is welcome.
+    expect((await send(form, request({ word: "caught" }, { token, ip: "10.71.0.1" }))).status).toBe(200);
+    expect(stored).toEqual([{ word: "caught" }]);
   });
 });

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import type { Db } from "#app/lib/db/db.server.ts";
-import { detectBot, RATE_LIMIT_MESSAGE, takeFormRateLimit, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
+import { clientOf, detectBot, RATE_LIMIT_MESSAGE, takeFormRateLimit, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
+import { FLOODED_MESSAGE, type HeldReason } from "./held-submission.ts";
 import { holdSubmission, type HoldRequest } from "./held-submissions.server.ts";
+import { claimFormToken, releaseFormToken } from "./form-token-uses.server.ts";
 import { readForm } from "#app/lib/http/read-form.server.ts";
 import { formAnswer } from "#app/lib/http/wire.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
@@ -53,22 +55,30 @@ export type PublicForm<Schema extends z.ZodType, Accepted extends object = objec
   };
 };
 
+/** How long a sender refused by a full Filtered list is asked to wait. */
+const FLOODED_RETRY_AFTER_S = 600;
+
 /**
  * Handles one post to a public form: read it (415/413/400), count it against
  * the client's rate limit (429), parse it once (400 with the first issue's
- * message), then store it, or hold it for the artist when the bot checks catch
- * it. Either way the fan is told it was received, because it was kept.
+ * message), take its token (a repeat of the same content is answered as the
+ * first was, with nothing stored twice), then store it, or hold it for the
+ * artist when the bot checks catch it or its token was used for something
+ * else. Either way the fan is told it was received, because it was kept; only
+ * when the Filtered list is full is a caught one refused (503, try again later).
  */
 export async function handlePublicForm<Schema extends z.ZodType, Accepted extends object = object>(
   services: Services,
   request: Request,
   form: PublicForm<Schema, Accepted>,
 ) {
-  const answer = (result: PublicFormResult<Accepted>) => formAnswer(result, form.headers);
+  const answer = (result: PublicFormResult<Accepted>, headers?: Record<string, string>) =>
+    formAnswer(result, headers || form.headers ? { ...form.headers, ...headers } : undefined);
   const accepted = (value: z.output<Schema>, how: "stored" | "held") => answer(ok<Partial<Accepted>>({ ...form.accepted?.(value, how) }));
 
   const read = await readForm(request);
   if (!read.ok) return answer(read);
+  let taken: string | null = null;
   try {
     if (!(await takeFormRateLimit(services, request, form.rateLimit))) {
       return answer(refused(429, RATE_LIMIT_MESSAGE));
@@ -76,9 +86,27 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
     const parsed = form.schema.safeParse(form.fields(read.form));
     if (!parsed.success) return answer(refused(400, parsed.error.issues[0]?.message ?? form.messages.invalid));
     const verdict = detectBot(services.env.authSecret, read.form, Date.now(), services.env.formMinFillMs);
-    if (verdict.bot) {
-      await holdSubmission(services.db, { ...form.held(parsed.data), reason: verdict.reason });
-      console.info(`${form.log.held} (${verdict.reason})`);
+    let heldFor: HeldReason | null = verdict.bot ? verdict.reason : null;
+    if (verdict.token) {
+      const claim = await claimFormToken(services.db, {
+        form: form.rateLimit.name,
+        client: clientOf(request),
+        token: verdict.token.value,
+        content: parsed.data,
+        outcome: heldFor ? "held" : "stored",
+      });
+      if (claim.kind === "repeat") return accepted(parsed.data, claim.outcome);
+      if (claim.kind === "reused") heldFor ??= "reused";
+      else taken = claim.key;
+    }
+    if (heldFor) {
+      const kept = await holdSubmission(services.db, { ...form.held(parsed.data), reason: heldFor });
+      if (!kept.held) {
+        await giveBack(services, taken);
+        console.warn(`${form.log.held}: refused, the Filtered list is full`);
+        return answer(refused(503, FLOODED_MESSAGE), { "Retry-After": String(FLOODED_RETRY_AFTER_S) });
+      }
+      console.info(`${form.log.held} (${heldFor})`);
       return accepted(parsed.data, "held");
     }
     await form.store(services.db, parsed.data);
@@ -86,6 +114,17 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
   } catch (error) {
     // Logged in full here; the visitor gets a message that leaks nothing about the database.
     console.error(form.log.failed, error);
+    await giveBack(services, taken);
     return answer(refused(500, form.messages.failed));
+  }
+}
+
+/** A token whose submission was not kept is given back, so sending it again counts as the first try. */
+async function giveBack(services: Services, key: string | null): Promise<void> {
+  if (!key) return;
+  try {
+    await releaseFormToken(services.db, key);
+  } catch (error) {
+    console.error("Giving back a form token failed", error);
   }
 }

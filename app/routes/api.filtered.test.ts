@@ -14,7 +14,8 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
     site = await createTestSite(kind);
   });
   beforeEach(async () => {
-    for (const table of ["heldSubmissions", "contacts", "subscribers"] as const) await site.services.db.deleteFrom(table).execute();
+    for (const table of ["heldSubmissions", "heldRefusals", "contacts", "subscribers"] as const)
+      await site.services.db.deleteFrom(table).execute();
   });
   afterAll(() => site.cleanup());
 
@@ -28,6 +29,12 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  /** Holds one that must be kept (the list is far from full), for its id. */
+  const held = async (...args: Parameters<typeof holdSubmission>) => {
+    const outcome = await holdSubmission(...args);
+    if (!outcome.held) throw new Error("Expected the submission to be held");
+    return outcome;
+  };
   const deliver: Deliverers = {
     contact: (trx, item) =>
       sendContactMessage({ db: trx }, { name: item.name ?? "", email: item.email ?? "", message: item.message }, item.receivedAt),
@@ -77,12 +84,15 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
     expect(old).toEqual({ ok: false, status: 404, error: HELD_ERRORS.notFound });
   });
 
-  it(`keeps at most ${MAX_HELD}: a flood pushes out the oldest first`, async () => {
+  it(`keeps what is held when ${MAX_HELD} are: the surplus is refused and counted for the artist`, async () => {
     const base = Date.now() - DAY;
     const rows = Array.from({ length: MAX_HELD }, (_, i) => ({
       id: `flood-${String(i).padStart(5, "0")}`,
-      kind: "newsletter" as const,
-      payload: JSON.stringify({ email: `flood${i}@example.com` }),
+      kind: i === 0 ? ("contact" as const) : ("newsletter" as const),
+      // The first one held is a real message, before the flood.
+      payload: JSON.stringify(
+        i === 0 ? { name: "Ada", email: "ada@example.com", message: "A real one" } : { email: `flood${i}@example.com` },
+      ),
       reason: "no-token" as const,
       receivedAt: base + i,
     }));
@@ -91,14 +101,32 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
         .insertInto("heldSubmissions")
         .values(rows.slice(i, i + 200))
         .execute();
-    await holdSubmission(db(), { kind: "contact", content: { name: null, email: null, message: "newest" }, reason: "too-fast" });
-    await holdSubmission(db(), { kind: "contact", content: { name: null, email: null, message: "newer still" }, reason: "too-fast" });
+    expect((await listHeld(db())).refused).toBeNull();
+    const now = Date.now();
+    const outcomes = [];
+    for (let i = 0; i < 5; i++)
+      outcomes.push(
+        await holdSubmission(
+          db(),
+          { kind: "contact", content: { name: null, email: null, message: `flood ${i}` }, reason: "too-fast" },
+          now + i,
+        ),
+      );
+    expect(outcomes).toEqual(Array.from({ length: 5 }, () => ({ held: false })));
     expect(await heldCount()).toBe(MAX_HELD);
     const ids = new Set((await db().selectFrom("heldSubmissions").select("id").execute()).map((row) => row.id));
-    expect(ids.has("flood-00000")).toBe(false);
-    expect(ids.has("flood-00001")).toBe(false);
-    expect(ids.has("flood-00002")).toBe(true);
-    expect(ids.has(`flood-${String(MAX_HELD - 1).padStart(5, "0")}`)).toBe(true);
+    expect(ids.has("flood-00000")).toBe(true);
+    expect(await listHeld(db(), {}, now + 10)).toMatchObject({ heldCount: MAX_HELD, refused: { count: 5, lastAt: now + 4 } });
+
+    // Deleting spam makes room again.
+    expect(await deleteHeld(db(), "flood-00500")).toEqual({ ok: true });
+    expect(
+      await holdSubmission(db(), { kind: "newsletter", content: { email: "late@example.com" }, reason: "honeypot" }, now + 20),
+    ).toMatchObject({
+      held: true,
+    });
+    // Refusals are forgotten with the retention time, as held submissions are.
+    expect((await listHeld(db(), {}, now + (HELD_RETENTION_DAYS + 2) * DAY)).refused).toBeNull();
   });
 
   it("pages newest first by cursor", async () => {
@@ -113,7 +141,7 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   });
 
   it("releases a message to the inbox as unread, with the time the fan sent it, once", async () => {
-    const { id } = await holdSubmission(
+    const { id } = await held(
       db(),
       { kind: "contact", content: { name: "Ada", email: "ada@example.com", message: "Hi!" }, reason: "too-fast" },
       Date.now() - 5000,
@@ -130,14 +158,14 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
 
   it("releases a sign-up to the mailing list, consent dated when it was given", async () => {
     const sent = Date.now() - 60_000;
-    const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" }, sent);
+    const { id } = await held(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" }, sent);
     expect(await releaseHeld(db(), id, deliver)).toEqual({ ok: true, kind: "newsletter" });
     const list = await db().selectFrom("subscribers").selectAll().execute();
     expect(list.map((row) => [row.email, row.subscribed, Number(row.timestamp)])).toEqual([["quick@example.com", 1, sent]]);
   });
 
   it("leaves a submission held when its delivery is refused or fails", async () => {
-    const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" });
+    const { id } = await held(db(), { kind: "newsletter", content: { email: "quick@example.com" }, reason: "too-fast" });
     const refusing: Deliverers = { ...deliver, newsletter: async () => refused(400, "Invalid email address") };
     expect(await releaseHeld(db(), id, refusing)).toEqual({ ok: false, status: 400, error: "Invalid email address" });
     const failing: Deliverers = {
@@ -153,7 +181,7 @@ describe.each(testStacks)("held submissions on %s", (kind) => {
   });
 
   it("deletes one, and says when it is already gone or the id is missing", async () => {
-    const { id } = await holdSubmission(db(), { kind: "newsletter", content: { email: "x@example.com" }, reason: "honeypot" });
+    const { id } = await held(db(), { kind: "newsletter", content: { email: "x@example.com" }, reason: "honeypot" });
     expect(await deleteHeld(db(), id)).toEqual({ ok: true });
     expect(await deleteHeld(db(), id)).toEqual({ ok: false, status: 404, error: HELD_ERRORS.notFound });
     expect(await deleteHeld(db(), "  ")).toEqual({ ok: false, status: 400, error: HELD_ERRORS.idRequired });

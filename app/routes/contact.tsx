@@ -4,6 +4,7 @@ import { SocialLinks } from "#app/components/social-icons.tsx";
 import { ContactForm } from "#app/features/inbox/contact-form.tsx";
 import { handleContact } from "#app/features/inbox/contact.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { formActionHeaders } from "#app/lib/http/wire.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -16,6 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return handleContact(servicesOf(context), request);
 }
+
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteMetaFrom(matches);

@@ -5,6 +5,7 @@ import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NEWSLETTER_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { handleSubscribe } from "#app/features/newsletter/subscribers.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { formActionHeaders } from "#app/lib/http/wire.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
@@ -15,6 +16,8 @@ import type { loader as rootLoader } from "#app/root.tsx";
 export function action({ request, context }: Route.ActionArgs) {
   return handleSubscribe(servicesOf(context), request);
 }
+
+export const headers = formActionHeaders;
 
 export function loader({ request }: Route.LoaderArgs) {
   // After a no-JavaScript POST, React Router renders this page by running the

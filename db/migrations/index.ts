@@ -20,6 +20,8 @@ import * as m0018 from "./0018-releases.ts";
 import * as m0019 from "./0019-lyrics-and-credits.ts";
 import * as m0020 from "./0020-release-days.ts";
 import * as m0021 from "./0021-audio-key-index.ts";
+import * as m0022 from "./0022-held-refusals.ts";
+import * as m0023 from "./0023-form-token-uses.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0019-lyrics-and-credits": m0019,
   "0020-release-days": m0020,
   "0021-audio-key-index": m0021,
+  "0022-held-refusals": m0022,
+  "0023-form-token-uses": m0023,
 };

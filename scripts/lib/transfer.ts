@@ -71,8 +71,8 @@ function parentsFirst(tables: TableShape[]): TableShape[] {
   return ordered;
 }
 
-/** Tables a site that nobody has set up yet fills by itself (a set-up link, rate-limit counters). */
-const SELF_FILLED = new Set(["setupTokens", "formRateLimits", "rateLimit"]);
+/** Tables a site that nobody has set up yet fills by itself (a set-up link, rate-limit counters, form tokens taken). */
+const SELF_FILLED = new Set(["setupTokens", "formRateLimits", "rateLimit", "formTokenUses"]);
 
 /** The target's note that a transfer into it began and has not been verified yet. Not part of the site: dropped at the end. */
 const MARKER = "siteTransfer";

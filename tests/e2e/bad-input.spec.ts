@@ -25,7 +25,6 @@ import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/domain/site/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/http/form-guard.ts";
-import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
 import { containsNul, FORM_ERRORS } from "#app/lib/http/read-form.server.ts";
 import { readOembedQuery, songAddressFromUrl } from "#app/features/syndication/oembed.server.ts";
 import { selectSongs, type SongRow } from "#app/domain/song-rows.server.ts";
@@ -35,17 +34,16 @@ import { adminCli, demoCli, uniqueEmail } from "./support/cli.ts";
 import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asSent, freshClientIp, inHtml, maybe, nastyEmail, nastyText } from "./support/nasty-input.ts";
-import { E2E_URL, e2eAppEnv } from "./support/server-env.ts";
+import { E2E_URL } from "./support/server-env.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+import { personToken } from "./support/form-token.ts";
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 const check = <T>(property: fc.IAsyncPropertyWithHooks<T>, runs = RUNS) =>
   fc.assert(property, { numRuns: runs, seed: SEED, endOnFailure: true });
 
-const SECRET = e2eAppEnv().AUTH_SECRET ?? "";
 /** A "form started" token as the page would have issued it, old enough to be a person's. */
-const personToken = () => formStartedToken(SECRET, Date.now() - 5_000);
 
 type Sent = { status: number; text: string; json: unknown; location: string | null; type: string };
 

@@ -13,6 +13,7 @@ import { withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+import { personToken } from "./support/form-token.ts";
 import type { ChildProcess } from "node:child_process";
 
 const PORT = E2E_EXTRA_PORTS.crash;
@@ -54,8 +55,6 @@ test.describe.serial("durability", () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     expect(signIn.status).toBe(200);
-    const page = await (await fetch(`${E2E_URL}/contact`)).text();
-    const token = /name="formStarted" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const wav = new Uint8Array(synthWav({ seconds: 0.3, chords: [[60, 64, 67]], bpm: 120 }));
     const png = new Uint8Array(await coverPng("Crash", ["#000", "#f43f5e"], 128));
 
@@ -85,9 +84,9 @@ test.describe.serial("durability", () => {
               const automated = n % 6 === 5;
               const guard: Record<string, string> = automated
                 ? n % 12 === 5
-                  ? { formStarted: token, website: "http://spam.example" }
+                  ? { formStarted: personToken(), website: "http://spam.example" }
                   : {}
-                : { formStarted: token };
+                : { formStarted: personToken() };
               const value = lane === 0 ? id : `${id}@example.com`;
               const response = await post(
                 lane === 0 ? "/contact" : "/newsletter",

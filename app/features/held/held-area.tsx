@@ -107,7 +107,17 @@ function HeldItem({
   );
 }
 
-function AreaFrame({ headingId, count, children }: { headingId: string; count: number | null; children: ReactNode }) {
+function AreaFrame({
+  headingId,
+  count,
+  note,
+  children,
+}: {
+  headingId: string;
+  count: number | null;
+  note: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -117,6 +127,7 @@ function AreaFrame({ headingId, count, children }: { headingId: string; count: n
         {count === null ? null : <ListCount testId="filtered-count">{count} held</ListCount>}
       </div>
       <p className="max-w-2xl text-sm text-stone-600 dark:text-stone-400">{HELD_TEXT.intro}</p>
+      {note}
       {children}
     </section>
   );
@@ -161,7 +172,20 @@ export function HeldArea({ initial, onReleased }: HeldAreaProps) {
   );
 
   return (
-    <AreaFrame headingId={headingId} count={list.count}>
+    <AreaFrame
+      headingId={headingId}
+      count={list.count}
+      note={
+        "refused" in initial && initial.refused ? (
+          <p
+            data-testid="filtered-refused"
+            className="max-w-2xl rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {HELD_TEXT.refused(initial.refused.count, formatDateTime(initial.refused.lastAt, timeZone))}
+          </p>
+        ) : null
+      }
+    >
       {list.loadError ? (
         <ListLoadError>{list.loadError}</ListLoadError>
       ) : list.items.length === 0 && !list.nextCursor ? (

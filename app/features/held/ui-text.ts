@@ -16,6 +16,9 @@ export const HELD_TEXT = {
   deleteFailed: "Failed to delete submission",
   contactLabel: "Contact message",
   signUpLabel: "Mailing list sign-up",
+  /** While the list is full, what the checks catch is refused (the sender is asked to try again later), not held. */
+  refused: (count: number, last: string) =>
+    `While this list was full, ${count === 1 ? "1 more submission was" : `${count} more submissions were`} refused and the sender asked to try again later (the last ${last}). Delete what is spam to make room.`,
 } as const;
 
 /** Why the checks held it, in words an artist can weigh. */
@@ -23,4 +26,6 @@ export const HELD_REASON_TEXT: Record<HeldReason, string> = {
   "too-fast": "Sent sooner after opening the page than a person can write (autofill, a fast typist, or a script)",
   honeypot: "Filled in a hidden field that only automated tools see",
   "no-token": "Sent without the site's form (no form token)",
+  expired: "Sent from a page opened more than a day before (a page saved long ago, or a script replaying one)",
+  reused: "Sent with a form already used for a different message (a script posting many times from one page)",
 };

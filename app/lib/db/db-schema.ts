@@ -157,8 +157,26 @@ export interface HeldSubmissionsTable {
   kind: "contact" | "newsletter";
   /** The submission as its form's schema parsed it, as JSON. */
   payload: string;
-  reason: "honeypot" | "too-fast" | "no-token";
+  reason: "honeypot" | "too-fast" | "no-token" | "expired" | "reused";
   receivedAt: EpochMs;
+}
+
+/** How many submissions were refused on a day because the Filtered list was full. */
+export interface HeldRefusalsTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  refused: number;
+  lastAt: EpochMs;
+}
+
+/** A public form's token as first used, per form and client: see app/domain/form-token-uses.server.ts. */
+export interface FormTokenUsesTable {
+  /** A hash of the form, the client and the token. */
+  key: string;
+  /** A hash of what was submitted. */
+  contentHash: string;
+  outcome: "stored" | "held";
+  usedAt: EpochMs;
 }
 
 /** The artist's photos (app/features/photos); the files live in storage under `key`. */
@@ -339,6 +357,8 @@ export interface Database {
   formRateLimits: FormRateLimitsTable;
   contentVersion: ContentVersionTable;
   heldSubmissions: HeldSubmissionsTable;
+  heldRefusals: HeldRefusalsTable;
+  formTokenUses: FormTokenUsesTable;
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
   photos: PhotosTable;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
+import { FORM_STARTED_FIELD, FORM_TOKEN_MAX_AGE_MS, HONEYPOT_FIELD } from "./form-guard.ts";
 import { detectBot, formStartedToken, MIN_FILL_MS, takeFormRateLimit } from "./form-guard.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { connectRedis } from "#app/lib/platform/redis.server.ts";
@@ -15,28 +15,46 @@ function form(fields: Record<string, string>): FormData {
 
 describe("bot detection", () => {
   const now = 1_800_000_000_000;
-  const started = formStartedToken(SECRET, now - MIN_FILL_MS - 1);
+  const startedAt = now - MIN_FILL_MS - 1;
+  const started = formStartedToken(SECRET, startedAt);
+  const token = { value: started, issuedAt: startedAt };
 
-  it("lets a person through", () => {
-    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "" }), now)).toEqual({ bot: false });
+  it("lets a person through, handing back the token", () => {
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "" }), now)).toEqual({ bot: false, token });
   });
 
   it("catches a filled honeypot, a form sent too fast, and a missing or forged start time", () => {
     expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: started, [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({
       bot: true,
       reason: "honeypot",
+      token,
     });
-    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: formStartedToken(SECRET, now - 500) }), now)).toEqual({
+    expect(detectBot(SECRET, form({ [HONEYPOT_FIELD]: "http://spam.example" }), now)).toEqual({
+      bot: true,
+      reason: "honeypot",
+      token: null,
+    });
+    const quick = formStartedToken(SECRET, now - 500);
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: quick }), now)).toEqual({
       bot: true,
       reason: "too-fast",
+      token: { value: quick, issuedAt: now - 500 },
     });
-    expect(detectBot(SECRET, form({}), now)).toEqual({ bot: true, reason: "no-token" });
+    expect(detectBot(SECRET, form({}), now)).toEqual({ bot: true, reason: "no-token", token: null });
     const forged = `${now - 60_000}.${started.split(".")[1]}`;
-    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: forged }), now)).toEqual({ bot: true, reason: "no-token" });
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: forged }), now)).toEqual({ bot: true, reason: "no-token", token: null });
     expect(detectBot("another-secret-entirely-for-this-test", form({ [FORM_STARTED_FIELD]: started }), now)).toEqual({
       bot: true,
       reason: "no-token",
+      token: null,
     });
+  });
+
+  it(`holds a form from a page older than ${FORM_TOKEN_MAX_AGE_MS / 3_600_000} hours`, () => {
+    const lastMoment = formStartedToken(SECRET, now - FORM_TOKEN_MAX_AGE_MS);
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: lastMoment }), now)).toMatchObject({ bot: false });
+    const old = formStartedToken(SECRET, now - FORM_TOKEN_MAX_AGE_MS - 1);
+    expect(detectBot(SECRET, form({ [FORM_STARTED_FIELD]: old }), now)).toMatchObject({ bot: true, reason: "expired" });
   });
 });
 

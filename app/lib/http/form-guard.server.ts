@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { DEFAULT_FORM_MIN_FILL_MS } from "#app/lib/platform/env.server.ts";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "./form-guard.ts";
+import { FORM_STARTED_FIELD, FORM_TOKEN_MAX_AGE_MS, HONEYPOT_FIELD } from "./form-guard.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 
@@ -19,24 +19,42 @@ export function formStartedToken(secret: string, now = Date.now()): string {
   return `${now}.${sign(secret, String(now))}`;
 }
 
-export type BotVerdict = { bot: false } | { bot: true; reason: "honeypot" | "too-fast" | "no-token" };
+/** A valid "form started" token: its text and the time it was made. */
+export type FormToken = { value: string; issuedAt: number };
 
-/**
- * Looks for the signs of a script: the honeypot filled in, or the form sent
- * sooner than a person could (or without the signed start time at all).
- */
-export function detectBot(secret: string, form: FormData, now = Date.now(), minFillMs = MIN_FILL_MS): BotVerdict {
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return { bot: true, reason: "honeypot" };
-  const token = form.get(FORM_STARTED_FIELD);
-  if (typeof token !== "string") return { bot: true, reason: "no-token" };
-  const [time, signature] = token.split(".");
+export type BotVerdict =
+  | { bot: false; token: FormToken }
+  | { bot: true; reason: "honeypot" | "too-fast" | "expired"; token: FormToken }
+  | { bot: true; reason: "honeypot" | "no-token"; token: null };
+
+/** The signed token of `form`, when it carries one this site made (the secret), whatever its age. */
+function readToken(secret: string, form: FormData): FormToken | null {
+  const value = form.get(FORM_STARTED_FIELD);
+  if (typeof value !== "string") return null;
+  const [time, signature] = value.split(".");
   const expected = time ? sign(secret, time) : "";
   const valid = !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-  if (!valid) return { bot: true, reason: "no-token" };
-  if (now - Number(time) < minFillMs) return { bot: true, reason: "too-fast" };
-  return { bot: false };
+  return valid ? { value, issuedAt: Number(time) } : null;
 }
+
+/**
+ * Looks for the signs of a script: the honeypot filled in, the form sent
+ * sooner than a person could, from a page older than FORM_TOKEN_MAX_AGE_MS, or
+ * without the signed start time at all. The token is handed back when valid,
+ * for the check that it is not used twice (app/domain/form-token-uses.server.ts).
+ */
+export function detectBot(secret: string, form: FormData, now = Date.now(), minFillMs = MIN_FILL_MS): BotVerdict {
+  const token = readToken(secret, form);
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return { bot: true, reason: "honeypot", token };
+  if (!token) return { bot: true, reason: "no-token", token: null };
+  if (now - token.issuedAt < minFillMs) return { bot: true, reason: "too-fast", token };
+  if (now - token.issuedAt > FORM_TOKEN_MAX_AGE_MS) return { bot: true, reason: "expired", token };
+  return { bot: false, token };
+}
+
+/** The client a request came from, as the host recorded it (the rate limits and the token uses key on it). */
+export const clientOf = (request: Request): string => request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 
 /**
  * Counts one request from the client against `limit`, in whichever store the
@@ -44,7 +62,9 @@ export function detectBot(secret: string, form: FormData, now = Date.now(), minF
  * every process shares the count. True while within the limit.
  */
 export async function takeFormRateLimit(services: Services, request: Request, limit: FormRateLimit): Promise<boolean> {
-  const client = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const { allowed } = await services.rateLimiter.consume(`${limit.name}:${client}`, { window: limit.windowMs / 1000, max: limit.max });
+  const { allowed } = await services.rateLimiter.consume(`${limit.name}:${clientOf(request)}`, {
+    window: limit.windowMs / 1000,
+    max: limit.max,
+  });
   return allowed;
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 import type { Result } from "#app/lib/result.ts";
 
 // A Result as it leaves the server, the one place it is translated. Its status
@@ -44,3 +44,19 @@ export function formAnswer<R extends Result>(result: R, headers?: HeadersInit) {
   const status = statusOf(result);
   return data(withoutStatus(result), headers ? { status, headers } : { status });
 }
+
+/**
+ * The headers of a page whose action answers a form: the action's (a
+ * refusal's Retry-After, the form's Cache-Control) over the page's own, also
+ * when the browser posted without JavaScript and gets the page back.
+ * React Router adds the cookies itself.
+ */
+export const formActionHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+  const headers = new Headers();
+  for (const source of [parentHeaders, loaderHeaders, actionHeaders]) {
+    source.forEach((value, name) => {
+      if (name !== "set-cookie") headers.set(name, value);
+    });
+  }
+  return headers;
+};
