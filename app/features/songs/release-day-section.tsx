@@ -5,6 +5,7 @@ import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { RELEASE_DAY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
+import { dayStamp } from "./release-day-stamp.ts";
 
 /** The release editor's answer, as far as this section reads it (the editor's own type lives with the editor). */
 type EditorAnswer = {
@@ -96,6 +97,7 @@ function ComingDayForms({
       <Form method="post" preventScrollReset className="space-y-5" noValidate>
         <input type="hidden" name="intent" value="day" />
         <input type="hidden" name="id" value={releaseId} />
+        <input type="hidden" name="expectedDay" value={dayStamp(coming)} />
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-at`} className="mb-1 block text-sm font-medium">

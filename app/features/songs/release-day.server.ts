@@ -7,6 +7,7 @@ import { comingDayOf, setComingDay } from "#app/domain/release-day.server.ts";
 import { releaseNow, type ReleaseStep } from "./release-schedule.server.ts";
 import { releaseInstant } from "./songs.server.ts";
 import { RELEASE_DAY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
+import { dayStamp } from "./release-day-stamp.ts";
 
 const dayForm = z.object({
   id: z.string().trim().min(1).max(100),
@@ -16,7 +17,12 @@ const dayForm = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true" || value === "1"),
+  /** The day the form was showing (dayStamp), so a day moved elsewhere meanwhile is not overwritten unseen. */
+  expectedDay: z.string().trim().max(200).optional(),
 });
+
+const describeDay = (day: { at: number; timeZone: string }) =>
+  `${formatDateTime(day.at, day.timeZone)} (${day.timeZone.replaceAll("_", " ")})`;
 
 /** A refusal of the release-day form: its message beside the time fields (`release`). */
 type DayRefusal = { fields?: Record<string, string> };
@@ -29,7 +35,7 @@ type DayRefusal = { fields?: Record<string, string> };
 export async function moveReleaseDay(services: Services, input: Record<string, string>): Promise<Result<{ message: string }, DayRefusal>> {
   const parsed = dayForm.safeParse(input);
   if (!parsed.success) return refused(400, RELEASE_DAY_TEXT.badRequest);
-  const { id, releaseAt, releaseTimeZone, announce } = parsed.data;
+  const { id, releaseAt, releaseTimeZone, announce, expectedDay } = parsed.data;
   if (!releaseAt) return refused(400, RELEASE_TEXT.timeRequired, { fields: { release: RELEASE_TEXT.timeRequired } });
   const now = Date.now();
   const instant = releaseInstant({ at: releaseAt, timeZone: releaseTimeZone }, now);
@@ -40,11 +46,13 @@ export async function moveReleaseDay(services: Services, input: Record<string, s
       const exists = await trx.selectFrom("releases").select("id").where("id", "=", id).executeTakeFirst();
       return exists ? refused(400, RELEASE_DAY_TEXT.nothingComing) : refused(404, RELEASE_DAY_TEXT.releaseGone);
     }
+    if (expectedDay !== undefined && expectedDay !== dayStamp(current))
+      return refused(409, RELEASE_DAY_TEXT.changedElsewhere(describeDay(current)));
     const day = { at: instant.instant, timeZone: releaseTimeZone, announce, makesLatest: current.makesLatest };
     await setComingDay(trx, id, day, now);
     // Cached countdowns and "Coming soon" lists name the day: every page renews.
     await bumpContentVersion(trx);
-    return ok({ message: RELEASE_DAY_TEXT.moved(`${formatDateTime(day.at, day.timeZone)} (${day.timeZone.replaceAll("_", " ")})`) });
+    return ok({ message: RELEASE_DAY_TEXT.moved(describeDay(day)) });
   });
 }
 

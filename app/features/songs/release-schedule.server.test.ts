@@ -9,6 +9,9 @@ import { releaseDueSongs, releaseNow, type ReleaseStep } from "./release-schedul
 import { createSong, getSong, listSongs, setLatestSong } from "./songs.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
+import { comingDayOf } from "#app/domain/release-day.server.ts";
+import { moveReleaseDay } from "./release-day.server.ts";
+import { dayStamp } from "./release-day-stamp.ts";
 
 describe.each(testStacks)("scheduled releases on %s", (kind) => {
   let site: TestSite;
@@ -164,5 +167,29 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     // A track added once it is out is out at once.
     const fourth = await createSong(services, { title: "Tide Four", ...(await upload("tide-four")), releaseId });
     expect(fourth.ok && (await getSong(services, fourth.id))?.released).toBe(true);
+  });
+
+  it("refuses to move a release's day that was moved elsewhere since the form showed it (409), keeping the newer day", async () => {
+    const { id } = await schedule("Two Tabs", 3 * 24 * 60 * 60 * 1000);
+    const releaseId = (await getSong(site.services, id))!.releaseId;
+    const shown = (await comingDayOf(site.services.db, releaseId))!;
+    const move = (inMs: number, expectedDay: string) =>
+      moveReleaseDay(site.services, {
+        id: releaseId,
+        releaseAt: toZonedLocal(Date.now() + inMs, "UTC"),
+        releaseTimeZone: "UTC",
+        expectedDay,
+      });
+    // One tab moves it...
+    expect(await move(5 * 24 * 60 * 60 * 1000, dayStamp(shown))).toMatchObject({ ok: true });
+    const moved = (await comingDayOf(site.services.db, releaseId))!;
+    expect(moved.at).not.toBe(shown.at);
+    // ...and the other, still showing the old day, is told instead of undoing it.
+    const stale = await move(2 * 24 * 60 * 60 * 1000, dayStamp(shown));
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    expect(!stale.ok && stale.error).toContain("the day was changed elsewhere");
+    expect(await comingDayOf(site.services.db, releaseId)).toEqual(moved);
+    // Seen, it moves.
+    expect(await move(2 * 24 * 60 * 60 * 1000, dayStamp(moved))).toMatchObject({ ok: true });
   });
 });

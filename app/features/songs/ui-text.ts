@@ -139,6 +139,8 @@ export const RELEASE_DAY_TEXT = {
   releasing: "Releasing…",
   nothingComing: "This release has nothing coming: its tracks are out.",
   releaseGone: "This release was deleted.",
+  changedElsewhere: (when: string) =>
+    `Nothing was saved: the day was changed elsewhere (another tab or admin) and is now ${when}. Move it again if you still want to.`,
   badRequest: "Something went wrong. Please reload the page and try again.",
   seeField: "Nothing was saved: see the message beside the field.",
 } as const;
