@@ -37,6 +37,7 @@ const READ_CHUNK_BYTES = 512 * 1024;
  * Local media for the host's raw request listener (server/serve.ts), before
  * Express: a player's range requests skip the framework. Only GET and HEAD of
  * /media/<valid key> without a query; false leaves the request to the host.
+ * It never redirects: only media-handler.ts sends audio to a bucket, once published.
  */
 export function createRawMediaHandler(
   storage: Storage,

@@ -1,9 +1,14 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { coverPng, synthWav } from "#scripts/media/synth.ts";
+import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { releaseDueSongs } from "#app/features/songs/release-schedule.server.ts";
 import { bumpContentVersion, currentContentVersion } from "#app/lib/db/content-version.server.ts";
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { callAuth } from "#app/features/auth/auth-request.server.ts";
@@ -32,7 +37,7 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
   beforeAll(async () => {
     site = await createTestSite(stack);
     const { services } = site;
-    gate = createMediaGate(services.db, () => currentContentVersion(services.db));
+    gate = createMediaGate(services.db, () => currentContentVersion(services.db), services.storage);
     const pages = express.Router();
     pages.use((_req, res) => res.status(404).send("page"));
     const host = createHost({
@@ -161,5 +166,144 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
   it("serves a song out on upload at once", async () => {
     const out = await storedSong("Paper Boats", true);
     expect((await get(out.audioKey)).status).toBe(200);
+  });
+});
+
+// Issue #30, with S3_PUBLIC_URL: the bucket (or a CDN in front of it) serves
+// its objects by name, whatever this site says, so audio not out is kept under
+// a name no one can guess (storage-s3.server.ts) and the gate publishes it as
+// it comes out (decision 024). s3rver serves every object to anyone: a public bucket.
+describe("audio not out yet in a public bucket", () => {
+  let site: TestSite;
+  let gate: MediaGate;
+  let base = "";
+  let publicUrl = "";
+  let close = () => {};
+  const files = createOpenFiles();
+  /** Publishes the gate may not finish yet, so a test sees the moment between a release and its publish. */
+  const heldBack = new Map<string, Promise<void>>();
+  const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
+  const legacy = { coming: "music/1700000000000_old-secret.wav", out: "music/1700000000001_old-hit.wav" };
+
+  beforeAll(async () => {
+    const endpoint = inject("s3Endpoint");
+    const bucket = `gate-${process.pid}-${Date.now()}-${randomBytes(3).toString("hex")}`;
+    await createTestBucket(endpoint, bucket);
+    publicUrl = `${endpoint}/${bucket}`;
+    site = await createTestSite("embedded", {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+      S3_PUBLIC_URL: publicUrl,
+    });
+    const { services } = site;
+    // A bucket from before audio was withheld: both songs' audio at their public names.
+    const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+    try {
+      for (const key of Object.values(legacy)) await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: wav }));
+    } finally {
+      client.destroy();
+    }
+    await insertSong("Old Secret", legacy.coming, false);
+    await insertSong("Old Hit", legacy.out, true);
+
+    const storage = services.storage;
+    const watched: Pick<Storage, "publish" | "withhold"> = {
+      async publish(key) {
+        await heldBack.get(key);
+        await storage.publish?.(key);
+      },
+      withhold: async (key) => storage.withhold?.(key),
+    };
+    gate = createMediaGate(services.db, () => currentContentVersion(services.db), watched);
+    const pages = express.Router();
+    pages.use((_req, res) => res.status(404).send("page"));
+    const host = createHost({
+      env: services.env,
+      development: false,
+      assets: [],
+      loadApp: async () => ({
+        app: pages,
+        media: createMediaHandler(storage, files, { gate, mayHearWithheld: adminMayHear(services) }),
+        checkHealth: async () => {},
+      }),
+    });
+    const server = http.createServer(host);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(async () => {
+    close();
+    gate.stop();
+    files.closeAll();
+    await site.cleanup();
+  });
+
+  async function insertSong(title: string, audioKey: string, released: boolean) {
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    await insertSingles(site.services.db, [
+      {
+        id,
+        title,
+        artist: "Juniper Vale",
+        audioKey,
+        coverKey: "covers/1700000000000_none.png",
+        createdAt: now,
+        updatedAt: now,
+        ...(released ? {} : { released: 0, releaseAt: now + 86_400_000, releaseTimeZone: "UTC" }),
+      },
+    ]);
+    return id;
+  }
+  const media = (key: string, headers: Record<string, string> = {}) => fetch(`${base}/media/${key}`, { headers, redirect: "manual" });
+  const fromBucket = (key: string) => fetch(`${publicUrl}/${key}`);
+
+  it("withholds, at its first look, the audio of a song not out that the bucket held at its public name", async () => {
+    await expect.poll(async () => (await fromBucket(legacy.coming)).status, { timeout: 10_000 }).not.toBe(200);
+    expect((await media(legacy.coming)).status).toBe(404);
+    // The song that is out stays where it was, and fans are sent there.
+    await expect.poll(() => gate.published(legacy.out), { timeout: 10_000 }).toBe(true);
+    expect((await fromBucket(legacy.out)).status).toBe(200);
+    const answer = await media(legacy.out);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`${publicUrl}/${legacy.out}`);
+  });
+
+  it("gives a guessed public URL of a coming song nothing; at its release it plays at once, then from the bucket", async () => {
+    const { key } = await site.services.storage.put("music", "Night Ferry.wav", Readable.from(wav));
+    const id = await insertSong("Night Ferry", key, false);
+    await bumpContentVersion(site.services.db);
+    expect((await media(key)).status).toBe(404);
+    expect((await fromBucket(key)).status).not.toBe(200);
+
+    let letPublish = () => {};
+    heldBack.set(key, new Promise((resolve) => (letPublish = resolve)));
+    await site.services.db
+      .updateTable("songs")
+      .set({ releaseAt: Date.now() - 1 })
+      .where("id", "=", id)
+      .execute();
+    expect((await releaseDueSongs(site.services.db)).released).toHaveLength(1);
+
+    // Out, not yet published: streamed from where it is withheld, never sent to a 404.
+    const streamed = await media(key);
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get("location")).toBeNull();
+    expect(Buffer.from(await streamed.arrayBuffer())).toEqual(wav);
+    expect((await media(key, { range: "bytes=0-1" })).status).toBe(206);
+    expect(gate.published(key)).toBe(false);
+    expect((await fromBucket(key)).status).not.toBe(200);
+
+    letPublish();
+    await expect.poll(() => gate.published(key), { timeout: 10_000 }).toBe(true);
+    const redirected = await media(key);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe(`${publicUrl}/${key}`);
+    const played = await fromBucket(key);
+    expect(played.status).toBe(200);
+    expect(Buffer.from(await played.arrayBuffer())).toEqual(wav);
   });
 });

@@ -7,12 +7,17 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/db-schema.ts";
 import { adminRefusal } from "#app/lib/auth/require-admin.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
 
 /** Folders whose files are public once stored: covers (a coming release's countdown shows its cover) and photos. */
 const OPEN_FOLDERS = ["covers/", "photos/"] as const;
 
 /** How often a process looks whether the catalogue changed, to forget audio no longer out (a restored backup). */
 const LOOK_EVERY_MS = 5_000;
+/** Publishes and withholds under way at once, so a first look over a large catalogue does not take minutes. */
+const SETTLE_AT_ONCE = 8;
+/** A bucket that keeps refusing is said once a minute, not at every look. */
+const COMPLAIN_EVERY_MS = 60_000;
 
 export type MediaGate = {
   /**
@@ -22,6 +27,12 @@ export type MediaGate = {
   knownOpen(key: string): boolean;
   /** Asks the database: true for the audio of a song that is out, which is then remembered. */
   isOpen(key: string): Promise<boolean>;
+  /**
+   * True for audio out that this process has seen published at its own name
+   * (storage.publish), so that a public bucket serves it: only then may a
+   * fan be sent there.
+   */
+  published(key: string): boolean;
   stop(): void;
 };
 
@@ -31,21 +42,69 @@ export type MediaGate = {
  * it); a key not known is asked of the database, so audio is playable from the
  * moment its release commits, on every process, and a guessed name of audio not
  * out gets nothing.
+ *
+ * With a storage that withholds audio (a bucket: storage-s3.server.ts), the
+ * gate also settles the bucket after each load: it publishes the audio out and
+ * withholds that of every song not out (all of them at the first load, which
+ * also mends a bucket from before decision 024; afterwards those whose state
+ * changed). What fails is retried at the next look, never in a request.
  */
-export function createMediaGate(db: Kysely<Database>, version: () => Promise<number>): MediaGate {
+export function createMediaGate(
+  db: Kysely<Database>,
+  version: () => Promise<number>,
+  storage: Pick<Storage, "publish" | "withhold">,
+): MediaGate {
   let open = new Set<string>();
   let loadedAt: number | null = null;
   let stopped = false;
+  let busy = false;
+  const settles = storage.publish !== undefined && storage.withhold !== undefined;
+  /** Out and seen at its public name by this process. */
+  const published = new Set<string>();
+  /** Audio of songs not out, as last loaded: a key new to it is withheld. */
+  let notOut: Set<string> | null = null;
+  const toWithhold = new Set<string>();
+  let complainedAt = 0;
+
   const load = async () => {
     const current = await version();
     if (current === loadedAt) return;
-    const rows = await db.selectFrom("songs").select("audioKey").where("released", "=", 1).execute();
-    open = new Set(rows.map((row) => row.audioKey));
+    const rows = await db.selectFrom("songs").select(["audioKey", "released"]).execute();
+    const out = new Set(rows.filter((row) => row.released === 1).map((row) => row.audioKey));
+    const held = new Set(rows.filter((row) => row.released !== 1 && !out.has(row.audioKey)).map((row) => row.audioKey));
+    for (const key of held) if (!notOut?.has(key)) toWithhold.add(key);
+    for (const key of published) if (!out.has(key)) published.delete(key);
+    notOut = held;
+    open = out;
     loadedAt = current;
   };
+
+  const settle = async () => {
+    const failures: unknown[] = [];
+    const publishing = [...open].filter((key) => key.startsWith("music/") && !published.has(key));
+    await inBatches(publishing, async (key) => {
+      await storage.publish?.(key);
+      published.add(key);
+    }).then((failed) => failures.push(...failed));
+    await inBatches([...toWithhold], async (key) => {
+      // Asked again just before: a release committed since the load must not lose its audio's public name.
+      const out = await db.selectFrom("songs").select("id").where("audioKey", "=", key).where("released", "=", 1).executeTakeFirst();
+      if (!out) await storage.withhold?.(key);
+      toWithhold.delete(key);
+    }).then((failed) => failures.push(...failed));
+    if (failures.length > 0 && Date.now() - complainedAt >= COMPLAIN_EVERY_MS) {
+      complainedAt = Date.now();
+      console.error(`Publishing or withholding ${failures.length} audio file(s) in the bucket failed; retrying at every look`, failures[0]);
+    }
+  };
+
   const look = () => {
-    if (stopped) return;
-    load().catch((error: unknown) => console.error("Loading the audio that is out failed", error));
+    if (stopped || busy) return;
+    busy = true;
+    load()
+      .then(() => (settles && !stopped ? settle() : undefined))
+      .catch((error: unknown) => console.error("Loading the audio that is out failed", error))
+      .finally(() => (busy = false));
   };
   look();
   const timer = setInterval(look, LOOK_EVERY_MS);
@@ -56,14 +115,28 @@ export function createMediaGate(db: Kysely<Database>, version: () => Promise<num
       if (OPEN_FOLDERS.some((folder) => key.startsWith(folder)) || open.has(key)) return true;
       if (!key.startsWith("music/")) return false;
       const row = await db.selectFrom("songs").select("id").where("audioKey", "=", key).where("released", "=", 1).executeTakeFirst();
-      if (row) open.add(key);
-      return row !== undefined;
+      if (!row) return false;
+      open.add(key);
+      // Just released: publish it now rather than at the next look.
+      look();
+      return true;
     },
+    published: (key) => published.has(key),
     stop() {
       stopped = true;
       clearInterval(timer);
     },
   };
+}
+
+/** `work` on every key, SETTLE_AT_ONCE at a time; resolves what failed. */
+async function inBatches(keys: readonly string[], work: (key: string) => Promise<void>): Promise<unknown[]> {
+  const failed: unknown[] = [];
+  for (let start = 0; start < keys.length; start += SETTLE_AT_ONCE) {
+    const results = await Promise.allSettled(keys.slice(start, start + SETTLE_AT_ONCE).map(work));
+    for (const result of results) if (result.status === "rejected") failed.push(result.reason);
+  }
+  return failed;
 }
 
 /** Whether a media request is an admin's (a session of theirs in its cookie), who may hear audio not out yet. */

@@ -29,7 +29,8 @@ export const MEDIA_REDIRECT_CACHE_CONTROL = "public, max-age=3600";
 /**
  * Serves uploaded audio and covers at /media/<key>, once `access` allows it
  * (audio only once its song is out), one of three ways:
- * - a storage with a public (CDN) URL: a 302 there, so bytes never pass through us;
+ * - a storage with a public (CDN) URL: a 302 there, so bytes never pass through us
+ *   (audio only once the gate has seen it published);
  * - local disk: from the open files, as the raw listener does (local-files.ts);
  * - any other storage (S3 without a public URL): streamed through (bucket.ts).
  * When we serve the bytes ourselves, every path gives the same answer, decided
@@ -42,6 +43,11 @@ export function createMediaHandler(storage: Storage, files: OpenFiles = createOp
   const localPath = storage.localPath?.bind(storage);
   // The host has set the headers every answer carries; nothing more is fixed here.
   const fixed: HeaderPairs = [];
+  // Audio a storage withholds is at its public name only once the gate has
+  // seen it published; until then (a release just committed) it is streamed
+  // from where it is withheld, so no fan is sent to a 404.
+  const withholds = storage.publish !== undefined;
+  const atPublicName = (key: string) => !withholds || !key.startsWith("music/") || access?.gate.published(key) === true;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Replaces the page CSP the host has already set.
@@ -72,7 +78,7 @@ export function createMediaHandler(storage: Storage, files: OpenFiles = createOp
 
     // No stat: the CDN answers 404 for a missing object by itself, and a stat
     // per request would cost the round trip the redirect exists to save.
-    const direct = storage.publicUrl?.(key);
+    const direct = atPublicName(key) ? storage.publicUrl?.(key) : undefined;
     if (direct) {
       res.setHeader("Cache-Control", MEDIA_REDIRECT_CACHE_CONTROL);
       return res.redirect(302, direct);

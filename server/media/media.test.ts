@@ -384,8 +384,8 @@ describe("media delivery from S3", () => {
   it("redirects to the public URL when one is set, without a round trip to the bucket", async () => {
     // s3rver serves objects to anyone, so the bucket's own URL stands in for a CDN.
     const backend = await s3Backend({ publicUrl: (endpoint, bucket) => `${endpoint}/${bucket}` });
-    const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 100 });
-    const { key } = await backend.storage.put("music", "song.wav", Readable.from(wav));
+    const png = Buffer.from("a cover's bytes");
+    const { key } = await backend.storage.put("covers", "cover.png", Readable.from([png]));
     const server = await serve(backend.env, backend.storage);
     try {
       const response = await fetch(`${server.base}/media/${key}`, { redirect: "manual" });
@@ -406,10 +406,10 @@ describe("media delivery from S3", () => {
         ).toContain(origin);
       }
 
-      // A player following the redirect gets the bytes, and its ranges, from the bucket.
+      // A browser following the redirect gets the bytes, and its ranges, from the bucket.
       const followed = await fetch(`${server.base}/media/${key}`, { headers: { range: "bytes=0-1" } });
       expect(followed.status).toBe(206);
-      expect(Buffer.from(await followed.arrayBuffer())).toEqual(wav.subarray(0, 2));
+      expect(Buffer.from(await followed.arrayBuffer())).toEqual(png.subarray(0, 2));
 
       // Bad keys never leave the site.
       for (const path of ["/media/music%2F..%2F..%2Fsite.db", "/media/auth-secret"]) {
@@ -418,6 +418,24 @@ describe("media delivery from S3", () => {
         expect(refused.headers.get("location")).toBeNull();
         expect(refused.headers.get("content-security-policy")).toBe(MEDIA_CSP);
       }
+    } finally {
+      server.close();
+      await backend.cleanup();
+    }
+  });
+
+  it("streams audio the bucket withholds instead of sending anyone to its public name, which gives nothing", async () => {
+    const backend = await s3Backend({ publicUrl: (endpoint, bucket) => `${endpoint}/${bucket}` });
+    const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 100 });
+    const { key } = await backend.storage.put("music", "song.wav", Readable.from(wav));
+    const server = await serve(backend.env, backend.storage);
+    try {
+      // No gate has seen it published (media-gate.test.ts has the gate): never a redirect.
+      const response = await fetch(`${server.base}/media/${key}`, { redirect: "manual", headers: { range: "bytes=0-1" } });
+      expect(response.status).toBe(206);
+      expect(response.headers.get("location")).toBeNull();
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(wav.subarray(0, 2));
+      expect((await fetch(`${backend.env.s3!.publicUrl}/${key}`)).status).not.toBe(200);
     } finally {
       server.close();
       await backend.cleanup();

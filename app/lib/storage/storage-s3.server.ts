@@ -1,6 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, paginateListObjectsV2 } from "@aws-sdk/client-s3";
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  paginateListObjectsV2,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { lookup } from "mime-types";
 import type { S3Config } from "#app/lib/platform/env.server.ts";
@@ -27,7 +36,30 @@ const OBJECT_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 const MAX_SOCKETS = 512;
 
-/** Stores objects in an S3-compatible bucket (AWS, MinIO, R2, Garage…), keys as on disk. */
+/*
+ * Audio is stored withheld, as `{key}.withheld-{32 random hex}`, until it is
+ * published to its key's own name (issue #30): a public bucket, or a CDN in
+ * front of it, serves every object by its name, and `music/{ms}_{name}` can be
+ * guessed. The random part is found again by listing the key's prefix, so no
+ * secret and no database row is needed to read it (decision 024).
+ */
+const WITHHELD = ".withheld-";
+const WITHHELD_NAME = /^(music\/.+)\.withheld-[0-9a-f]{32}$/;
+const isAudio = (key: string) => key.startsWith("music/");
+const withheldName = (key: string) => `${key}${WITHHELD}${randomBytes(16).toString("hex")}`;
+
+/** A valid key, and for audio not one that reads as another key's withheld name. */
+function assertS3Key(key: string): void {
+  assertValidKey(key);
+  if (WITHHELD_NAME.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+function assertAudioKey(key: string): void {
+  assertS3Key(key);
+  if (!isAudio(key)) throw new Error(`Only audio is withheld and published: ${JSON.stringify(key)}`);
+}
+
+/** Stores objects in an S3-compatible bucket (AWS, MinIO, R2, Garage…), keys as on disk but audio's, withheld until published. */
 export function createS3Storage(config: S3Config): Storage {
   const client = new S3Client({
     region: config.region,
@@ -55,8 +87,45 @@ export function createS3Storage(config: S3Config): Storage {
     }
   }
 
-  async function write(key: string, body: Readable, options: { maxBytes?: number; contentType?: string } = {}): Promise<StoredObject> {
-    assertValidKey(key);
+  /** The withheld copies of an audio key, whatever their random part. */
+  async function withheldCopies(key: string): Promise<string[]> {
+    const names: string[] = [];
+    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${key}${WITHHELD}` })) {
+      for (const object of page.Contents ?? []) if (object.Key && WITHHELD_NAME.exec(object.Key)?.[1] === key) names.push(object.Key);
+    }
+    return names;
+  }
+
+  /** One withheld copy of an audio key: a single request, as a read needs. */
+  async function firstWithheld(key: string): Promise<string | undefined> {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${key}${WITHHELD}`, MaxKeys: 1 }));
+    const name = page.Contents?.[0]?.Key;
+    return name && WITHHELD_NAME.exec(name)?.[1] === key ? name : undefined;
+  }
+
+  /**
+   * `attempt` on the key's own name, then, for audio, on its withheld copy,
+   * then on its own name again: a publish on another process copies before it
+   * deletes, so an object it moved between the first two looks is at the third.
+   */
+  async function located<T>(key: string, attempt: (name: string) => Promise<T | null>): Promise<T | null> {
+    const atKey = await attempt(key);
+    if (atKey !== null || !isAudio(key)) return atKey;
+    const withheld = await firstWithheld(key);
+    return (withheld === undefined ? null : await attempt(withheld)) ?? attempt(key);
+  }
+
+  const copy = (from: string, to: string) =>
+    client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}`, MetadataDirective: "COPY" }));
+  const remove = (name: string) => client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+
+  /** Streams `body` to the object `name`, typed after `key`, the logical key it holds. */
+  async function upload(
+    key: string,
+    name: string,
+    body: Readable,
+    options: { maxBytes?: number; contentType?: string },
+  ): Promise<StoredObject> {
     const counter = new ByteLimit(options.maxBytes);
     // The counter's error reaches Upload through its reader; Upload then aborts
     // the multipart upload (leavePartsOnError: false), so nothing is left stored.
@@ -65,7 +134,7 @@ export function createS3Storage(config: S3Config): Storage {
       client,
       params: {
         Bucket,
-        Key: key,
+        Key: name,
         Body: counter,
         ContentType: options.contentType ?? (lookup(key) || "application/octet-stream"),
         CacheControl: OBJECT_CACHE_CONTROL,
@@ -95,55 +164,115 @@ export function createS3Storage(config: S3Config): Storage {
     return { key, size: counter.bytes };
   }
 
+  async function write(key: string, body: Readable, options: { maxBytes?: number; contentType?: string } = {}): Promise<StoredObject> {
+    assertS3Key(key);
+    if (!isAudio(key)) return upload(key, key, body, options);
+    // Audio published already stays so (a restore over a running site, whose
+    // gate knows it published); any other is written withheld.
+    const name = (await head(key)) ? key : withheldName(key);
+    const stored = await upload(key, name, body, options);
+    for (const other of await withheldCopies(key)) if (other !== name) await remove(other);
+    return stored;
+  }
+
   return {
     write,
 
     async put(folder, originalName, body, options = {}) {
       // A HEAD, because conditional PUT (If-None-Match) is not supported by every S3-compatible store.
-      const key = await freeObjectKey(folder, originalName, async (candidate) => (await head(candidate)) !== null);
-      return write(key, body, options);
+      const taken = async (candidate: string) =>
+        (await head(candidate)) !== null || (isAudio(candidate) && (await firstWithheld(candidate)) !== undefined);
+      const key = await freeObjectKey(folder, originalName, taken);
+      // A new upload is never out yet.
+      return upload(key, isAudio(key) ? withheldName(key) : key, body, options);
     },
 
     async read(key, range) {
-      assertValidKey(key);
-      try {
-        const output = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-        );
-        if (!(output.Body instanceof Readable)) throw new Error("S3 returned a body that is not a Node stream");
-        return output.Body;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+      assertS3Key(key);
+      return located(key, async (name) => {
+        try {
+          const output = await client.send(
+            new GetObjectCommand({ Bucket, Key: name, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          );
+          if (!(output.Body instanceof Readable)) throw new Error("S3 returned a body that is not a Node stream");
+          return output.Body;
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      });
     },
 
     async stat(key) {
-      assertValidKey(key);
-      const output = await head(key);
+      assertS3Key(key);
+      const output = await located(key, head);
       if (!output) return null;
       return { size: output.ContentLength ?? 0, modified: output.LastModified ?? new Date(0) };
     },
 
     async delete(key) {
-      assertValidKey(key);
+      assertS3Key(key);
       // S3 answers 204 whether or not the object existed.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await remove(key);
+      if (isAudio(key)) for (const name of await withheldCopies(key)) await remove(name);
     },
 
     async *keys(folder) {
       if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
+      // Audio both published and withheld for a moment (a publish under way) is listed once.
+      const seen = new Set<string>();
       for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${folder}/` })) {
         for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          const key = WITHHELD_NAME.exec(object.Key)?.[1] ?? object.Key;
           // Objects someone else put in the bucket are not ours to list.
-          if (object.Key && isValidKey(object.Key)) yield object.Key;
+          if (!isValidKey(key) || seen.has(key)) continue;
+          if (isAudio(key)) seen.add(key);
+          yield key;
         }
       }
     },
 
+    /**
+     * Copies the withheld audio to its key's own name, then removes the copies
+     * it listed before copying (a withhold on another process meanwhile made a
+     * copy of its own, which stays). Nothing to do when the name holds it already.
+     */
+    async publish(key) {
+      assertAudioKey(key);
+      for (let tries = 0; tries < 3; tries++) {
+        if (await head(key)) return;
+        const withheld = await withheldCopies(key);
+        const [source] = withheld;
+        if (source === undefined) continue; // published by another process between the two looks
+        try {
+          await copy(source, key);
+        } catch (error) {
+          if (isNotFound(error)) continue; // moved by another process meanwhile: look again
+          throw error;
+        }
+        for (const name of withheld) await remove(name);
+        return;
+      }
+      throw new Error(`No stored object to publish at ${key}`);
+    },
+
+    /** Copies published audio to a new withheld name, then removes the published object. */
+    async withhold(key) {
+      assertAudioKey(key);
+      if (!(await head(key))) return;
+      try {
+        await copy(key, withheldName(key));
+      } catch (error) {
+        if (isNotFound(error)) return; // withheld by another process meanwhile
+        throw error;
+      }
+      await remove(key);
+    },
+
     publicUrl: config.publicUrl
       ? (key) => {
-          assertValidKey(key);
+          assertS3Key(key);
           return `${config.publicUrl}/${key}`;
         }
       : undefined,

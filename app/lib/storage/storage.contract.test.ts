@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "#tests/support/s3-server.ts";
 import { createLocalStorage } from "./storage-local.server.ts";
@@ -17,7 +18,9 @@ import { FileTooLargeError, type Storage, type StorageFolder } from "./storage.s
 type Made = { storage: Storage; cleanup(): Promise<void> };
 
 /** A bucket of its own on the run's S3 server, so tests never see each other's objects. */
-async function makeS3Storage(options: { endpoint?: string; publicUrl?: string } = {}): Promise<Made & { bucket: string }> {
+async function makeS3Storage(
+  options: { endpoint?: string; publicUrl?: string; publicBucket?: boolean } = {},
+): Promise<Made & { bucket: string }> {
   const endpoint = options.endpoint ?? inject("s3Endpoint");
   const bucket = `contract-${process.pid}-${Date.now()}-${randomBytes(3).toString("hex")}`;
   await createTestBucket(inject("s3Endpoint"), bucket);
@@ -26,7 +29,8 @@ async function makeS3Storage(options: { endpoint?: string; publicUrl?: string } 
     endpoint,
     region: "us-east-1",
     credentials: S3_TEST_CREDENTIALS,
-    publicUrl: options.publicUrl,
+    // s3rver serves every object to anyone: the bucket's own URL is a public bucket's.
+    publicUrl: options.publicBucket ? `${inject("s3Endpoint")}/${bucket}` : options.publicUrl,
   });
   return { storage, bucket, cleanup: async () => storage.close?.() };
 }
@@ -254,5 +258,149 @@ describe("S3 storage", () => {
       await withCdn.cleanup();
       await without.cleanup();
     }
+  });
+});
+
+/** The bucket's own names for what it holds, whatever the driver makes of them. */
+async function objectNames(bucket: string): Promise<string[]> {
+  const client = new S3Client({
+    endpoint: inject("s3Endpoint"),
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3_TEST_CREDENTIALS,
+  });
+  try {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+    return (page.Contents ?? []).map((object) => object.Key ?? "").sort();
+  } finally {
+    client.destroy();
+  }
+}
+
+function publicUrlOf(storage: Storage, key: string): string {
+  const url = storage.publicUrl?.(key);
+  if (!url) throw new Error("No public URL");
+  return url;
+}
+
+/** What anyone gets at the object's public URL: the status, and the body when it is a 200. */
+async function fetchedPublicly(storage: Storage, key: string): Promise<{ status: number; body?: string }> {
+  const response = await fetch(publicUrlOf(storage, key));
+  return response.status === 200 ? { status: 200, body: await response.text() } : { status: response.status };
+}
+
+// Issue #30: a public bucket (or a CDN in front of it) serves every object by
+// its name, and an audio key (music/{ms}_{name}) can be guessed, so audio is
+// kept under a name no one can guess until its song is out (decision 024).
+describe("S3 storage in a public bucket", () => {
+  let made: (Made & { bucket: string }) | undefined;
+  const open = async () => (made = await makeS3Storage({ publicBucket: true }));
+  afterEach(async () => {
+    await made?.cleanup();
+    made = undefined;
+  });
+  const audio = (name: string, bytes: string, storage: Storage) => storage.put("music", name, Readable.from([Buffer.from(bytes)]));
+
+  it("gives nothing at an upload's public URL, while reads, ranges, stats, lists and deletes find it", async () => {
+    const { storage, bucket } = await open();
+    const { key } = await audio("Coming Soon.mp3", "abcdef", storage);
+    const cover = await storage.put("covers", "cover.png", Readable.from([Buffer.from("png")]));
+    expect(await fetchedPublicly(storage, cover.key)).toEqual({ status: 200, body: "png" });
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    const physical = (await objectNames(bucket)).filter((name) => name.startsWith("music/"));
+    expect(physical).toHaveLength(1);
+    expect(physical[0]).toMatch(new RegExp(`^${key.replaceAll(".", "\\.")}\\.withheld-[0-9a-f]{32}$`));
+
+    expect(await text((await storage.read(key))!)).toBe("abcdef");
+    expect(await text((await storage.read(key, { start: 2, end: 3 }))!)).toBe("cd");
+    expect(await storage.stat(key)).toMatchObject({ size: 6 });
+    expect(await listed(storage, "music")).toEqual([key]);
+    // Replacing it (a restore) keeps it withheld, with one copy.
+    await storage.write(key, Readable.from([Buffer.from("ghij")]));
+    expect(await text((await storage.read(key))!)).toBe("ghij");
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    expect((await objectNames(bucket)).filter((name) => name.startsWith("music/"))).toHaveLength(1);
+
+    await storage.delete(key);
+    expect(await storage.read(key)).toBeNull();
+    expect(await storage.stat(key)).toBeNull();
+    expect(await listed(storage, "music")).toEqual([]);
+    expect(await objectNames(bucket)).toEqual([cover.key]);
+  });
+
+  it("publishes audio to its public URL and withholds it again, each idempotent, and deletes every copy", async () => {
+    const { storage, bucket } = await open();
+    expect(storage.publish).toBeTypeOf("function");
+    expect(storage.withhold).toBeTypeOf("function");
+    const { key } = await audio("Out Now.mp3", "abcdef", storage);
+
+    await storage.publish?.(key);
+    expect(await fetchedPublicly(storage, key)).toEqual({ status: 200, body: "abcdef" });
+    const published = await fetch(publicUrlOf(storage, key), { headers: { range: "bytes=1-2" } });
+    expect(published.status).toBe(206);
+    expect(published.headers.get("content-type")).toBe("audio/mpeg");
+    expect(await published.text()).toBe("bc");
+    await storage.publish?.(key);
+    expect(await objectNames(bucket)).toEqual([key]);
+    expect(await listed(storage, "music")).toEqual([key]);
+    // Replacing published audio (a restore over a running site) keeps it published.
+    await storage.write(key, Readable.from([Buffer.from("xyz")]));
+    expect(await fetchedPublicly(storage, key)).toEqual({ status: 200, body: "xyz" });
+
+    await storage.withhold?.(key);
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    await storage.withhold?.(key);
+    expect(await text((await storage.read(key))!)).toBe("xyz");
+    expect(await storage.stat(key)).toMatchObject({ size: 3 });
+    expect(await listed(storage, "music")).toEqual([key]);
+    expect(await objectNames(bucket)).toHaveLength(1);
+
+    await storage.publish?.(key);
+    await storage.delete(key);
+    expect(await objectNames(bucket)).toEqual([]);
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    await expect(storage.publish?.(key)).rejects.toThrow(/No stored object/);
+    await expect(storage.withhold?.(key)).resolves.toBeUndefined();
+  });
+
+  it("reads audio at every moment of several processes publishing it at once, and ends with one published copy", async () => {
+    const { storage, bucket } = await open();
+    const { key } = await audio("Release Day.mp3", "abcdef", storage);
+    const reads = Array.from({ length: 12 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 2));
+      return text((await storage.read(key))!);
+    });
+    await Promise.all([storage.publish?.(key), storage.publish?.(key), storage.publish?.(key)]);
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 12 }, () => "abcdef"));
+    expect(await objectNames(bucket)).toEqual([key]);
+  });
+
+  it("withholds audio stored at its public name before audio was withheld, and lists it once meanwhile", async () => {
+    const { storage, bucket } = await open();
+    const key = "music/1700000000000_old.mp3";
+    const client = new S3Client({
+      endpoint: inject("s3Endpoint"),
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: S3_TEST_CREDENTIALS,
+    });
+    try {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: "old" }));
+    } finally {
+      client.destroy();
+    }
+    expect(await fetchedPublicly(storage, key)).toEqual({ status: 200, body: "old" });
+    await storage.withhold?.(key);
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    expect(await text((await storage.read(key))!)).toBe("old");
+    expect(await listed(storage, "music")).toEqual([key]);
+  });
+
+  it("refuses an audio key that reads as another's withheld name", async () => {
+    const { storage } = await open();
+    const lookalike = `music/1700000000000_a.mp3.withheld-${"0".repeat(32)}`;
+    await expect(storage.read(lookalike)).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.write(lookalike, Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.publish?.(lookalike)).rejects.toThrow(/Invalid storage key/);
   });
 });

@@ -36,6 +36,14 @@ export interface Storage {
   localPath?(key: string): string;
   /** Where the public can fetch the object directly (a bucket's public or CDN URL), when there is such a place. */
   publicUrl?(key: string): string | undefined;
+  /**
+   * For drivers whose store may be public by itself (a bucket): audio (music/)
+   * is stored withheld, under a name no one can guess, until it is published
+   * to its key's own name. Both are idempotent and safe to run from several
+   * processes at once; `read` and `stat` find the object either way.
+   */
+  publish?(key: string): Promise<void>;
+  withhold?(key: string): Promise<void>;
   /** Releases connections; the storage is not used afterwards. */
   close?(): void;
 }
