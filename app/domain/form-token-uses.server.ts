@@ -24,8 +24,8 @@ export type TokenUse = {
 };
 
 export type TokenClaim =
-  /** This submission took the token: go on, and give it back with `releaseFormToken` if storing fails. */
-  | { kind: "taken"; key: string }
+  /** This submission took the token: go on (in the same transaction as keeping it, so a failure gives it back). */
+  | { kind: "taken" }
   /** The token was taken by this same content: answer as that submission was answered. */
   | { kind: "repeat"; outcome: "stored" | "held" }
   /** The token was taken by other content: a second use, held for the artist. */
@@ -41,16 +41,21 @@ function canonical(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
 }
 
-/**
- * Takes the token for this submission, or says who took it. One insert that
- * does nothing on a taken key, so two posts racing (on any process) cannot both take it.
- */
-export async function claimFormToken(db: Db, use: TokenUse, now = Date.now(), attempt = 0): Promise<TokenClaim> {
-  // Uses older than any token still accepted can go: such a token is held as expired before it gets here.
+/** Forgets uses older than any token still accepted: such a token is held as expired before it is claimed. */
+export async function sweepFormTokenUses(db: Db, now = Date.now()): Promise<void> {
   await db
     .deleteFrom("formTokenUses")
     .where("usedAt", "<", now - FORM_TOKEN_MAX_AGE_MS)
     .execute();
+}
+
+/**
+ * Takes the token for this submission, or says who took it. One insert that
+ * does nothing on a taken key, so two posts racing (on any process) cannot
+ * both take it; inside the transaction that keeps the submission, a racing one
+ * waits for it and sees what it committed.
+ */
+export async function claimFormToken(db: Db, use: TokenUse, now = Date.now(), attempt = 0): Promise<TokenClaim> {
   const key = hash(`${use.form}\n${use.client}\n${use.token}`);
   const contentHash = hash(canonical(use.content));
   const inserted = await db
@@ -59,14 +64,9 @@ export async function claimFormToken(db: Db, use: TokenUse, now = Date.now(), at
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("key")
     .executeTakeFirst();
-  if (inserted) return { kind: "taken", key };
+  if (inserted) return { kind: "taken" };
   const first = await db.selectFrom("formTokenUses").select(["contentHash", "outcome"]).where("key", "=", key).executeTakeFirst();
-  // Gone between the two statements: its submission failed and gave it back, so this one may take it.
+  // Gone between the two statements: its submission was rolled back, so this one may take it.
   if (!first) return attempt < 3 ? claimFormToken(db, use, now, attempt + 1) : { kind: "reused" };
   return first.contentHash === contentHash ? { kind: "repeat", outcome: first.outcome } : { kind: "reused" };
-}
-
-/** Gives a token back when its submission could not be kept, so sending again is not taken for a second use. */
-export async function releaseFormToken(db: Db, key: string): Promise<void> {
-  await db.deleteFrom("formTokenUses").where("key", "=", key).execute();
 }

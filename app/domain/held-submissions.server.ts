@@ -52,27 +52,19 @@ export type HoldOutcome = { held: true; id: string } | { held: false };
 
 /**
  * Keeps a submission the bot checks caught, unless MAX_HELD are held already:
- * then it is refused and counted for the artist instead, so what is held stays
+ * then it is refused (the caller counts it for the artist: countHeldRefusal), so what is held stays
  * (a real message among a flood is not pushed out). The count and the insert
  * are two statements, so processes racing at the cap may pass it by the few
- * submissions in flight. Expired rows are removed afterwards, best effort: the
- * submission itself is already safe, and the next one tidies again.
+ * submissions in flight. Expired rows are removed first, so they leave room.
  */
 export async function holdSubmission(db: Db, request: HoldRequest, now = Date.now()): Promise<HoldOutcome> {
-  try {
-    await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
-  } catch (error) {
-    console.error("Removing expired held submissions failed", error);
-  }
+  await db.deleteFrom("heldSubmissions").where("receivedAt", "<", expiredBefore(now)).execute();
   const { held } = await db
     .selectFrom("heldSubmissions")
     .select((eb) => eb.fn.countAll<number | string>().as("held"))
     .where("receivedAt", ">=", expiredBefore(now))
     .executeTakeFirstOrThrow();
-  if (Number(held) >= MAX_HELD) {
-    await countRefusal(db, now);
-    return { held: false };
-  }
+  if (Number(held) >= MAX_HELD) return { held: false };
   const id = randomUUID();
   const payload: Content = request.content;
   await db
@@ -85,7 +77,7 @@ export async function holdSubmission(db: Db, request: HoldRequest, now = Date.no
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** One more submission refused today because the list was full. */
-async function countRefusal(db: Db, now: number): Promise<void> {
+export async function countHeldRefusal(db: Db, now = Date.now()): Promise<void> {
   await db
     .insertInto("heldRefusals")
     .values({ day: utcDay(now), refused: 1, lastAt: now })

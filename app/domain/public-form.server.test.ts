@@ -268,6 +268,13 @@ describe.each(testStacks)("the public-form pipeline on %s", (kind) => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       expect(stored).toHaveLength(1);
       expect((await held()).map((row) => row.reason)).toEqual(["reused", "reused", "reused"]);
+
+      // The same message racing itself (a double tap without JavaScript) is kept once, each told it was received.
+      const again = pageToken();
+      const taps = await Promise.all([1, 2, 3].map(() => send(form, request({ word: "tap" }, { token: again, ip: "10.70.0.8" }))));
+      expect(taps.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(stored.filter((value) => value.word === "tap")).toHaveLength(1);
+      expect(await held()).toHaveLength(3);
     });
 
     it("shares a token between clients and forms: a cached page hands one token to everyone who loads it at once", async () => {

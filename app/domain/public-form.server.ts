@@ -2,8 +2,8 @@ import type { z } from "zod";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { clientOf, detectBot, RATE_LIMIT_MESSAGE, takeFormRateLimit, type FormRateLimit } from "#app/lib/http/form-guard.server.ts";
 import { FLOODED_MESSAGE, type HeldReason } from "./held-submission.ts";
-import { holdSubmission, type HoldRequest } from "./held-submissions.server.ts";
-import { claimFormToken, releaseFormToken } from "./form-token-uses.server.ts";
+import { countHeldRefusal, holdSubmission, type HoldRequest } from "./held-submissions.server.ts";
+import { claimFormToken, sweepFormTokenUses } from "./form-token-uses.server.ts";
 import { readForm } from "#app/lib/http/read-form.server.ts";
 import { formAnswer } from "#app/lib/http/wire.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
@@ -31,8 +31,13 @@ export type PublicForm<Schema extends z.ZodType, Accepted extends object = objec
   /** The schema's input from the posted fields. Untrusted, so unknown: the schema is what checks it. */
   fields: (form: FormData) => unknown;
   schema: Schema;
-  /** Where the parsed value goes when the checks pass; it is not parsed again. Throwing answers 500. */
-  store: (db: Db, value: z.output<Schema>) => Promise<void>;
+  /**
+   * Where the parsed value goes when the checks pass; it is not parsed again.
+   * `db` is the transaction that also takes the form's token, so a submission
+   * is never taken without being kept. It may give back what to do once that
+   * has committed (wake the mail worker). Throwing answers 500.
+   */
+  store: (db: Db, value: z.output<Schema>) => Promise<void | (() => void)>;
   held: (value: z.output<Schema>) => HeldItem;
   /**
    * What the answer adds to `ok: true` once the submission is kept: stored, or
@@ -78,7 +83,6 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
 
   const read = await readForm(request);
   if (!read.ok) return answer(read);
-  let taken: string | null = null;
   try {
     if (!(await takeFormRateLimit(services, request, form.rateLimit))) {
       return answer(refused(429, RATE_LIMIT_MESSAGE));
@@ -86,45 +90,52 @@ export async function handlePublicForm<Schema extends z.ZodType, Accepted extend
     const parsed = form.schema.safeParse(form.fields(read.form));
     if (!parsed.success) return answer(refused(400, parsed.error.issues[0]?.message ?? form.messages.invalid));
     const verdict = detectBot(services.env.authSecret, read.form, Date.now(), services.env.formMinFillMs);
-    let heldFor: HeldReason | null = verdict.bot ? verdict.reason : null;
-    if (verdict.token) {
-      const claim = await claimFormToken(services.db, {
-        form: form.rateLimit.name,
-        client: clientOf(request),
-        token: verdict.token.value,
-        content: parsed.data,
-        outcome: heldFor ? "held" : "stored",
+    await sweepFormTokenUses(services.db);
+    // One transaction: a token is taken only with what it brought kept, so a
+    // crash between the two cannot leave a repeat answered for nothing.
+    const kept = await services.db
+      .transaction()
+      .execute(async (trx): Promise<{ how: "stored" | "held"; reason?: HeldReason; afterCommit?: () => void }> => {
+        let heldFor: HeldReason | null = verdict.bot ? verdict.reason : null;
+        if (verdict.token) {
+          const claim = await claimFormToken(trx, {
+            form: form.rateLimit.name,
+            client: clientOf(request),
+            token: verdict.token.value,
+            content: parsed.data,
+            outcome: heldFor ? "held" : "stored",
+          });
+          if (claim.kind === "repeat") return { how: claim.outcome };
+          if (claim.kind === "reused") heldFor ??= "reused";
+        }
+        if (heldFor) {
+          const outcome = await holdSubmission(trx, { ...form.held(parsed.data), reason: heldFor });
+          if (!outcome.held) throw new FilteredFull();
+          return { how: "held", reason: heldFor };
+        }
+        return { how: "stored", afterCommit: (await form.store(trx, parsed.data)) ?? undefined };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof FilteredFull)) throw error;
+        // Rolled back, token and all: sending again later is a first try.
+        await countHeldRefusal(services.db);
+        return null;
       });
-      if (claim.kind === "repeat") return accepted(parsed.data, claim.outcome);
-      if (claim.kind === "reused") heldFor ??= "reused";
-      else taken = claim.key;
+    if (!kept) {
+      console.warn(`${form.log.held}: refused, the Filtered list is full`);
+      return answer(refused(503, FLOODED_MESSAGE), { "Retry-After": String(FLOODED_RETRY_AFTER_S) });
     }
-    if (heldFor) {
-      const kept = await holdSubmission(services.db, { ...form.held(parsed.data), reason: heldFor });
-      if (!kept.held) {
-        await giveBack(services, taken);
-        console.warn(`${form.log.held}: refused, the Filtered list is full`);
-        return answer(refused(503, FLOODED_MESSAGE), { "Retry-After": String(FLOODED_RETRY_AFTER_S) });
-      }
-      console.info(`${form.log.held} (${heldFor})`);
-      return accepted(parsed.data, "held");
-    }
-    await form.store(services.db, parsed.data);
-    return accepted(parsed.data, "stored");
+    kept.afterCommit?.();
+    if (kept.reason) console.info(`${form.log.held} (${kept.reason})`);
+    return accepted(parsed.data, kept.how);
   } catch (error) {
     // Logged in full here; the visitor gets a message that leaks nothing about the database.
     console.error(form.log.failed, error);
-    await giveBack(services, taken);
     return answer(refused(500, form.messages.failed));
   }
 }
 
-/** A token whose submission was not kept is given back, so sending it again counts as the first try. */
-async function giveBack(services: Services, key: string | null): Promise<void> {
-  if (!key) return;
-  try {
-    await releaseFormToken(services.db, key);
-  } catch (error) {
-    console.error("Giving back a form token failed", error);
-  }
+/** Thrown inside the submission's transaction to roll it back when the Filtered list is full. */
+class FilteredFull extends Error {
+  override name = "FilteredFull";
 }

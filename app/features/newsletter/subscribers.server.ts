@@ -252,10 +252,8 @@ function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchem
     rateLimit: NEWSLETTER_RATE_LIMIT,
     fields: (form) => ({ email: form.get("email") ?? undefined, form: form.get("form"), page: form.get("page") }),
     schema: subscribeFormSchema,
-    store: async (db, signUp) => {
-      const queued = await db.transaction().execute((trx) => storeSignUp(trx, services, signUp));
-      if (queued) services.mail?.wake();
-    },
+    // Inside the form's transaction; the mail worker is woken once it has committed.
+    store: async (db, signUp) => ((await storeSignUp(db, services, signUp)) ? () => services.mail?.wake() : undefined),
     held: ({ email }) => ({ kind: "newsletter", content: { email } }),
     // The fan is told what happened: not "subscribed" while a mail still has to be opened, nor when held.
     accepted: ({ email }, how) => ({ email, outcome: how === "held" ? "held" : services.mail ? "confirm" : "subscribed" }),
