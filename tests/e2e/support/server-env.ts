@@ -42,6 +42,7 @@ export function e2eSite(worker: number) {
       mailB: port(3113),
       workers: port(3114),
       botChecked: port(3115),
+      publicBucket: port(3116),
     },
     /** The SMTP server the mail specs start, which their app processes send to. */
     smtpPort: port(3125),
