@@ -2,7 +2,10 @@
 // app/lib/platform/services.server.ts's): the infrastructure in app/lib, wired
 // with what only the site knows (the artist's name, which its mail is sent as).
 // Made once per process by the server, the CLI, the scripts and the test sites.
+import { askForMissingMeasures, measureStoredAudio } from "#app/domain/audio-facts.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
+import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { createAuth } from "#app/lib/auth/auth.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
@@ -42,6 +45,11 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
         })
       : undefined;
   if (outbox) wakeOutbox = () => outbox.wake();
+  // Without a packaged ffmpeg for this platform (said in the log), tracks are simply not measured.
+  const mediaJobs =
+    options.runMediaJobs && (await ffmpegPath())
+      ? startMediaJobs({ db, handlers: { analyse: measureStoredAudio(db, storage) }, beforeLook: askForMissingMeasures })
+      : undefined;
   return {
     env,
     db,
@@ -64,8 +72,8 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     rateLimiter,
     mail: env.mail ? { config: env.mail, wake: () => wakeOutbox() } : undefined,
     async close() {
-      // The mail in hand is finished (and recorded) before the database closes.
-      await outbox?.stop();
+      // The mail and the media work in hand are finished (and recorded) before the database closes.
+      await Promise.all([outbox?.stop(), mediaJobs?.stop()]);
       mailer?.close();
       storage.close?.();
       // Counters need no goodbye; a hung Redis must not hold up shutdown.

@@ -26,7 +26,7 @@ import { expressTrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
 // One set of services per process; in development this module is reloaded on
 // every change, so keep them on globalThis instead of opening the database again.
 const globalServices = globalThis as { __artistSiteServices?: Promise<Services> };
-globalServices.__artistSiteServices ??= createServices(undefined, { sendMail: true });
+globalServices.__artistSiteServices ??= createServices(undefined, { sendMail: true, runMediaJobs: true });
 export const services = await globalServices.__artistSiteServices;
 
 // Work between requests, done by every process and kept on globalThis for the

@@ -37,7 +37,15 @@ export type Song = {
   explicit: boolean;
   /** Its ISRC, twelve characters without hyphens; "" for none. */
   isrc: string;
+  /** The artist's library only: how measuring its loudness stands (app/domain/audio-facts.server.ts). */
+  measure?: AudioMeasure;
 };
+
+/** How a track's loudness measuring stands, as the artist's library shows it. */
+export type AudioMeasure =
+  | { state: "measured"; loudnessLufs: number | null; truePeakDb: number | null }
+  | { state: "measuring" }
+  | { state: "failed"; reason: string };
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */
 export type PageSongs = Song[] | Promise<Song[]>;

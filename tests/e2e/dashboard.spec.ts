@@ -100,8 +100,16 @@ test.describe.serial("dashboard", () => {
       .poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 })
       .toBeGreaterThan(0.5);
 
-    // Mark as latest: the home page shows it as the Latest Release.
+    // Measured in the background since it was added: the artist sees its loudness and true peak.
     await page.goto(DASHBOARD_PATH);
+    await expect(async () => {
+      await page.reload();
+      await expect(card.getByTestId("song-loudness")).toHaveText(/^Loudness \u2212\d+\.\d LUFS \u00b7 peak \u2212?\d+\.\d dBTP$/, {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 20_000 });
+
+    // Mark as latest: the home page shows it as the Latest Release.
     await page.getByRole("button", { name: "Mark as Latest: Lantern Light" }).click();
     await expect(card.getByText("Latest Release")).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark as Latest: Lantern Light" })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { formatDuration, type Song } from "#app/domain/song.ts";
+import { formatDuration, type AudioMeasure, type Song } from "#app/domain/song.ts";
 import { copyToClipboard } from "./clipboard.ts";
 import { LIBRARY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
@@ -42,6 +42,34 @@ const pauseIcon = (
     <path d="M5.75 3a.75.75 0 0 0-.75.75v12.5c0 .414.336.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75A.75.75 0 0 0 7.25 3h-1.5ZM12.75 3a.75.75 0 0 0-.75.75v12.5c0 .414.336.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75a.75.75 0 0 0-.75-.75h-1.5Z" />
   </svg>
 );
+
+/** The track's loudness as measured after upload, or where that stands. */
+function Loudness({ measure }: { measure: AudioMeasure }) {
+  if (measure.state === "failed") {
+    return <p className="text-xs text-red-700 dark:text-red-400">{LIBRARY_TEXT.loudnessFailed(measure.reason)}</p>;
+  }
+  const style = "text-xs tabular-nums text-stone-500 dark:text-stone-400";
+  if (measure.state === "measuring" || measure.loudnessLufs === null) {
+    return (
+      <p className={style} data-testid="song-loudness">
+        {measure.state === "measuring" ? LIBRARY_TEXT.loudnessMeasuring : LIBRARY_TEXT.loudnessSilent}
+      </p>
+    );
+  }
+  return (
+    // Each figure stays whole: a narrow card wraps between them, not inside one.
+    <p className={style} data-testid="song-loudness" title={LIBRARY_TEXT.loudnessHint}>
+      <span className="sr-only">{LIBRARY_TEXT.loudnessLabel} </span>
+      <span className="whitespace-nowrap">{LIBRARY_TEXT.loudnessFigure(measure.loudnessLufs)}</span>
+      {measure.truePeakDb === null ? null : (
+        <>
+          {" \u00b7 "}
+          <span className="whitespace-nowrap">{LIBRARY_TEXT.truePeakFigure(measure.truePeakDb)}</span>
+        </>
+      )}
+    </p>
+  );
+}
 
 /** What the card copies; shown in a field of its own when the clipboard refuses it. */
 type Copied = "link" | "embed";
@@ -131,6 +159,7 @@ export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, releas
             </span>
           </div>
           <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
+          {song.measure ? <Loudness measure={song.measure} /> : null}
           {!song.released && song.releaseAt !== null ? (
             <p className="mt-2 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
               {RELEASE_TEXT.scheduled(

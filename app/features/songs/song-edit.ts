@@ -62,6 +62,8 @@ const SONG_FIELDS = {
   releaseAnnounce: isBoolean,
   explicit: isBoolean,
   isrc: isString,
+  measure: (value) =>
+    value === undefined || (isRecord(value) && (value.state === "measured" || value.state === "measuring" || value.state === "failed")),
 } satisfies Record<Exclude<keyof Song, "streamingLinks">, Check>;
 
 function parseSong(value: unknown): Song | null {

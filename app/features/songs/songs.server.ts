@@ -8,6 +8,7 @@ import { appContext } from "#app/lib/platform/app-context.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import type { PageSongs, Song } from "#app/domain/song.ts";
+import { audioMeasuresOf } from "#app/domain/audio-facts.server.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
@@ -40,9 +41,14 @@ export async function listSongsPage(services: Services, options: PageRequest = {
     time: "createdAt",
     request: options,
     size: { default: LIBRARY_PAGE_SIZE, max: 100 },
-    toItem: (row) => toSong(row, artistName),
+    toItem: (row) => ({ song: toSong(row, artistName), audioKey: row.audioKey }),
   });
-  return { songs: page.items, nextCursor: page.nextCursor };
+  // The artist sees each track's loudness in the library (issue #34).
+  const measures = await audioMeasuresOf(
+    services.db,
+    page.items.map((item) => item.audioKey),
+  );
+  return { songs: page.items.map(({ song, audioKey }) => ({ ...song, measure: measures.get(audioKey) })), nextCursor: page.nextCursor };
 }
 
 /**

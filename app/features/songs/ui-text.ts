@@ -78,8 +78,19 @@ export const EDIT_TEXT = {
   close: "Close",
 } as const;
 
+/** A level in decibels as a person writes it: one decimal, a true minus sign. */
+const level = (value: number) => value.toFixed(1).replace("-", "\u2212");
+
 export const LIBRARY_TEXT = {
   edit: "Edit",
+  /** Said before the figures to screen readers; the card shows the figures alone. */
+  loudnessLabel: "Loudness",
+  loudnessHint: "Integrated loudness (EBU R128) and true peak, measured when the track was added",
+  loudnessFigure: (lufs: number) => `${level(lufs)} LUFS`,
+  truePeakFigure: (truePeak: number) => `peak ${level(truePeak)} dBTP`,
+  loudnessMeasuring: "Measuring loudness\u2026",
+  loudnessSilent: "Silent: no loudness to measure",
+  loudnessFailed: (reason: string) => `Loudness not measured: ${reason}`,
   /** A song's release in its editor: the running order, lyrics and credits. */
   lyricsAndOrder: "Lyrics & credits",
   play: "Play",

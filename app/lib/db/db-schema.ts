@@ -161,6 +161,34 @@ export interface HeldSubmissionsTable {
   receivedAt: EpochMs;
 }
 
+/** Background work on a stored file (app/lib/jobs/media-jobs.server.ts). */
+export interface MediaJobsTable {
+  /** `{kind}:{key}`. */
+  id: string;
+  kind: "analyse";
+  key: string;
+  status: "queued" | "done" | "failed";
+  attempts: number;
+  nextAttemptAt: EpochMs;
+  leaseOwner: string | null;
+  leaseUntil: EpochMs | null;
+  /** Why the last attempt failed, in ffmpeg's words or ours. */
+  lastError: string | null;
+  createdAt: EpochMs;
+  doneAt: EpochMs | null;
+}
+
+/** What was measured of a track's audio, once. */
+export interface AudioFactsTable {
+  audioKey: string;
+  loudnessLufs: number | null;
+  truePeakDb: number | null;
+  durationMs: EpochMs;
+  /** JSON: the waveform's peaks, 0 to 1. */
+  peaks: string;
+  measuredAt: EpochMs;
+}
+
 /** How many submissions were refused on a day because the Filtered list was full. */
 export interface HeldRefusalsTable {
   /** The UTC day, YYYY-MM-DD. */
@@ -359,6 +387,8 @@ export interface Database {
   heldSubmissions: HeldSubmissionsTable;
   heldRefusals: HeldRefusalsTable;
   formTokenUses: FormTokenUsesTable;
+  mediaJobs: MediaJobsTable;
+  audioFacts: AudioFactsTable;
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
   photos: PhotosTable;

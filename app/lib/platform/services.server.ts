@@ -33,6 +33,8 @@ export type Services = {
 export type ServiceOptions = {
   /** Run an outbox sender in this process (the web server does; the CLI only queues). */
   sendMail?: boolean;
+  /** Run background media work in this process: measuring tracks (the web server does). */
+  runMediaJobs?: boolean;
 };
 
 /** The site's object store: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { enqueueMediaJob, MAX_JOB_ATTEMPTS, PermanentJobError, startMediaJobs, type MediaJobs } from "./media-jobs.server.ts";
+
+const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.each(testStacks)("media jobs on %s", (kind) => {
+  let site: TestSite;
+  const running: MediaJobs[] = [];
+  beforeAll(async () => {
+    site = await createTestSite(kind);
+  });
+  beforeEach(async () => {
+    await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
+    await site.services.db.deleteFrom("mediaJobs").execute();
+  });
+  afterAll(async () => {
+    await Promise.all(running.map((jobs) => jobs.stop()));
+    await site.cleanup();
+  });
+
+  const db = () => site.services.db;
+  const job = (key: string) => db().selectFrom("mediaJobs").selectAll().where("id", "=", `analyse:${key}`).executeTakeFirstOrThrow();
+  const start = (handler: (key: string) => Promise<void>, now?: () => number) => {
+    const jobs = startMediaJobs({ db: db(), handlers: { analyse: handler }, idleMs: 20, ...(now ? { now } : {}) });
+    running.push(jobs);
+    return jobs;
+  };
+
+  it("does each job once, though two processes look for work at the same time", async () => {
+    const keys = Array.from({ length: 8 }, (_, i) => `music/17000000000${i}0_track-${i}.wav`);
+    for (const key of keys) await enqueueMediaJob(db(), "analyse", key);
+    // Asked for twice: still one job.
+    await enqueueMediaJob(db(), "analyse", keys[0]!);
+    const done: string[] = [];
+    const work = async (key: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      done.push(key);
+    };
+    start(work);
+    start(work);
+    await until(
+      async () => (await db().selectFrom("mediaJobs").select("id").where("status", "=", "done").execute()).length === 8,
+      "8 done",
+    );
+    expect(done.sort()).toEqual([...keys].sort());
+    expect((await job(keys[0]!)).attempts).toBe(1);
+  });
+
+  it("tries again later after a failure, and keeps why; a permanent failure or the last attempt fails it for the artist to see", async () => {
+    let clock = Date.now();
+    let calls = 0;
+    await enqueueMediaJob(db(), "analyse", "music/1700000000100_flaky.wav", clock);
+    await enqueueMediaJob(db(), "analyse", "music/1700000000200_broken.wav", clock);
+    start(
+      async (key) => {
+        if (key.endsWith("broken.wav")) throw new PermanentJobError("The audio could not be read: Invalid data found");
+        calls++;
+        if (calls === 1) throw new Error("Storage did not answer");
+      },
+      () => clock,
+    );
+    await until(async () => (await job("music/1700000000100_flaky.wav")).lastError !== null, "the first failure");
+    const waiting = await job("music/1700000000100_flaky.wav");
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1, lastError: "Storage did not answer" });
+    expect(waiting.nextAttemptAt).toBeGreaterThan(clock + 20_000);
+    await until(async () => (await job("music/1700000000200_broken.wav")).status === "failed", "the permanent failure");
+    expect(await job("music/1700000000200_broken.wav")).toMatchObject({
+      attempts: 1,
+      lastError: "The audio could not be read: Invalid data found",
+    });
+    // Its time comes: done, and the error is cleared.
+    clock += 60_000;
+    await until(async () => (await job("music/1700000000100_flaky.wav")).status === "done", "the retry");
+    expect(await job("music/1700000000100_flaky.wav")).toMatchObject({ attempts: 2, lastError: null });
+
+    await enqueueMediaJob(db(), "analyse", "music/1700000000300_never.wav", clock);
+    await db()
+      .updateTable("mediaJobs")
+      .set({ attempts: MAX_JOB_ATTEMPTS - 1 })
+      .where("id", "=", "analyse:music/1700000000300_never.wav")
+      .execute();
+    start(
+      async (key) => {
+        if (key.endsWith("never.wav")) throw new Error("Still no answer");
+      },
+      () => clock,
+    );
+    await until(async () => (await job("music/1700000000300_never.wav")).status === "failed", "the last attempt");
+  });
+
+  it("takes over the job of a process that died holding it, once its lease has run out", async () => {
+    const now = Date.now();
+    await enqueueMediaJob(db(), "analyse", "music/1700000000400_orphan.wav", now);
+    // As a process killed mid-job leaves it: claimed, its lease still running.
+    await db()
+      .updateTable("mediaJobs")
+      .set({ leaseOwner: "a-dead-process", leaseUntil: now + 60_000, attempts: 1 })
+      .where("id", "=", "analyse:music/1700000000400_orphan.wav")
+      .execute();
+    let clock = now;
+    const done: string[] = [];
+    start(
+      async (key) => {
+        done.push(key);
+      },
+      () => clock,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(done).toEqual([]);
+    clock = now + 61_000;
+    await until(async () => (await job("music/1700000000400_orphan.wav")).status === "done", "the take-over");
+    expect(done).toEqual(["music/1700000000400_orphan.wav"]);
+    expect((await job("music/1700000000400_orphan.wav")).attempts).toBe(2);
+  });
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
+import { dialectOf } from "#db/migrations/dialect.ts";
+import type { Db } from "#app/lib/db/db.server.ts";
+import type { MediaJobsTable } from "#app/lib/db/db-schema.ts";
+
+// Background work on stored media, claimed through the database as the mail
+// outbox is (issue #34): every process that runs jobs takes one at a time
+// under a lease, so a job is done once, survives SIGKILL and restarts (its
+// lease runs out and another process takes it), is retried with backoff, and
+// a failure is kept with its reason for the artist to read.
+
+export type MediaJobKind = MediaJobsTable["kind"];
+
+/** A job's work; throwing PermanentJobError fails it at once (a file that will never read), anything else is retried. */
+export type MediaJobHandler = (key: string) => Promise<void>;
+
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+/** How long a process holds a job before another may take it, renewed while the work goes on. */
+const LEASE_MS = 2 * 60_000;
+const RENEW_EVERY_MS = 30_000;
+export const MAX_JOB_ATTEMPTS = 5;
+/** 30 s after the first failure, then 1, 2, 4 minutes. */
+const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+
+const jobId = (kind: MediaJobKind, key: string) => `${kind}:${key}`;
+
+/** Asks for `kind` to be done on `key`; a job already asked for (or done) stays as it is. */
+export async function enqueueMediaJob(db: Db, kind: MediaJobKind, key: string, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("mediaJobs")
+    .values({ id: jobId(kind, key), kind, key, status: "queued", attempts: 0, nextAttemptAt: now, createdAt: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+type Claimed = { id: string; kind: MediaJobKind; key: string; attempts: number };
+
+/** Takes the next due job for `owner`; on PostgreSQL, one another process is taking is skipped, not waited for. */
+async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | null> {
+  const lock = dialectOf(db as never) === "postgres" ? sql`for update skip locked` : sql``;
+  const result = await sql<Claimed>`
+    update "mediaJobs" set "leaseOwner" = ${owner}, "leaseUntil" = ${now + LEASE_MS}, attempts = attempts + 1
+    where id in (
+      select id from "mediaJobs"
+      where status = 'queued' and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
+      order by "nextAttemptAt"
+      limit 1
+      ${lock}
+    )
+    returning id, kind, key, attempts`.execute(db);
+  const row = result.rows[0];
+  return row ? { ...row, attempts: Number(row.attempts) } : null;
+}
+
+export type MediaJobsOptions = {
+  db: Db;
+  handlers: Record<MediaJobKind, MediaJobHandler>;
+  /** Run before each look for work: asks for what is missing (every track measured, say). */
+  beforeLook?: (db: Db) => Promise<void>;
+  /** How long to wait when nothing is due. */
+  idleMs?: number;
+  now?: () => number;
+  /** Told about each attempt (tests, logs). */
+  onAttempt?: (event: { id: string; result: "done" | "retry" | "failed"; error?: string }) => void;
+};
+
+export type MediaJobs = {
+  /** Look for work now rather than at the next idle tick. */
+  wake(): void;
+  /** Finishes the job in hand and stops taking more. */
+  stop(): Promise<void>;
+};
+
+/** Runs due jobs one at a time, until stopped. */
+export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const owner = randomUUID();
+  const idleMs = options.idleMs ?? 2_000;
+  let stopping = false;
+  let wakeUp = new AbortController();
+
+  async function runOne(job: Claimed): Promise<void> {
+    const renew = setInterval(() => {
+      db.updateTable("mediaJobs")
+        .set({ leaseUntil: now() + LEASE_MS })
+        .where("id", "=", job.id)
+        .where("leaseOwner", "=", owner)
+        .execute()
+        .catch((error: unknown) => console.error("Media jobs: renewing a lease failed", error));
+    }, RENEW_EVERY_MS);
+    const mine = () => db.updateTable("mediaJobs").where("id", "=", job.id).where("leaseOwner", "=", owner);
+    try {
+      await options.handlers[job.kind](job.key);
+      await mine().set({ status: "done", doneAt: now(), leaseOwner: null, leaseUntil: null, lastError: null }).execute();
+      options.onAttempt?.({ id: job.id, result: "done" });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = error instanceof PermanentJobError || job.attempts >= MAX_JOB_ATTEMPTS;
+      await mine()
+        .set(
+          giveUp
+            ? { status: "failed", leaseOwner: null, leaseUntil: null, lastError: message }
+            : { nextAttemptAt: now() + retryDelayMs(job.attempts), leaseOwner: null, leaseUntil: null, lastError: message },
+        )
+        .execute();
+      if (giveUp) console.error(`Media jobs: ${job.id} failed: ${message}`);
+      options.onAttempt?.({ id: job.id, result: giveUp ? "failed" : "retry", error: message });
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** One look: true when there was a job. */
+  async function runDue(): Promise<boolean> {
+    try {
+      await options.beforeLook?.(db);
+      const job = await claimOne(db, owner, now());
+      if (!job) return false;
+      await runOne(job);
+      return true;
+    } catch (error) {
+      // The database went away: leases run out and the work waits; look again shortly.
+      console.error("Media jobs: paused after an error", error);
+      return false;
+    }
+  }
+
+  const running = (async () => {
+    while (!stopping) {
+      if ((await runDue()) || stopping) continue;
+      await sleep(idleMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
+      wakeUp = new AbortController();
+    }
+  })();
+
+  return {
+    wake: () => wakeUp.abort(),
+    async stop() {
+      stopping = true;
+      wakeUp.abort();
+      await running;
+    },
+  };
+}
