@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { dialectOf } from "#db/migrations/dialect.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { MediaJobsTable } from "#app/lib/db/db-schema.ts";
+import { startWorkerLoop, type WorkerLoop } from "#app/lib/platform/worker-loop.server.ts";
 
 // Background work on stored media, claimed through the database as the mail
 // outbox is (issue #34): every process that runs jobs takes one at a time
@@ -69,12 +69,8 @@ export type MediaJobsOptions = {
   onAttempt?: (event: { id: string; result: "done" | "retry" | "failed"; error?: string }) => void;
 };
 
-export type MediaJobs = {
-  /** Look for work now rather than at the next idle tick. */
-  wake(): void;
-  /** Finishes the job in hand and stops taking more. */
-  stop(): Promise<void>;
-};
+/** `wake` looks for work at once; `stop` finishes the job in hand and takes no more. */
+export type MediaJobs = WorkerLoop;
 
 /** Runs due jobs one at a time, until stopped. */
 export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
@@ -82,8 +78,6 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
   const now = options.now ?? Date.now;
   const owner = randomUUID();
   const idleMs = options.idleMs ?? 2_000;
-  let stopping = false;
-  let wakeUp = new AbortController();
 
   async function runOne(job: Claimed): Promise<void> {
     const renew = setInterval(() => {
@@ -131,20 +125,5 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
     }
   }
 
-  const running = (async () => {
-    while (!stopping) {
-      if ((await runDue()) || stopping) continue;
-      await sleep(idleMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
-      wakeUp = new AbortController();
-    }
-  })();
-
-  return {
-    wake: () => wakeUp.abort(),
-    async stop() {
-      stopping = true;
-      wakeUp.abort();
-      await running;
-    },
-  };
+  return startWorkerLoop(runDue, idleMs);
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { dialectOf } from "#db/migrations/dialect.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { headerSafe } from "./header-safe.ts";
+import { startWorkerLoop } from "#app/lib/platform/worker-loop.server.ts";
 import type { MailConfig } from "./mail-config.server.ts";
 import type { Mailer, OutgoingMail } from "./mailer.server.ts";
 
@@ -151,8 +152,6 @@ export function startOutbox(options: OutboxOptions): Outbox {
     string,
     { subject: string; text: string; html: string | null; listUnsubscribe: number; replyTo: string | null }
   >();
-  let stopping = false;
-  let wakeUp: AbortController = new AbortController();
   let nextSendAt = 0;
 
   async function contentOf(id: string) {
@@ -213,7 +212,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
   }
 
   /** One batch: true when there was mail to send. */
-  async function sendDue(): Promise<boolean> {
+  async function sendDue(stopping: () => boolean): Promise<boolean> {
     try {
       const leaseFor = (mails: number) => now() + ATTEMPT_MS + 5_000 + mails * interval;
       let leaseUntil = leaseFor(batch);
@@ -221,7 +220,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
       if (claimed.length === 0) return false;
       const fromName = config.from.name ?? (await options.artistName());
       for (const [index, row] of claimed.entries()) {
-        if (stopping) break;
+        if (stopping()) break;
         // A slow server ate into the lease: extend it over what is left, so no other process takes these meanwhile.
         if (leaseUntil - now() < ATTEMPT_MS) {
           leaseUntil = leaseFor(claimed.length - index);
@@ -244,22 +243,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  const running = (async () => {
-    while (!stopping) {
-      if ((await sendDue()) || stopping) continue;
-      await sleep(idleMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
-      wakeUp = new AbortController();
-    }
-  })();
-
-  return {
-    wake: () => wakeUp.abort(),
-    async stop() {
-      stopping = true;
-      wakeUp.abort();
-      await running;
-    },
-  };
+  return startWorkerLoop(sendDue, idleMs);
 }
 
 /**
