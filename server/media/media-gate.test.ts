@@ -13,6 +13,7 @@ import { bumpContentVersion, currentContentVersion } from "#app/lib/db/content-v
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { callAuth } from "#app/features/auth/auth-request.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { insertSingles } from "#app/domain/song-rows.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createHost } from "../host.ts";
@@ -20,7 +21,23 @@ import { baseSecurityHeaders } from "../http-security.ts";
 import { createRawMediaHandler } from "./local-files.ts";
 import { adminMayHear, createMediaGate, type MediaGate } from "./media-gate.ts";
 import { createMediaHandler } from "./media-handler.ts";
-import { createOpenFiles } from "./open-files.ts";
+import { createOpenFiles, type OpenFiles } from "./open-files.ts";
+
+/** The host as the server composes it, with the media path and no pages (each a 404). */
+function mediaHost(services: Services, storage: Storage, files: OpenFiles, gate: MediaGate) {
+  const pages = express.Router();
+  pages.use((_req, res) => res.status(404).send("page"));
+  return createHost({
+    env: services.env,
+    development: false,
+    assets: [],
+    loadApp: async () => ({
+      app: pages,
+      media: createMediaHandler(storage, files, { gate, mayHearWithheld: adminMayHear(services) }),
+      checkHealth: async () => {},
+    }),
+  });
+}
 
 // Issue #30: a song's audio is stored under a name that can be guessed
 // (music/{ms}_{name}), so the media path itself refuses audio not out yet,
@@ -38,18 +55,7 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
     site = await createTestSite(stack);
     const { services } = site;
     gate = createMediaGate(services.db, () => currentContentVersion(services.db), services.storage);
-    const pages = express.Router();
-    pages.use((_req, res) => res.status(404).send("page"));
-    const host = createHost({
-      env: services.env,
-      development: false,
-      assets: [],
-      loadApp: async () => ({
-        app: pages,
-        media: createMediaHandler(services.storage, files, { gate, mayHearWithheld: adminMayHear(services) }),
-        checkHealth: async () => {},
-      }),
-    });
+    const host = mediaHost(services, services.storage, files, gate);
     // As server/serve.ts composes them: the raw listener first (local disk only), the host for the rest.
     const raw = createRawMediaHandler(
       services.storage,
@@ -217,18 +223,7 @@ describe("audio not out yet in a public bucket", () => {
       withhold: async (key) => storage.withhold?.(key),
     };
     gate = createMediaGate(services.db, () => currentContentVersion(services.db), watched);
-    const pages = express.Router();
-    pages.use((_req, res) => res.status(404).send("page"));
-    const host = createHost({
-      env: services.env,
-      development: false,
-      assets: [],
-      loadApp: async () => ({
-        app: pages,
-        media: createMediaHandler(storage, files, { gate, mayHearWithheld: adminMayHear(services) }),
-        checkHealth: async () => {},
-      }),
-    });
+    const host = mediaHost(services, storage, files, gate);
     const server = http.createServer(host);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

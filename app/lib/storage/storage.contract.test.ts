@@ -261,14 +261,13 @@ describe("S3 storage", () => {
   });
 });
 
+/** A client of the test S3 server of its own, to look at (or put into) a bucket behind the driver's back. */
+const bucketClient = () =>
+  new S3Client({ endpoint: inject("s3Endpoint"), region: "us-east-1", forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+
 /** The bucket's own names for what it holds, whatever the driver makes of them. */
 async function objectNames(bucket: string): Promise<string[]> {
-  const client = new S3Client({
-    endpoint: inject("s3Endpoint"),
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: S3_TEST_CREDENTIALS,
-  });
+  const client = bucketClient();
   try {
     const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
     return (page.Contents ?? []).map((object) => object.Key ?? "").sort();
@@ -378,12 +377,7 @@ describe("S3 storage in a public bucket", () => {
   it("withholds audio stored at its public name before audio was withheld, and lists it once meanwhile", async () => {
     const { storage, bucket } = await open();
     const key = "music/1700000000000_old.mp3";
-    const client = new S3Client({
-      endpoint: inject("s3Endpoint"),
-      region: "us-east-1",
-      forcePathStyle: true,
-      credentials: S3_TEST_CREDENTIALS,
-    });
+    const client = bucketClient();
     try {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: "old" }));
     } finally {
