@@ -2,7 +2,8 @@
 // app/lib/platform/services.server.ts's): the infrastructure in app/lib, wired
 // with what only the site knows (the artist's name, which its mail is sent as).
 // Made once per process by the server, the CLI, the scripts and the test sites.
-import { askForMissingMeasures, measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
@@ -45,10 +46,15 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
         })
       : undefined;
   if (outbox) wakeOutbox = () => outbox.wake();
-  // Without a packaged ffmpeg for this platform (said in the log), tracks are simply not measured.
+  // Without a packaged ffmpeg for this platform (said in the log), tracks are neither measured nor
+  // transcoded: fans then hear the uploads, as before renditions (decision 026).
   const mediaJobs =
     options.runMediaJobs && (await ffmpegPath())
-      ? startMediaJobs({ db, handlers: { analyse: measureStoredAudio(db, storage) }, beforeLook: askForMissingMeasures })
+      ? startMediaJobs({
+          db,
+          handlers: { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) },
+          beforeLook: askForMissingAudioWork,
+        })
       : undefined;
   return {
     env,
@@ -71,6 +77,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     storage,
     rateLimiter,
     mail: env.mail ? { config: env.mail, wake: () => wakeOutbox() } : undefined,
+    media: mediaJobs ? { wake: () => mediaJobs.wake() } : undefined,
     async close() {
       // The mail and the media work in hand are finished (and recorded) before the database closes.
       await Promise.all([outbox?.stop(), mediaJobs?.stop()]);

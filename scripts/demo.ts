@@ -18,6 +18,9 @@ import { createServices } from "#app/services.server.ts";
 import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
 import { coverPng, synthMp3 } from "./media/synth.ts";
+import { makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
+import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 
 const DEMO_SONGS = [
   {
@@ -334,6 +337,12 @@ async function addDemoSong(
     ...(release ? { releaseId: release.id } : {}),
   });
   if (!created.ok) throw new Error(created.error);
+  // Its renditions and measures made here, so the site plays them, at their gain and with their waveform, from its
+  // first page (the server would, seconds after it starts).
+  if (await ffmpegPath()) {
+    await makeStoredRenditions(services.db, services.storage)(audio.key);
+    await measureStoredAudio(services.db, services.storage)(audio.key);
+  }
   console.log(`Added "${demo.title}"`);
   // Distinct creation times keep the newest-first order stable.
   await new Promise((resolve) => setTimeout(resolve, 5));

@@ -218,7 +218,8 @@ async function dumpSite(vars: Vars): Promise<Dump> {
 
 const source = diskSite("source");
 let sourceDump: Dump;
-let songs: { id: string; title: string; audioKey: string }[];
+/** The demo's songs, with the renditions fans hear (the demo makes them: decision 026). */
+let songs: { id: string; title: string; audioKey: string; opusKey: string; fallbackKey: string }[];
 
 beforeAll(async () => {
   ensureBuild(() => {});
@@ -306,7 +307,12 @@ beforeAll(async () => {
       .insertInto("trackSlugRedirects")
       .values({ releaseSlug: "old-name", slug: "old-track", songId: track.id, createdAt: now })
       .execute();
-    songs = await services.db.selectFrom("songs").select(["id", "title", "audioKey"]).execute();
+    songs = await services.db
+      .selectFrom("songs")
+      .innerJoin("audioRenditions", "audioRenditions.audioKey", "songs.audioKey")
+      .select(["songs.id", "songs.title", "songs.audioKey", "audioRenditions.opusKey", "audioRenditions.fallbackKey"])
+      .execute();
+    expect(songs).toHaveLength(4);
   } finally {
     await services.close();
   }
@@ -373,7 +379,10 @@ async function expectSiteServes(vars: Vars) {
     for (const song of songs) {
       expect(music).toContain(song.title);
       expect(await page(`/music/${song.id}`)).toContain(song.title);
-      await expectMedia(song.audioKey);
+      await expectMedia(song.opusKey);
+      await expectMedia(song.fallbackKey);
+      // The upload itself, the master, is never served to fans.
+      expect((await fetch(`${baseUrl}/media/${song.audioKey}`)).status, song.audioKey).toBe(404);
     }
     const home = await page("/");
     expect(home).toContain("Juniper Moved");
@@ -509,7 +518,7 @@ describe("npm run transfer", () => {
       let transferring = true;
       const listening = (async () => {
         while (transferring) {
-          for (const pathname of ["/", "/music", `/media/${songs[0]?.audioKey}`]) {
+          for (const pathname of ["/", "/music", `/media/${songs[0]?.fallbackKey}`]) {
             const res = await fetch(site.baseUrl + pathname);
             await res.arrayBuffer();
             statuses.push(res.status);

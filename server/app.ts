@@ -49,7 +49,7 @@ const openMediaFiles = createOpenFiles({ memoryBytes: services.env.mediaMemoryBy
 const contentVersion = contentVersionReader(services);
 /** Audio is fetched only once its song is out (an admin hears it before): issue #30. */
 const gates = globalThis as { __artistSiteMediaGate?: MediaGate };
-const mediaGate = (gates.__artistSiteMediaGate ??= createMediaGate(services.db, contentVersion.read, services.storage));
+const mediaGate = (gates.__artistSiteMediaGate ??= createMediaGate(services.db, contentVersion.read, services.storage, !services.media));
 /** Uploaded audio and covers, under /media/. */
 export const media = createMediaHandler(services.storage, openMediaFiles, { gate: mediaGate, mayHearWithheld: adminMayHear(services) });
 

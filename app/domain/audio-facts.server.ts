@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#app/lib/db/db.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { analyseAudio } from "#app/lib/audio/analyse-audio.server.ts";
 import { FfmpegFailedError } from "#app/lib/audio/ffmpeg.server.ts";
 import { PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
@@ -31,36 +31,16 @@ export function measureStoredAudio(db: Db, storage: Storage): MediaJobHandler {
       peaks: JSON.stringify(facts.peaks),
       measuredAt: Date.now(),
     };
-    await db
-      .insertInto("audioFacts")
-      .values({ audioKey: key, ...row })
-      .onConflict((oc) => oc.column("audioKey").doUpdateSet(row))
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("audioFacts")
+        .values({ audioKey: key, ...row })
+        .onConflict((oc) => oc.column("audioKey").doUpdateSet(row))
+        .execute();
+      // Pages show its waveform and play it at its gain from now on, cached ones included.
+      await bumpContentVersion(trx);
+    });
   };
-}
-
-/**
- * Every song's audio gets its analysis asked for, however the song came (the
- * dashboard, the demo, a restore or a transfer), and the jobs and facts of
- * audio no song holds any more are forgotten.
- */
-export async function askForMissingMeasures(db: Db, now = Date.now()): Promise<void> {
-  await sql`
-    insert into "mediaJobs" (id, kind, key, status, attempts, "nextAttemptAt", "createdAt")
-    select 'analyse:' || "audioKey", 'analyse', "audioKey", 'queued', 0, ${now}, ${now} from songs
-    where not exists (select 1 from "mediaJobs" j where j.id = 'analyse:' || songs."audioKey")
-    on conflict (id) do nothing`.execute(db);
-  await db
-    .deleteFrom("mediaJobs")
-    .where("kind", "=", "analyse")
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "mediaJobs.key"))))
-    .execute();
-  await db
-    .deleteFrom("audioFacts")
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "audioFacts.audioKey"))),
-    )
-    .execute();
 }
 
 const figure = z.number().finite().nullable();

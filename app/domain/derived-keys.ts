@@ -2,7 +2,7 @@
 // upload (a song deleted, a photo replaced, the sweep of abandoned uploads)
 // removes them too, whichever feature made them.
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoVariantKey } from "./photo.ts";
-import { COVER_FORMATS, COVER_WIDTHS, coverSocialKey, coverVariantKey } from "./song.ts";
+import { COVER_FORMATS, COVER_WIDTHS, RENDITION_FORMATS, coverSocialKey, coverVariantKey, renditionKey } from "./song.ts";
 
 export function coverDerivedKeys(coverKey: string): string[] {
   return [...COVER_WIDTHS.flatMap((w) => COVER_FORMATS.map((f) => coverVariantKey(coverKey, w, f))), coverSocialKey(coverKey)];
@@ -13,7 +13,13 @@ export function photoDerivedKeys(photoKey: string): string[] {
   return PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => photoVariantKey(photoKey, w, f)));
 }
 
+/** Every name a master's streaming rendition may have (the fallback is one of MP3 and M4A). */
+export function audioDerivedKeys(audioKey: string): string[] {
+  return RENDITION_FORMATS.map((format) => renditionKey(audioKey, format));
+}
+
 export function derivedKeysOf(key: string): string[] {
+  if (key.startsWith("music/")) return audioDerivedKeys(key);
   if (key.startsWith("covers/")) return coverDerivedKeys(key);
   if (key.startsWith("photos/")) return photoDerivedKeys(key);
   return [];

@@ -1,9 +1,11 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { Database, ReleaseKind, ReleasesTable, SongsTable } from "#app/lib/db/db-schema.ts";
 import { FALLBACK_SLUG, firstFreeSlug, slugify } from "#app/domain/slug.ts";
 import { oldSongPath, releasePath, trackPath } from "#app/domain/public-paths.ts";
 import { mediaUrl, type Song } from "#app/domain/song.ts";
 import { storedCredits } from "#app/domain/credits.ts";
+import { gainToward } from "#app/domain/track-gain.ts";
+import { encodeWaveform } from "#app/domain/waveform.ts";
 import type { Release } from "#app/domain/release.ts";
 
 /** A database or a transaction on it. */
@@ -17,6 +19,16 @@ export type SongRow = Omit<Selectable<SongsTable>, TrackTextColumn> & {
   releaseSlug: string | null;
   releaseTitle: string | null;
   releaseKind: ReleaseKind | null;
+  /** The streaming renditions, once made (null before: a song from before them plays its upload). */
+  opusKey?: string | null;
+  fallbackKey?: string | null;
+  /** Its measured loudness and true peak, and its release's (all its measured tracks as one), for the player's gain. */
+  loudnessLufs?: number | null;
+  truePeakDb?: number | null;
+  albumLoudnessLufs?: number | null;
+  albumTruePeakDb?: number | null;
+  /** Its waveform's peaks as measured, JSON (audioFacts.peaks). */
+  peaks?: string | null;
 };
 
 /** Every column of songs but the track's words: what a Song is made from. */
@@ -65,7 +77,11 @@ export function toSong(row: SongRow, artistName: string): Song {
     releaseTitle: row.releaseTitle ?? row.title,
     releaseKind: row.releaseKind ?? "single",
     artist: artistName,
-    audioUrl: mediaUrl(row.audioKey),
+    // Fans hear the renditions (decision 026); only a song from before them plays its upload, until they are made.
+    audioUrl: mediaUrl(row.fallbackKey ?? row.audioKey),
+    opusUrl: row.opusKey ? mediaUrl(row.opusKey) : null,
+    gain: songGain(row),
+    waveform: row.peaks ? waveformOf(row.peaks) : null,
     coverUrl: mediaUrl(row.coverKey),
     coverKey: row.coverKey,
     isLatest: row.isLatest === 1,
@@ -82,6 +98,40 @@ export function toSong(row: SongRow, artistName: string): Song {
   };
 }
 
+/** The player's gains for a song, once it and its release are measured. */
+function songGain(row: SongRow): Song["gain"] {
+  const track = gainToward(figure(row.loudnessLufs), figure(row.truePeakDb));
+  if (track === null) return null;
+  return { track, album: gainToward(figure(row.albumLoudnessLufs), figure(row.albumTruePeakDb)) ?? track };
+}
+/** The stored peaks as the seek bar's bars; null when they do not read as a list of levels. */
+function waveformOf(json: string): string | null {
+  let peaks: unknown;
+  try {
+    peaks = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(peaks) || !peaks.every((peak) => typeof peak === "number" && Number.isFinite(peak))) return null;
+  return encodeWaveform(peaks as number[]) || null;
+}
+
+/** PostgreSQL's aggregates may come back as strings. */
+const figure = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * A release's tracks as one: their loudness summed as energy over their
+ * lengths (near what measuring them back to back gives), and the highest
+ * true peak. Both SQLite (node:sqlite) and PostgreSQL have power and log10.
+ */
+const releaseLoudness = sql<number | null>`(
+  select 10 * log10(sum(f."durationMs" * power(10, f."loudnessLufs" / 10.0)) / nullif(sum(f."durationMs"), 0))
+  from songs t inner join "audioFacts" f on f."audioKey" = t."audioKey"
+  where t."releaseId" = songs."releaseId" and f."loudnessLufs" is not null)`;
+const releasePeak = sql<number | null>`(
+  select max(f."truePeakDb") from songs t inner join "audioFacts" f on f."audioKey" = t."audioKey"
+  where t."releaseId" = songs."releaseId")`;
+
 /**
  * Songs with their release's slug: a subquery rather than a join, so the songs'
  * own columns keep their plain names (createdAt, id) for ordering and paging.
@@ -94,6 +144,25 @@ export function selectSongs(db: Queryable) {
       eb.selectFrom("releases").select("releases.slug").whereRef("releases.id", "=", "songs.releaseId").as("releaseSlug"),
       eb.selectFrom("releases").select("releases.title").whereRef("releases.id", "=", "songs.releaseId").as("releaseTitle"),
       eb.selectFrom("releases").select("releases.kind").whereRef("releases.id", "=", "songs.releaseId").as("releaseKind"),
+      eb
+        .selectFrom("audioRenditions")
+        .select("audioRenditions.opusKey")
+        .whereRef("audioRenditions.audioKey", "=", "songs.audioKey")
+        .as("opusKey"),
+      eb
+        .selectFrom("audioRenditions")
+        .select("audioRenditions.fallbackKey")
+        .whereRef("audioRenditions.audioKey", "=", "songs.audioKey")
+        .as("fallbackKey"),
+      eb
+        .selectFrom("audioFacts")
+        .select("audioFacts.loudnessLufs")
+        .whereRef("audioFacts.audioKey", "=", "songs.audioKey")
+        .as("loudnessLufs"),
+      eb.selectFrom("audioFacts").select("audioFacts.truePeakDb").whereRef("audioFacts.audioKey", "=", "songs.audioKey").as("truePeakDb"),
+      eb.selectFrom("audioFacts").select("audioFacts.peaks").whereRef("audioFacts.audioKey", "=", "songs.audioKey").as("peaks"),
+      releaseLoudness.as("albumLoudnessLufs"),
+      releasePeak.as("albumTruePeakDb"),
     ]);
 }
 

@@ -1,5 +1,6 @@
 // A song as every page and the player see it (SPEC section 3, Song), and the
 // URLs of its media. Shared by the server and the browser.
+import type { TrackGain } from "./track-gain.ts";
 
 export type StreamingLinks = { spotify: string; apple: string; amazon: string; youtube: string };
 
@@ -16,7 +17,14 @@ export type Song = {
   releaseTitle: string;
   releaseKind: "album" | "ep" | "single";
   artist: string;
+  /** What every browser plays: the MP3 (or AAC) rendition, or a song's upload until its renditions are made. */
   audioUrl: string;
+  /** The Opus rendition, for browsers that play it (the player asks: OPUS_TYPE); absent until made. */
+  opusUrl?: string | null;
+  /** The gains that bring it toward a common loudness (track-gain.ts); absent until measured. */
+  gain?: TrackGain | null;
+  /** Its waveform, a character a bar (waveform.ts), for the seek bar; absent until measured. */
+  waveform?: string | null;
   coverUrl: string;
   /** Stem of the cover's responsive variants; see coverSrcSet. */
   coverKey: string;
@@ -39,7 +47,16 @@ export type Song = {
   isrc: string;
   /** The artist's library only: how measuring its loudness stands (app/domain/audio-facts.server.ts). */
   measure?: AudioMeasure;
+  /** The artist's library only: how making its streaming renditions stands (app/domain/audio-renditions.server.ts). */
+  streaming?: StreamingState;
 };
+
+/**
+ * How a track's streaming renditions stand, as the artist's library shows it.
+ * `waiting`: its release time has come and it comes out once they are made.
+ */
+export type StreamingState =
+  { state: "ready" } | { state: "preparing"; waiting: boolean } | { state: "failed"; reason: string; waiting: boolean };
 
 /** How a track's loudness measuring stands, as the artist's library shows it. */
 export type AudioMeasure =
@@ -49,6 +66,11 @@ export type AudioMeasure =
 
 /** A page's songs: the list, or a promise of it while a slow query streams in (songsForPage). */
 export type PageSongs = Song[] | Promise<Song[]>;
+
+/** A song not out yet as its countdown page shows it: nothing that names or measures its audio. */
+export function withoutAudio(song: Song): Song {
+  return { ...song, audioUrl: "", opusUrl: null, gain: null, waveform: null };
+}
 
 export const streamingServices = [
   { key: "spotify", label: "Spotify" },
@@ -66,6 +88,8 @@ export const mediaKey = (url: string) => (url.startsWith(MEDIA_PREFIX) ? url.sli
 const AUDIO_TYPES: Record<string, string> = {
   mp3: "audio/mpeg",
   wav: "audio/wav",
+  aif: "audio/aiff",
+  aiff: "audio/aiff",
   ogg: "audio/ogg",
   oga: "audio/ogg",
   opus: "audio/ogg",
@@ -79,6 +103,13 @@ export function audioType(audioUrl: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(audioUrl)?.[1]?.toLowerCase() ?? "";
   return AUDIO_TYPES[extension] ?? "audio/mpeg";
 }
+
+/** The streaming renditions made from a track's upload (app/domain/audio-renditions.server.ts): fans hear these. */
+export type RenditionFormat = "opus" | "mp3" | "m4a";
+export const RENDITION_FORMATS = ["opus", "mp3", "m4a"] as const satisfies readonly RenditionFormat[];
+export const renditionKey = (audioKey: string, format: RenditionFormat) => `${audioKey}.stream.${format}`;
+/** What browsers are asked whether they play the Opus rendition. */
+export const OPUS_TYPE = 'audio/ogg; codecs="opus"';
 
 /** Square cover variants, made when a cover is stored; the widths pages ask for. */
 export const COVER_WIDTHS = [96, 192, 384, 768] as const;

@@ -12,6 +12,7 @@ import { usePlayer, usePlayerState } from "#app/features/player/player-context.t
 import { SubscribersArea } from "#app/features/newsletter/subscribers-area.tsx";
 import { subscribersForDashboard } from "#app/features/newsletter/subscribers.server.ts";
 import { MusicLibrary } from "#app/features/songs/music-library.tsx";
+import { AudioUploadLimitProvider } from "#app/features/songs/audio-upload-limit.tsx";
 import { listSongsPage } from "#app/features/songs/songs.server.ts";
 import { releaseChoices } from "#app/features/releases/release-edit.server.ts";
 import { SONG_TEXT } from "#app/features/songs/ui-text.ts";
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     greetingName: profile.displayName || profile.email,
     artistName: settings.artist.name,
     mailOn: services.mail !== undefined,
+    audioUploadMaxBytes: services.env.audioUploadMaxBytes,
     checklist,
     songs,
     releases,
@@ -69,8 +71,19 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function Dashboard() {
-  const { dashboardPath, greetingName, artistName, mailOn, checklist, songs, releases, messages, subscribers, filtered } =
-    useLoaderData<typeof loader>();
+  const {
+    dashboardPath,
+    greetingName,
+    artistName,
+    mailOn,
+    audioUploadMaxBytes,
+    checklist,
+    songs,
+    releases,
+    messages,
+    subscribers,
+    filtered,
+  } = useLoaderData<typeof loader>();
   // The inbox and subscriber areas keep their own lists once loaded; a release from
   // Filtered (after which the loader has run again) starts them afresh from its data.
   const [released, setReleased] = useState({ contact: 0, newsletter: 0 });
@@ -84,15 +97,17 @@ export default function Dashboard() {
       <DashboardHeader dashboardPath={dashboardPath} title={`Welcome, ${greetingName}`} />
       <FirstRunChecklist items={checklist} dashboardPath={dashboardPath} />
       <InboxArea key={`inbox-${released.contact}`} initial={messages} />
-      <MusicLibrary
-        initial={songs}
-        artistName={artistName}
-        playback={playback}
-        shareOrigin={shareOrigin}
-        mailOn={mailOn}
-        releaseEditorPath={(releaseId) => `${dashboardPath}/music/${releaseId}`}
-        releases={releases}
-      />
+      <AudioUploadLimitProvider value={audioUploadMaxBytes}>
+        <MusicLibrary
+          initial={songs}
+          artistName={artistName}
+          playback={playback}
+          shareOrigin={shareOrigin}
+          mailOn={mailOn}
+          releaseEditorPath={(releaseId) => `${dashboardPath}/music/${releaseId}`}
+          releases={releases}
+        />
+      </AudioUploadLimitProvider>
       <SubscribersArea key={`list-${released.newsletter}`} initial={subscribers} />
       <HeldArea initial={filtered} onReleased={(kind) => setReleased((count) => ({ ...count, [kind]: count[kind] + 1 }))} />
     </div>

@@ -13,7 +13,7 @@ import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMet
 import { EMBED_SIZE, embedPath, isIdShaped, oembedPath, oldSongPath, releaseEmbedPath } from "#app/domain/public-paths.ts";
 import { releaseSummary, releaseYear } from "#app/domain/release.ts";
 import { isSlugShaped } from "#app/domain/slug.ts";
-import { coverSocialKey, formatDuration, isoDuration, mediaUrl, type Song } from "#app/domain/song.ts";
+import { coverSocialKey, formatDuration, isoDuration, mediaUrl, withoutAudio, type Song } from "#app/domain/song.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /**
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A kept copy of the countdown must not outlive it (the release also moves the content version on).
     if (first.releaseAt !== null) context.get(appContext).changesAt(first.releaseAt);
     // Nothing about it but its name and day until it is out: no notes, credits or audio.
-    return { release: { ...release, notes: "", credits: [], tracks: [] }, notesHtml: "", upcoming: { ...first, audioUrl: "" }, year };
+    return { release: { ...release, notes: "", credits: [], tracks: [] }, notesHtml: "", upcoming: withoutAudio(first), year };
   }
   return { release: { ...release, tracks: out }, notesHtml: release.notes ? renderMarkdown(release.notes) : "", upcoming: null, year };
 }

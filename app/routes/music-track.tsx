@@ -14,7 +14,7 @@ import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { absoluteUrl, pageMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { EMBED_SIZE, embedPath, oembedPath } from "#app/domain/public-paths.ts";
-import { audioType, coverSocialKey, isoDuration, mediaUrl } from "#app/domain/song.ts";
+import { audioType, coverSocialKey, isoDuration, mediaUrl, withoutAudio } from "#app/domain/song.ts";
 
 /**
  * A track's page, /music/{release}/{track}: the address fans paste. The player
@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A kept copy of the countdown must not outlive it (the release also moves the content version on).
     if (song.releaseAt !== null) context.get(appContext).changesAt(song.releaseAt);
     // Nothing about it but its name and day until it is out: no audio, lyrics or credits.
-    return { song: { ...song, audioUrl: "", isrc: "" }, songs: [], partOf: null, text: null };
+    return { song: { ...withoutAudio(song), isrc: "" }, songs: [], partOf: null, text: null };
   }
   const [release, text] = await Promise.all([getRelease(services, releaseSlug), getTrackText(services, song.id)]);
   const songs = (release?.tracks ?? [song]).filter((track) => track.released);

@@ -15,6 +15,8 @@ import { callAuth } from "#app/features/auth/auth-request.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { insertSingles } from "#app/domain/song-rows.server.ts";
+import { makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
+import { renditionKey } from "#app/domain/song.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createHost } from "../host.ts";
 import { baseSecurityHeaders } from "../http-security.ts";
@@ -144,19 +146,23 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
     expect(range.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it("serves it to everyone from the moment its release commits, and caches it as any file", async () => {
+  it("serves its renditions to everyone from the moment its release commits, and caches them as any file", async () => {
     const coming = await storedSong("Tide Tables", false);
-    expect((await get(coming.audioKey)).status).toBe(404);
+    await makeStoredRenditions(site.services.db, site.services.storage)(coming.audioKey);
+    const mp3 = renditionKey(coming.audioKey, "mp3");
+    expect((await get(mp3)).status).toBe(404);
     await site.services.db.updateTable("songs").set({ released: 1 }).where("id", "=", coming.id).execute();
     await bumpContentVersion(site.services.db);
     // No waiting for the gate's next look: a key it does not know is asked of the database.
-    const out = await get(coming.audioKey);
+    const out = await get(mp3);
     expect(out.status).toBe(200);
     expect(out.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const before = rawAnswers;
-    expect((await get(coming.audioKey, { range: "bytes=0-1" })).status).toBe(206);
+    expect((await get(mp3, { range: "bytes=0-1" })).status).toBe(206);
     // On local disk the raw listener now answers it from memory.
     if (stack === "embedded") expect(rawAnswers).toBe(before + 1);
+    // Its upload, the master, never.
+    expect((await get(coming.audioKey)).status).toBe(404);
   });
 
   it("gives nothing for an upload no song has claimed yet (a wizard's audio before it is saved)", async () => {
@@ -169,9 +175,37 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
     expect((await get(pending.key, { cookie: adminCookie })).status).toBe(200);
   });
 
-  it("serves a song out on upload at once", async () => {
-    const out = await storedSong("Paper Boats", true);
+  it("never serves the upload of a song out whose renditions are not made yet, unless the song is from before renditions", async () => {
+    const fresh = await storedSong("Paper Boats", true);
+    expect((await get(fresh.audioKey)).status).toBe(404);
+    expect((await get(fresh.audioKey, { cookie: adminCookie })).status).toBe(200);
+  });
+
+  it("plays the upload of a song from before renditions until they are made, then those and never its upload again", async () => {
+    const out = await storedSong("Salt Roads", true);
+    const coming = await storedSong("Low Tide", false);
+    // As migration 0025 lists every song of an upgraded site.
+    await site.services.db.insertInto("uploadsServedUntilRenditions").values({ audioKey: out.audioKey }).execute();
+    await bumpContentVersion(site.services.db);
     expect((await get(out.audioKey)).status).toBe(200);
+    const make = makeStoredRenditions(site.services.db, site.services.storage);
+    await make(out.audioKey);
+    await make(coming.audioKey);
+    const [opus, mp3] = [renditionKey(out.audioKey, "opus"), renditionKey(out.audioKey, "mp3")];
+    for (const key of [opus, mp3]) {
+      const answer = await get(key);
+      expect(answer.status, key).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await get(key, { range: "bytes=0-1" })).status).toBe(206);
+    }
+    // The upload this process served a moment ago: refused from the gate's next look on.
+    await expect.poll(async () => (await get(out.audioKey)).status, { timeout: 10_000 }).toBe(404);
+    expect((await get(out.audioKey, { range: "bytes=0-1" })).status).toBe(404);
+    expect((await fetch(`${base}/media/${out.audioKey}?v=2`)).status).toBe(404);
+    expect((await get(out.audioKey, { cookie: adminCookie })).status).toBe(200);
+    // A song not out: neither its upload nor its renditions.
+    for (const key of [coming.audioKey, renditionKey(coming.audioKey, "opus"), renditionKey(coming.audioKey, "mp3")])
+      expect((await get(key)).status, key).toBe(404);
   });
 });
 
@@ -213,6 +247,11 @@ describe("audio not out yet in a public bucket", () => {
     }
     await insertSong("Old Secret", legacy.coming, false);
     await insertSong("Old Hit", legacy.out, true);
+    // Songs of a site from before renditions, as migration 0025 lists them.
+    await services.db
+      .insertInto("uploadsServedUntilRenditions")
+      .values(Object.values(legacy).map((audioKey) => ({ audioKey })))
+      .execute();
 
     const storage = services.storage;
     const watched: Pick<Storage, "publish" | "withhold"> = {
@@ -268,11 +307,18 @@ describe("audio not out yet in a public bucket", () => {
   });
 
   it("gives a guessed public URL of a coming song nothing; at its release it plays at once, then from the bucket", async () => {
-    const { key } = await site.services.storage.put("music", "Night Ferry.wav", Readable.from(wav));
-    const id = await insertSong("Night Ferry", key, false);
+    const { key: master } = await site.services.storage.put("music", "Night Ferry.wav", Readable.from(wav));
+    const id = await insertSong("Night Ferry", master, false);
+    await makeStoredRenditions(site.services.db, site.services.storage)(master);
     await bumpContentVersion(site.services.db);
-    expect((await media(key)).status).toBe(404);
-    expect((await fromBucket(key)).status).not.toBe(200);
+    const key = renditionKey(master, "mp3");
+    const rendition = await site.services.storage.read(key);
+    if (!rendition) throw new Error("no rendition");
+    const bytes = Buffer.concat(await rendition.toArray());
+    for (const guessed of [master, key, renditionKey(master, "opus")]) {
+      expect((await media(guessed)).status).toBe(404);
+      expect((await fromBucket(guessed)).status).not.toBe(200);
+    }
 
     let letPublish = () => {};
     heldBack.set(key, new Promise((resolve) => (letPublish = resolve)));
@@ -287,7 +333,7 @@ describe("audio not out yet in a public bucket", () => {
     const streamed = await media(key);
     expect(streamed.status).toBe(200);
     expect(streamed.headers.get("location")).toBeNull();
-    expect(Buffer.from(await streamed.arrayBuffer())).toEqual(wav);
+    expect(Buffer.from(await streamed.arrayBuffer())).toEqual(bytes);
     expect((await media(key, { range: "bytes=0-1" })).status).toBe(206);
     expect(gate.published(key)).toBe(false);
     expect((await fromBucket(key)).status).not.toBe(200);
@@ -299,6 +345,24 @@ describe("audio not out yet in a public bucket", () => {
     expect(redirected.headers.get("location")).toBe(`${publicUrl}/${key}`);
     const played = await fromBucket(key);
     expect(played.status).toBe(200);
-    expect(Buffer.from(await played.arrayBuffer())).toEqual(wav);
+    expect(Buffer.from(await played.arrayBuffer())).toEqual(bytes);
+    // The master stays withheld.
+    expect((await media(master)).status).toBe(404);
+    expect((await fromBucket(master)).status).not.toBe(200);
+  });
+
+  it("publishes a song's renditions once made, and withholds its upload from then on", async () => {
+    await expect.poll(() => gate.published(legacy.out), { timeout: 10_000 }).toBe(true);
+    await makeStoredRenditions(site.services.db, site.services.storage)(legacy.out);
+    const mp3 = renditionKey(legacy.out, "mp3");
+    await expect.poll(() => gate.published(mp3), { timeout: 10_000 }).toBe(true);
+    const redirected = await media(mp3);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe(`${publicUrl}/${mp3}`);
+    expect((await fromBucket(mp3)).status).toBe(200);
+    expect((await fromBucket(renditionKey(legacy.out, "opus"))).status).toBe(200);
+    await expect.poll(async () => (await fromBucket(legacy.out)).status, { timeout: 10_000 }).not.toBe(200);
+    expect((await media(legacy.out)).status).toBe(404);
+    expect(gate.published(legacy.out)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Which stored files anyone may fetch (issue #30): audio only once its song is
-// out. A song's audio is stored as music/{ms}_{name} (SPEC), a name that can be
+// out, and then its streaming renditions, never its upload (issue #34). A
+// song's audio is stored as music/{ms}_{name} (SPEC), a name that can be
 // guessed, so the media path itself must refuse audio that is not out yet, on
 // every way it serves bytes, with the same 404 as a file that does not exist.
 import type { IncomingMessage } from "node:http";
@@ -53,6 +54,8 @@ export function createMediaGate(
   db: Kysely<Database>,
   version: () => Promise<number>,
   storage: Pick<Storage, "publish" | "withhold">,
+  /** True where no renditions are made (no ffmpeg for this platform): fans hear the uploads, as before them. */
+  uploadsPlay = false,
 ): MediaGate {
   let open = new Set<string>();
   let loadedAt: number | null = null;
@@ -69,9 +72,7 @@ export function createMediaGate(
   const load = async () => {
     const current = await version();
     if (current === loadedAt) return;
-    const rows = await db.selectFrom("songs").select(["audioKey", "released"]).execute();
-    const out = new Set(rows.filter((row) => row.released === 1).map((row) => row.audioKey));
-    const held = new Set(rows.filter((row) => row.released !== 1 && !out.has(row.audioKey)).map((row) => row.audioKey));
+    const { out, held } = await audioByState(db, uploadsPlay);
     for (const key of held) if (!notOut?.has(key)) toWithhold.add(key);
     for (const key of published) if (!out.has(key)) published.delete(key);
     notOut = held;
@@ -88,8 +89,7 @@ export function createMediaGate(
     }).then((failed) => failures.push(...failed));
     await inBatches([...toWithhold], async (key) => {
       // Asked again just before: a release committed since the load must not lose its audio's public name.
-      const out = await db.selectFrom("songs").select("id").where("audioKey", "=", key).where("released", "=", 1).executeTakeFirst();
-      if (!out) await storage.withhold?.(key);
+      if (!(await isOut(db, key, uploadsPlay))) await storage.withhold?.(key);
       toWithhold.delete(key);
     }).then((failed) => failures.push(...failed));
     if (failures.length > 0 && Date.now() - complainedAt >= COMPLAIN_EVERY_MS) {
@@ -114,8 +114,7 @@ export function createMediaGate(
     async isOpen(key) {
       if (OPEN_FOLDERS.some((folder) => key.startsWith(folder)) || open.has(key)) return true;
       if (!key.startsWith("music/")) return false;
-      const row = await db.selectFrom("songs").select("id").where("audioKey", "=", key).where("released", "=", 1).executeTakeFirst();
-      if (!row) return false;
+      if (!(await isOut(db, key, uploadsPlay))) return false;
       open.add(key);
       // Just released: publish it now rather than at the next look.
       look();
@@ -127,6 +126,65 @@ export function createMediaGate(
       clearInterval(timer);
     },
   };
+}
+
+/**
+ * The audio files fans may have: the renditions of every song out (decision
+ * 026), or, for a song out from before renditions, its upload until they are
+ * made (or every song's upload where none are made). Everything else stored
+ * as audio is held: every upload with renditions (the master), every upload
+ * waiting for them, and all of a song not out.
+ */
+async function audioByState(db: Kysely<Database>, uploadsPlay: boolean): Promise<{ out: Set<string>; held: Set<string> }> {
+  const rows = await db
+    .selectFrom("songs")
+    .leftJoin("audioRenditions", "audioRenditions.audioKey", "songs.audioKey")
+    .leftJoin("uploadsServedUntilRenditions as early", "early.audioKey", "songs.audioKey")
+    .select(["songs.audioKey", "songs.released", "audioRenditions.opusKey", "audioRenditions.fallbackKey", "early.audioKey as early"])
+    .execute();
+  const out = new Set<string>();
+  const all = new Set<string>();
+  for (const row of rows) {
+    const renditions = row.opusKey && row.fallbackKey ? [row.opusKey, row.fallbackKey] : null;
+    for (const key of [row.audioKey, ...(renditions ?? [])]) all.add(key);
+    if (row.released !== 1) continue;
+    if (renditions) for (const key of renditions) out.add(key);
+    else if (uploadsPlay || row.early !== null) out.add(row.audioKey);
+  }
+  return { out, held: new Set([...all].filter((key) => !out.has(key))) };
+}
+
+/** Asks the database whether one audio file is for fans (audioByState's rule, for one key). */
+async function isOut(db: Kysely<Database>, key: string, uploadsPlay: boolean): Promise<boolean> {
+  const rendition = await db
+    .selectFrom("audioRenditions")
+    .innerJoin("songs", "songs.audioKey", "audioRenditions.audioKey")
+    .select("songs.id")
+    .where((eb) => eb.or([eb("audioRenditions.opusKey", "=", key), eb("audioRenditions.fallbackKey", "=", key)]))
+    .where("songs.released", "=", 1)
+    .executeTakeFirst();
+  if (rendition) return true;
+  const upload = await db
+    .selectFrom("songs")
+    .select("songs.id")
+    .where("songs.audioKey", "=", key)
+    .where("songs.released", "=", 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("audioRenditions").select("audioRenditions.audioKey").whereRef("audioRenditions.audioKey", "=", "songs.audioKey"),
+        ),
+      ),
+    )
+    .$if(!uploadsPlay, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("uploadsServedUntilRenditions as early").select("early.audioKey").whereRef("early.audioKey", "=", "songs.audioKey"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return upload !== undefined;
 }
 
 /** `work` on every key, SETTLE_AT_ONCE at a time; resolves what failed. */

@@ -4,7 +4,7 @@
 // edited privacy page follows the contact settings.
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { loadSiteSettingsState, saveSiteSection, legalTemplate } from "#app/domain/site/site-settings.server.ts";
-import { demoCli } from "./support/cli.ts";
+import { DEMO_CLI_TIMEOUT_MS, demoCli } from "./support/cli.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { musicPlayer } from "./support/player.ts";
@@ -17,6 +17,9 @@ test.describe.serial("the artist's name, after a rename", () => {
   let songId = "";
 
   test.beforeAll(async () => {
+    // The demo makes each song's renditions and measures (decision 026): more than a test's default 30 s on a busy machine.
+
+    test.setTimeout(DEMO_CLI_TIMEOUT_MS);
     keysBefore = new Set(await storedKeys());
     await withE2eDb(async (db) => {
       await deleteSongRows(db);

@@ -31,11 +31,11 @@ import { selectSongs, type SongRow } from "#app/domain/song-rows.server.ts";
 import { EMBED_MIN_SIZE, type SongAddress } from "#app/domain/public-paths.ts";
 import { DASHBOARD_PATH } from "./support/browser.ts";
 import { adminCli, demoCli, uniqueEmail } from "./support/cli.ts";
-import { withE2eDb } from "./support/db.ts";
+import { renditionsOf, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asSent, freshClientIp, inHtml, maybe, nastyEmail, nastyText } from "./support/nasty-input.ts";
 import { E2E_URL } from "./support/server-env.ts";
-import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
+import { deleteStoredKeys, readStoredKey, storedKeys } from "./support/storage.ts";
 import { personToken } from "./support/form-token.ts";
 
 const RUNS = Number(process.env.FC_RUNS ?? 60);
@@ -1201,14 +1201,20 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       });
       expect(created.status, created.text.slice(0, 300)).toBe(200);
       songId = (created.json as { id: string }).id;
-      const mediaUrl = `${E2E_URL}${(uploaded.json as { url: string }).url}`;
+      // Fans are served its renditions, once made (decision 026); its upload, never.
+      const upload = `${E2E_URL}${(uploaded.json as { url: string }).url}`;
+      const { fallbackKey } = await renditionsOf((uploaded.json as { key: string }).key);
+      expect((await fetch(upload)).status).toBe(404);
+      const stream = await readStoredKey(fallbackKey);
+      if (!stream) throw new Error(`${fallbackKey} is not stored`);
+      const mediaUrl = `${E2E_URL}/media/${fallbackKey}`;
       const plain = await fetch(mediaUrl);
       expect(plain.status).toBe(200);
-      expect(Buffer.from(await plain.arrayBuffer()).equals(wav)).toBe(true);
+      expect(Buffer.from(await plain.arrayBuffer()).equals(stream)).toBe(true);
       const etag = plain.headers.get("etag") ?? "";
       const lastModified = plain.headers.get("last-modified") ?? "";
       await check(
-        fc.asyncProperty(mediaRequest(wav.length), async ({ method, headers }) => {
+        fc.asyncProperty(mediaRequest(stream.length), async ({ method, headers }) => {
           const sentHeaders = mediaHeaders(headers, etag, lastModified);
           const response = await fetch(mediaUrl, { method, headers: sentHeaders, redirect: "manual" });
           const body = Buffer.from(await response.arrayBuffer());
@@ -1219,16 +1225,16 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           const contentRange = response.headers.get("content-range");
           if (response.status === 206) {
             const [, first = "", last = "", size = ""] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange ?? "") ?? [];
-            expect(size, what).toBe(String(wav.length));
+            expect(size, what).toBe(String(stream.length));
             expect(response.headers.get("content-length"), what).toBe(String(Number(last) - Number(first) + 1));
-            expect(body.equals(wav.subarray(Number(first), Number(last) + 1)), what).toBe(true);
+            expect(body.equals(stream.subarray(Number(first), Number(last) + 1)), what).toBe(true);
           } else if (response.status === 416) {
-            expect(contentRange, what).toBe(`bytes */${wav.length}`);
+            expect(contentRange, what).toBe(`bytes */${stream.length}`);
             expect(response.headers.get("cache-control"), what).toBe("no-store");
           } else if (response.status === 412) {
             expect(response.headers.get("cache-control"), what).toBe("no-store");
           } else if (response.status === 200 && method === "GET") {
-            expect(body.equals(wav), what).toBe(true);
+            expect(body.equals(stream), what).toBe(true);
           }
         }),
       );

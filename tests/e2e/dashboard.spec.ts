@@ -92,13 +92,22 @@ test.describe.serial("dashboard", () => {
     for (const key of files) expect(await storedKeys()).toContain(key);
     expect(await pendingCount()).toBe(0);
 
-    // It plays on the music page.
+    // Prepared for streaming in the background, then out: the card says so and follows it with no reload.
+    await expect(card.getByTestId("song-streaming")).toHaveCount(0, { timeout: 30_000 });
+    await expect(card.getByRole("button", { name: "Copy Embed Code: Lantern Light" })).toBeVisible();
+    const renditions = [`${row.audioKey}.stream.opus`, `${row.audioKey}.stream.mp3`];
+    for (const key of renditions) expect(await storedKeys()).toContain(key);
+    // The upload itself, a 16 MB WAV master, is not for fans.
+    expect((await fetch(`${E2E_URL}/media/${row.audioKey}`)).status).toBe(404);
+
+    // It plays on the music page, from its Opus rendition.
     await page.goto("/music");
     const player = page.getByRole("region", { name: "Current Releases player" });
     await player.getByRole("button", { name: "Play Lantern Light" }).click();
     await expect
       .poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 })
       .toBeGreaterThan(0.5);
+    expect(await page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentSrc)).toMatch(/\.stream\.opus$/);
 
     // Measured in the background since it was added: the artist sees its loudness and true peak.
     await page.goto(DASHBOARD_PATH);
@@ -131,7 +140,7 @@ test.describe.serial("dashboard", () => {
     await page.getByRole("button", { name: "Delete: Lantern Light" }).click();
     await expect(page.getByText("No songs yet")).toBeVisible();
     expect(confirmText).toBe("Are you sure you want to delete this song?");
-    for (const key of files) expect(await storedKeys()).not.toContain(key);
+    for (const key of [...files, ...renditions]) expect(await storedKeys()).not.toContain(key);
     expect((await storedKeys()).filter((f) => f.startsWith(row.coverKey))).toEqual([]);
   });
 

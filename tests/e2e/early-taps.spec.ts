@@ -10,7 +10,7 @@
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { SLOW_PHONE } from "#scripts/bench/tap-to-sound.ts";
 import { DASHBOARD_PATH, toast } from "./support/browser.ts";
-import { demoCli, uniqueEmail } from "./support/cli.ts";
+import { DEMO_CLI_TIMEOUT_MS, demoCli, uniqueEmail } from "./support/cli.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
@@ -46,6 +46,8 @@ test.describe("taps before the page is interactive", () => {
 
   let keysBefore = new Set<string>();
   test.beforeAll(async () => {
+    // The demo makes each song's renditions and measures (decision 026): more than a test's default 30 s on a busy machine.
+    test.setTimeout(DEMO_CLI_TIMEOUT_MS);
     keysBefore = new Set(await storedKeys());
     // Exactly the demo songs (newest first: Paper Boats, the latest release; Kitchen Table; Riverside Hymn).
     await withE2eDb(async (db) => {

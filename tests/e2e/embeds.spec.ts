@@ -6,7 +6,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
-import { demoCli } from "./support/cli.ts";
+import { DEMO_CLI_TIMEOUT_MS, demoCli } from "./support/cli.ts";
 import { outsideSite } from "./support/outside-site.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 import { deleteSongRows, songPathOf, withE2eDb } from "./support/db.ts";
@@ -38,6 +38,8 @@ const frameAudio = (page: Page, name: string) =>
 test.describe.serial("embeds, oEmbed, feeds and discovery", () => {
   let keysBefore = new Set<string>();
   test.beforeAll(async () => {
+    // The demo makes each song's renditions and measures (decision 026): more than a test's default 30 s on a busy machine.
+    test.setTimeout(DEMO_CLI_TIMEOUT_MS);
     keysBefore = new Set(await storedKeys());
     // The demo songs (Paper Boats the latest), one retitled with every character XML minds, and one not out yet.
     await withE2eDb(async (db) => {

@@ -7,10 +7,10 @@ import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH } from "./support/browser.ts";
 import { adminCli, uniqueEmail } from "./support/cli.ts";
-import { withE2eDb } from "./support/db.ts";
+import { renditionsOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
 import { E2E_STACK, E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
-import { storedKeys } from "./support/storage.ts";
+import { readStoredKey, storedKeys } from "./support/storage.ts";
 
 const PORTS = { A: E2E_EXTRA_PORTS.processA, B: E2E_EXTRA_PORTS.processB } as const;
 const PASSWORD = "correct-horse-battery";
@@ -79,21 +79,27 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
     expect(created.status()).toBe(200);
     expect(await storedKeys()).toEqual(expect.arrayContaining([audioKey, coverKey]));
 
-    // B lists it on the very next request, and serves its bytes, whole and by range, as a player asks for them.
+    // Out once A (or B) has made its renditions (decision 026): B lists it on the very next request, and
+    // serves the rendition's bytes, whole and by range, as a player asks for them; the upload, never.
+    const { fallbackKey } = await renditionsOf(audioKey);
+    const mp3 = await readStoredKey(fallbackKey);
+    if (!mp3) throw new Error(`${fallbackKey} is not stored`);
     const musicOnB = await fanOfB.get("/music");
     expect(musicOnB.headers()["x-page-cache"]).toBe("MISS");
     expect(await musicOnB.text()).toContain("Two Rooms");
-    const whole = await b.get(`/media/${audioKey}`);
+    const whole = await b.get(`/media/${fallbackKey}`);
     expect(whole.status()).toBe(200);
-    expect(whole.headers()["content-type"]).toBe("audio/wav");
-    expect((await whole.body()).equals(wav)).toBe(true);
-    const probe = await b.get(`/media/${audioKey}`, { headers: { range: "bytes=0-1" } });
+    expect(whole.headers()["content-type"]).toBe("audio/mpeg");
+    expect((await whole.body()).equals(mp3)).toBe(true);
+    const probe = await b.get(`/media/${fallbackKey}`, { headers: { range: "bytes=0-1" } });
     expect(probe.status()).toBe(206);
-    expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${wav.length}`);
-    expect((await probe.body()).equals(wav.subarray(0, 2))).toBe(true);
-    const tail = await b.get(`/media/${audioKey}`, { headers: { range: `bytes=${wav.length - 1000}-` } });
+    expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${mp3.length}`);
+    expect((await probe.body()).equals(mp3.subarray(0, 2))).toBe(true);
+    const tail = await b.get(`/media/${fallbackKey}`, { headers: { range: `bytes=${mp3.length - 1000}-` } });
     expect(tail.status()).toBe(206);
-    expect((await tail.body()).equals(wav.subarray(wav.length - 1000))).toBe(true);
+    expect((await tail.body()).equals(mp3.subarray(mp3.length - 1000))).toBe(true);
+    for (const fan of [fanOfA, fanOfB]) expect((await fan.get(`/media/${audioKey}`)).status()).toBe(404);
+    expect((await b.get(`/media/${audioKey}`, { headers: { cookie } })).status()).toBe(200);
     expect((await b.get(`/media/${coverKey}`)).status()).toBe(200);
 
     // An admin action on B with A's session, then no process serves the files.
@@ -101,8 +107,8 @@ test.describe.serial(`two app processes sharing one ${E2E_STACK} stack`, () => {
       async (db) => (await db.selectFrom("songs").select("id").where("title", "=", "Two Rooms").executeTakeFirstOrThrow()).id,
     );
     expect((await b.post("/api/songs", { form: { intent: "delete-song", id: songId }, headers: { cookie } })).status()).toBe(200);
-    expect((await a.get(`/media/${audioKey}`)).status()).toBe(404);
-    expect((await b.get(`/media/${audioKey}`)).status()).toBe(404);
+    for (const fan of [fanOfA, fanOfB])
+      for (const key of [audioKey, fallbackKey]) expect((await fan.get(`/media/${key}`)).status()).toBe(404);
     expect(await (await fanOfA.get("/music")).text()).not.toContain("Two Rooms");
 
     // Signing out on B ends the session on A too.

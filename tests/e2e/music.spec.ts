@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { mainNav, waitForHydration } from "./support/browser.ts";
 import { audioFile, audioState, currentTime, homePlayer, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
-import { demoCli } from "./support/cli.ts";
+import { DEMO_CLI_TIMEOUT_MS, demoCli } from "./support/cli.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { E2E_URL } from "./support/server-env.ts";
@@ -108,6 +108,8 @@ test.describe.serial("music", () => {
 
   test.describe("with the demo songs", () => {
     test.beforeAll(async () => {
+      // The demo makes each song's renditions and measures (decision 026): more than a test's default 30 s on a busy machine.
+      test.setTimeout(DEMO_CLI_TIMEOUT_MS);
       const output = await demoCli();
       expect(output).toContain('Added "Paper Boats"');
     });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { audioFile, audioState, currentTime, musicPlayer, openPlayer, pauseAndSettle, startPlaying } from "./support/player.ts";
-import { demoCli } from "./support/cli.ts";
+import { DEMO_CLI_TIMEOUT_MS, demoCli } from "./support/cli.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 
@@ -14,6 +14,8 @@ const tracksOf = (region: Locator) => region.getByRole("list", { name: "Tracks" 
 
 test.describe("player (issue 14)", () => {
   test.beforeAll(async () => {
+    // The demo makes each song's renditions and measures (decision 026): more than a test's default 30 s on a busy machine.
+    test.setTimeout(DEMO_CLI_TIMEOUT_MS);
     // Exactly the demo songs, whatever earlier spec files left behind.
     await withE2eDb(async (db) => {
       await deleteSongRows(db);

@@ -11,7 +11,7 @@ import { killAppProcess, startAppProcess, stopAppProcesses } from "./support/app
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
-import { deleteSongRows, songPathOf, withE2eDb } from "./support/db.ts";
+import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
 import { E2E_SMTP_PORT, E2E_STACK, E2E_URL } from "./support/server-env.ts";
@@ -213,15 +213,19 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
     const title = `Locked Room ${randomUUID().slice(0, 4)}`;
     const id = await scheduleSong(page.request, title, Date.now() + 86_400_000);
     const key = await audioKeyOf(id);
+    // Its renditions are made long before its day; fans are given those once it is out (decision 026), its upload never.
+    const { opusKey, fallbackKey } = await renditionsOf(key, { out: false });
     const everywhere = [E2E_URL, origin(PORTS.A), origin(PORTS.B)];
     try {
       // A fan (no cookie) asking for it by its name, as a guess would: the 404 of a file that does not exist.
       const missing = await fetch(`${E2E_URL}/media/${key.replace(/\.wav$/, "-not-there.wav")}`);
       for (const base of everywhere) {
-        for (const headers of [{}, { range: "bytes=0-1" }, { range: "bytes=10-" }] as Record<string, string>[]) {
-          const answer = await fetch(`${base}/media/${key}`, { headers, redirect: "manual" });
-          expect(answer.status, `${base} ${JSON.stringify(headers)}`).toBe(missing.status);
-          expect(answer.status).toBe(404);
+        for (const file of [key, opusKey, fallbackKey]) {
+          for (const headers of [{}, { range: "bytes=0-1" }, { range: "bytes=10-" }] as Record<string, string>[]) {
+            const answer = await fetch(`${base}/media/${file}`, { headers, redirect: "manual" });
+            expect(answer.status, `${base} ${file} ${JSON.stringify(headers)}`).toBe(missing.status);
+            expect(answer.status).toBe(404);
+          }
         }
       }
       // The artist hears it before its day, kept by no cache.
@@ -232,8 +236,11 @@ test.describe.serial(`scheduled releases on the ${E2E_STACK} stack`, () => {
       const released = await page.request.post("/api/songs", { form: { intent: "release-now", id } });
       expect(released.status(), await released.text()).toBe(200);
       for (const base of everywhere) {
-        const answer = await fetch(`${base}/media/${key}`, { headers: { range: "bytes=0-1" } });
-        expect(answer.status, base).toBe(206);
+        for (const file of [opusKey, fallbackKey]) {
+          const answer = await fetch(`${base}/media/${file}`, { headers: { range: "bytes=0-1" } });
+          expect(answer.status, `${base} ${file}`).toBe(206);
+        }
+        expect((await fetch(`${base}/media/${key}`)).status, `${base} ${key}`).toBe(404);
       }
     } finally {
       await withE2eDb((db) => deleteSongRows(db, [id]));

@@ -108,7 +108,7 @@ export function EmbedPlayer({
           <ListenOn href={shareUrl} artistName={artistName} />
         </div>
         {/* Nothing is fetched until the fan presses play. */}
-        <audio src={song.audioUrl} preload="none" data-testid="embed-audio" />
+        <audio src={song.audioUrl} data-opus={song.opusUrl ?? undefined} preload="none" data-testid="embed-audio" />
       </main>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: embedControlsScript }} />
     </EmbedFrame>
@@ -129,6 +129,7 @@ function EmbedTracklist({ title, tracks }: { title: string; tracks: { song: Song
             type="button"
             data-embed-track
             data-src={song.audioUrl}
+            data-opus={song.opusUrl ?? undefined}
             data-title={song.title}
             data-share={shareUrl}
             data-duration={(song.durationMs ?? 0) / 1000}

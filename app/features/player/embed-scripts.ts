@@ -44,6 +44,10 @@ function embedControls(config: EmbedConfig): void {
   const tracks = Array.from(root.querySelectorAll<HTMLButtonElement>("[data-embed-track]"));
   const titleLink = root.querySelector<HTMLAnchorElement>("[data-embed-title]");
   let current = 0;
+  // Opus where this browser plays it (decision 026), else the rendition every browser plays.
+  const opus = audio.canPlayType('audio/ogg; codecs="opus"') !== "";
+  const pick = (element: HTMLElement) => (opus && element.dataset.opus) || element.dataset.src || "";
+  if (opus && audio.dataset.opus) audio.src = audio.dataset.opus;
 
   let duration = Number(root.dataset.duration) || 0;
   let frame = 0;
@@ -91,7 +95,7 @@ function embedControls(config: EmbedConfig): void {
     const track = tracks[index];
     if (!track) return;
     current = index;
-    audio.src = track.dataset.src ?? "";
+    audio.src = pick(track);
     duration = Number(track.dataset.duration) || 0;
     if (titleLink) {
       titleLink.textContent = track.dataset.title ?? "";

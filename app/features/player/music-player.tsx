@@ -122,7 +122,7 @@ function MusicPlayer({ songs, initialSongId, inFirstScreen }: { songs: Song[]; i
           <p className="mt-1 text-stone-600 dark:text-stone-400">{song.artist}</p>
         </div>
 
-        <ProgressBar songId={song.id} active={active} fallbackDuration={length} cue={cue} onCue={setCue} />
+        <ProgressBar songId={song.id} active={active} fallbackDuration={length} cue={cue} onCue={setCue} waveform={song.waveform} />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <TransportControls
             active={active}

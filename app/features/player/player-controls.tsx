@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { PLAYER_TEXT } from "./ui-text.ts";
 import { EARLY_ACTION_ATTRIBUTE, EARLY_PLAY_ATTRIBUTE, type PlayButtonState } from "#app/lib/document/early-taps.ts";
 import { formatDuration } from "#app/domain/song.ts";
+import { decodeWaveform } from "#app/domain/waveform.ts";
 import { usePlayer, usePlayerState, usePlayerTime } from "./player-context.tsx";
 import { PlayerIcon, PlayPauseIcon } from "./player-icons.tsx";
 import { clamp, seekKeyTarget } from "./player-store.ts";
@@ -24,12 +26,15 @@ export function ProgressBar({
   fallbackDuration,
   cue,
   onCue,
+  waveform,
 }: {
   songId: string;
   active: boolean;
   fallbackDuration: number;
   cue: number;
   onCue: (seconds: number) => void;
+  /** The song's waveform (app/domain/waveform.ts), drawn under the slider once measured. */
+  waveform?: string | null | undefined;
 }) {
   const store = usePlayer();
   const { duration, playing } = usePlayerState();
@@ -55,36 +60,92 @@ export function ProgressBar({
     speak(to);
   };
 
+  const slider = (
+    <input
+      type="range"
+      min={0}
+      max={total || 0}
+      // Any position: a pointer seeks to where it lands. Keys use SPEC's steps (onKeyDown).
+      step="any"
+      value={Math.min(position, total || 0)}
+      disabled={total <= 0}
+      onChange={(event) => seekTo(Number(event.currentTarget.value))}
+      onKeyDown={(event) => {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        const to = seekKeyTarget(event.key, active ? store.getTime() : cue, total);
+        if (to === null) return;
+        event.preventDefault();
+        seekTo(to);
+      }}
+      onFocus={() => speak(active ? store.getTime() : cue)}
+      aria-label="Seek"
+      aria-valuetext={`${formatDuration(spoken.seconds * 1000)} of ${formatDuration(total * 1000)}`}
+      className={
+        waveform
+          ? // Still the slider a keyboard and a screen reader use; the waveform under it shows where it is.
+            "absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-default"
+          : "h-1.5 flex-1 cursor-pointer accent-brand-600 disabled:cursor-default dark:accent-brand-400"
+      }
+    />
+  );
+
   return (
     <div className="flex items-center gap-3 text-xs tabular-nums text-stone-600 dark:text-stone-400">
       <span aria-hidden="true" className="w-10 text-right">
         {formatDuration(position * 1000)}
       </span>
-      <input
-        type="range"
-        min={0}
-        max={total || 0}
-        // Any position: a pointer seeks to where it lands. Keys use SPEC's steps (onKeyDown).
-        step="any"
-        value={Math.min(position, total || 0)}
-        disabled={total <= 0}
-        onChange={(event) => seekTo(Number(event.currentTarget.value))}
-        onKeyDown={(event) => {
-          if (event.altKey || event.ctrlKey || event.metaKey) return;
-          const to = seekKeyTarget(event.key, active ? store.getTime() : cue, total);
-          if (to === null) return;
-          event.preventDefault();
-          seekTo(to);
-        }}
-        onFocus={() => speak(active ? store.getTime() : cue)}
-        aria-label="Seek"
-        aria-valuetext={`${formatDuration(spoken.seconds * 1000)} of ${formatDuration(total * 1000)}`}
-        className="h-1.5 flex-1 cursor-pointer accent-brand-600 disabled:cursor-default dark:accent-brand-400"
-      />
+      {waveform ? (
+        <div className="relative h-9 min-w-0 flex-1 rounded-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500">
+          <WaveformBars waveform={waveform} played={total > 0 ? Math.min(1, position / total) : 0} />
+          {slider}
+        </div>
+      ) : (
+        slider
+      )}
       <span aria-hidden="true" className="w-10">
         {formatDuration(total * 1000)}
       </span>
     </div>
+  );
+}
+
+/**
+ * The song's waveform, the part played in the brand's colour. The bars are
+ * made once per song and kept: only the played part's width follows playback.
+ */
+function WaveformBars({ waveform, played }: { waveform: string; played: number }) {
+  const clipId = useId();
+  const bars = useMemo(() => {
+    const heights = decodeWaveform(waveform);
+    const width = 100 / Math.max(1, heights.length);
+    return (
+      <g>
+        {heights.map((height, i) => {
+          // A floor, so silence still shows as a line to seek along.
+          const h = Math.max(4, height * 100);
+          return <rect key={i} x={i * width + width * 0.15} y={(100 - h) / 2} width={width * 0.7} height={h} rx={width * 0.3} />;
+        })}
+      </g>
+    );
+  }, [waveform]);
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 100 100"
+      preserveAspectRatio="none"
+      className="absolute inset-0 h-full w-full"
+      data-testid="waveform"
+    >
+      <defs>
+        <clipPath id={clipId}>
+          <rect x={0} y={0} width={played * 100} height={100} />
+        </clipPath>
+      </defs>
+      <g className="fill-stone-300 dark:fill-stone-700">{bars}</g>
+      <g className="fill-brand-600 dark:fill-brand-400" clipPath={`url(#${clipId})`}>
+        {bars}
+      </g>
+    </svg>
   );
 }
 
@@ -160,10 +221,10 @@ export function TransportControls({
 
 export function VolumeControl() {
   const store = usePlayer();
-  const { volume, muted } = usePlayerState();
+  const { volume, muted, evenLoudness } = usePlayerState();
   const silent = muted || volume === 0;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={`group/mute ${iconButton}`}
@@ -188,6 +249,20 @@ export function VolumeControl() {
         aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
         className="h-1.5 w-28 cursor-pointer accent-brand-600 dark:accent-brand-400"
       />
+      {/* Songs mastered years apart play at one loudness (issue #34); a fan who wants them as mastered turns it off. */}
+      <button
+        type="button"
+        onClick={() => store.toggleEvenLoudness()}
+        aria-pressed={evenLoudness}
+        title={PLAYER_TEXT.evenLoudnessHint}
+        className={`rounded-full px-3 py-1.5 text-xs font-semibold transition-colors ${
+          evenLoudness
+            ? "bg-brand-100 text-brand-800 ring-1 ring-inset ring-brand-300 hover:bg-brand-200 dark:bg-brand-800/50 dark:text-brand-200 dark:ring-brand-700"
+            : "text-stone-700 ring-1 ring-inset ring-stone-300 hover:bg-stone-200 dark:text-stone-300 dark:ring-stone-700 dark:hover:bg-stone-800"
+        }`}
+      >
+        {PLAYER_TEXT.evenLoudness}
+      </button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageStepSeconds, seekKeyTarget } from "./player-store.ts";
+import { pageStepSeconds, seekKeyTarget, streamUrl } from "./player-store.ts";
 
 describe("seekKeyTarget", () => {
   it("moves SPEC's 5 s jump step with the arrow keys, both ways on both axes", () => {
@@ -31,5 +31,17 @@ describe("seekKeyTarget", () => {
 
   it("leaves every other key to the browser", () => {
     for (const key of ["Tab", "Enter", " ", "a", "constructor", "toString"]) expect(seekKeyTarget(key, 60, 225)).toBeNull();
+  });
+});
+
+describe("streamUrl", () => {
+  const song = { audioUrl: "/media/music/1_a.wav.stream.mp3", opusUrl: "/media/music/1_a.wav.stream.opus" };
+  it("plays Opus where the browser says it can, probably or maybe", () => {
+    expect(streamUrl(song, () => "probably")).toBe(song.opusUrl);
+    expect(streamUrl(song, (type) => (type === 'audio/ogg; codecs="opus"' ? "maybe" : ""))).toBe(song.opusUrl);
+  });
+  it("plays the fallback where it cannot, and for a song whose renditions are not made", () => {
+    expect(streamUrl(song, () => "")).toBe(song.audioUrl);
+    expect(streamUrl({ audioUrl: "/media/music/1_a.wav", opusUrl: null }, () => "probably")).toBe("/media/music/1_a.wav");
   });
 });

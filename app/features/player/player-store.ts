@@ -1,10 +1,13 @@
-import type { Song } from "#app/domain/song.ts";
+import { OPUS_TYPE, type Song } from "#app/domain/song.ts";
+import { volumeFactor } from "#app/domain/track-gain.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
 export const JUMP_MS = 5000;
 const PROGRESS_INTERVAL_MS = 20;
 const VOLUME_KEY = "player:volume";
+/** "0" when the fan turned loudness levelling off. */
+const EVEN_LOUDNESS_KEY = "player:even-loudness";
 const PLAYBACK_ERROR = PLAYER_TEXT.playbackError;
 
 export type PlayerState = {
@@ -13,8 +16,11 @@ export type PlayerState = {
   index: number;
   playing: boolean;
   loop: boolean;
+  /** The fan's volume, as the slider shows it; the element plays it times the song's gain (evenLoudness). */
   volume: number;
   muted: boolean;
+  /** Songs are brought toward one loudness (track-gain.ts): the fan's switch, on unless turned off. */
+  evenLoudness: boolean;
   /** Seconds; 0 until the audio's metadata is known. */
   duration: number;
   /** Playing, but waiting for the song's bytes (a slow connection): the Play button says so. */
@@ -29,6 +35,7 @@ export const initialPlayerState: PlayerState = {
   loop: false,
   volume: 1,
   muted: false,
+  evenLoudness: true,
   duration: 0,
   buffering: false,
   error: null,
@@ -92,6 +99,8 @@ export class PlayerStore {
   #timer: ReturnType<typeof setInterval> | undefined;
   /** Players on the page that may adopt a song the page started before it hydrated (`claim`). */
   #claimants = new Set<Song[]>();
+  /** The level this store last gave the element, to tell its own volume changes from another's (a media key). */
+  #level = 1;
 
   getState = (): PlayerState => this.#state;
   /** Current position in seconds. */
@@ -126,9 +135,13 @@ export class PlayerStore {
   attach(audio: HTMLAudioElement): () => void {
     this.#audio = audio;
     const saved = Number(safeStorage()?.getItem(VOLUME_KEY) ?? 1);
-    audio.volume = Number.isFinite(saved) ? clamp(saved, 0, 1) : 1;
     audio.loop = this.#state.loop;
-    this.#set({ volume: audio.volume, muted: audio.muted });
+    this.#set({
+      volume: Number.isFinite(saved) ? clamp(saved, 0, 1) : 1,
+      muted: audio.muted,
+      evenLoudness: safeStorage()?.getItem(EVEN_LOUDNESS_KEY) !== "0",
+    });
+    this.#applyLevel();
 
     const followPosition = () => {
       clearInterval(this.#timer);
@@ -149,8 +162,13 @@ export class PlayerStore {
     const onDuration = () => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
     const onTime = () => this.#setTime(audio.currentTime);
     const onVolume = () => {
-      this.#set({ volume: audio.volume, muted: audio.muted });
-      safeStorage()?.setItem(VOLUME_KEY, String(audio.volume));
+      this.#set({ muted: audio.muted });
+      if (Math.abs(audio.volume - this.#level) < 0.001) return;
+      // Changed by something else than this store: that is the fan's new volume, before the song's gain.
+      const factor = this.#factor();
+      this.#level = audio.volume;
+      this.#set({ volume: clamp(factor > 0 ? audio.volume / factor : audio.volume, 0, 1) });
+      safeStorage()?.setItem(VOLUME_KEY, String(this.#state.volume));
     };
     const onEnded = () => {
       const { index, queue } = this.#state;
@@ -205,7 +223,7 @@ export class PlayerStore {
     const src = audio?.getAttribute("src");
     if (!audio || !src || this.#state.index >= 0) return;
     for (const queue of this.#claimants) {
-      const index = queue.findIndex((song) => song.audioUrl === src);
+      const index = queue.findIndex((song) => song.audioUrl === src || song.opusUrl === src);
       const song = queue[index];
       if (!song) continue;
       const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : (song.durationMs ?? 0) / 1000;
@@ -219,13 +237,15 @@ export class PlayerStore {
     const song = this.#state.queue[index];
     const audio = this.#audio;
     if (!song || !audio) return;
-    if (index !== this.#state.index || audio.getAttribute("src") !== song.audioUrl) {
-      audio.src = song.audioUrl;
+    const src = streamUrl(song, (type) => audio.canPlayType(type));
+    if (index !== this.#state.index || audio.getAttribute("src") !== src) {
+      audio.src = src;
       // Before the metadata arrives this is the element's default playback
       // start position: the browser seeks there once it knows the song.
       if (startAt > 0) audio.currentTime = startAt;
       this.#setTime(startAt > 0 ? startAt : 0);
       this.#set({ index, duration: (song.durationMs ?? 0) / 1000, error: null });
+      this.#applyLevel();
     }
     if (autoplay) this.play();
   }
@@ -282,10 +302,38 @@ export class PlayerStore {
   setVolume(volume: number) {
     const audio = this.#audio;
     if (!audio) return;
-    audio.volume = clamp(volume, 0, 1);
-    if (audio.volume > 0 && audio.muted) audio.muted = false;
+    const fans = clamp(volume, 0, 1);
+    if (fans > 0 && audio.muted) audio.muted = false;
     // The slider follows at once; volumechange arrives a moment later.
-    this.#set({ volume: audio.volume, muted: audio.muted });
+    this.#set({ volume: fans, muted: audio.muted });
+    safeStorage()?.setItem(VOLUME_KEY, String(fans));
+    this.#applyLevel();
+  }
+
+  /** The fan's switch for loudness levelling, kept for their next visit. */
+  toggleEvenLoudness() {
+    const evenLoudness = !this.#state.evenLoudness;
+    safeStorage()?.setItem(EVEN_LOUDNESS_KEY, evenLoudness ? "1" : "0");
+    this.#set({ evenLoudness });
+    this.#applyLevel();
+  }
+
+  /** The current song's gain as a factor: its release's when the queue is that release alone, played in order. */
+  #factor(): number {
+    const { queue, index, evenLoudness } = this.#state;
+    const song = queue[index];
+    const wholeRelease = queue.length > 1 && queue.every((other) => other.releaseId === song?.releaseId);
+    return volumeFactor(song?.gain, wholeRelease, evenLoudness);
+  }
+
+  /** Plays the fan's volume times the song's gain; the gain is on the element for anyone to read. */
+  #applyLevel() {
+    const audio = this.#audio;
+    if (!audio) return;
+    const factor = this.#factor();
+    this.#level = clamp(this.#state.volume * factor, 0, 1);
+    audio.volume = this.#level;
+    audio.dataset.gainDb = factor === 1 ? "0" : (20 * Math.log10(factor)).toFixed(1);
   }
 
   toggleMute() {
@@ -312,4 +360,12 @@ function safeStorage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The rendition a browser plays best (decision 026): Opus, a third fewer bytes
+ * for the same sound, where `canPlay` says it can; else the one every browser plays.
+ */
+export function streamUrl(song: Pick<Song, "audioUrl" | "opusUrl">, canPlay: (type: string) => string): string {
+  return song.opusUrl && canPlay(OPUS_TYPE) !== "" ? song.opusUrl : song.audioUrl;
 }

@@ -5,6 +5,9 @@ export const PLAYER_TEXT = {
   empty: "No songs available yet. Check back soon!",
   failed: "Failed to load songs. Please try again later.",
   playbackError: "This song could not be played.",
+  /** The fan's switch for loudness levelling. */
+  evenLoudness: "Even loudness",
+  evenLoudnessHint: "Plays every song at about the same loudness. Turn off to hear each as it was mastered.",
 } as const;
 
 /** The embeddable player's words (/embed). */

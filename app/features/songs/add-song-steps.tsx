@@ -1,6 +1,9 @@
 import type { Ref } from "react";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FileDropZone } from "./file-drop-zone.tsx";
+import { useAudioUploadLimit } from "./audio-upload-limit.tsx";
+import { audioHintText, isAudioTooLarge } from "./upload-rules.ts";
+import { UPLOAD_TEXT } from "./ui-text.ts";
 import type { Step } from "./wizard-reducer.ts";
 
 const STEPS = ["Upload Audio", "Upload Cover", "Song Details"] as const;
@@ -70,6 +73,7 @@ function NextButton({ ready, onNext }: { ready: boolean; onNext: () => void }) {
 }
 
 export function AudioStep({ file, error, onFile, onNext, inputRef }: FileStepProps) {
+  const audioLimit = useAudioUploadLimit();
   return (
     <>
       <FileDropZone
@@ -77,9 +81,10 @@ export function AudioStep({ file, error, onFile, onNext, inputRef }: FileStepPro
         accept="audio/*"
         label="Drop an audio file here, or click to choose one"
         touchLabel="Tap to choose an audio file"
-        hint="MP3, WAV, OGG, FLAC or M4A, up to 50MB"
+        hint={audioHintText(audioLimit)}
         file={file}
         error={error ?? null}
+        errorHint={isAudioTooLarge(error) ? UPLOAD_TEXT.audioTooLargeHint : undefined}
         onFile={onFile}
       />
       <div className="flex justify-end">

@@ -9,6 +9,8 @@ type FileDropZoneProps = {
   hint: string;
   file: File | null;
   error: string | null;
+  /** A line beside the error saying how to put it right (a file too large: export it smaller). */
+  errorHint?: string | undefined;
   onFile: (file: File) => void;
   ref?: Ref<HTMLInputElement>;
 };
@@ -24,7 +26,7 @@ function formatSize(bytes: number): string {
  * The input is named by the zone's instruction and described by its hint and
  * error, and marked invalid while the error shows.
  */
-export function FileDropZone({ accept, label, touchLabel, hint, file, error, onFile, ref }: FileDropZoneProps) {
+export function FileDropZone({ accept, label, touchLabel, hint, file, error, errorHint, onFile, ref }: FileDropZoneProps) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -91,6 +93,7 @@ export function FileDropZone({ accept, label, touchLabel, hint, file, error, onF
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
           {error}
+          {errorHint ? <span className="mt-1 block font-normal text-stone-700 dark:text-stone-300">{errorHint}</span> : null}
         </p>
       ) : null}
     </div>

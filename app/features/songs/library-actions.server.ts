@@ -109,10 +109,10 @@ export async function handleLibraryAction(services: Services, form: FormData, re
     case "release-now": {
       const id = songIdSchema.safeParse(fields.id);
       if (!id.success) return refused(400, SONG_TEXT.idRequired);
-      const released = await releaseNow(services.db, { songId: id.data }, releaseStep);
+      const released = await releaseNow(services.db, { songId: id.data }, releaseStep, Date.now(), services.media !== undefined);
       if (!released.ok) return released;
       if (released.queuedMail) services.mail?.wake();
-      return ok({ message: RELEASE_TEXT.releasedNow(released.title) });
+      return ok({ message: (released.preparing ? RELEASE_TEXT.releasedWhenPrepared : RELEASE_TEXT.releasedNow)(released.title) });
     }
     case "release-cover":
       return replaceReleaseCover(services, { releaseId: fields.releaseId, coverKey: fields.coverKey });

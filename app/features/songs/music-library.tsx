@@ -27,6 +27,9 @@ export type LibraryPlayback = {
 };
 type LibraryPage = { songs: Song[]; nextCursor: string | null };
 
+/** How often the library looks again while a track is being prepared or measured. */
+const LOOK_AGAIN_MS = 3_000;
+
 /**
  * The dashboard's Music Library: newest first, a page at a time, and the
  * add-song wizard behind a toggle. Each song can be played (given `playback`),
@@ -80,6 +83,20 @@ export function MusicLibrary({
     if ("error" in initial) return;
     reset({ items: initial.songs, nextCursor: initial.nextCursor, count: null });
   }, [initial, reset]);
+
+  // A track's renditions and loudness are made in the background, seconds to
+  // minutes: while one is under way the page looks again every few seconds, so
+  // "Preparing for streaming" turns into "out" without a reload. Not while the
+  // artist works in a form or has loaded more pages, which a fresh first page
+  // would reset.
+  const underWay = list.items.some((song) => song.streaming?.state === "preparing" || song.measure?.state === "measuring");
+  const firstPageOnly = !("error" in initial) && list.items.length <= initial.songs.length;
+  const { state: revalidating, revalidate } = revalidator;
+  useEffect(() => {
+    if (!underWay || !firstPageOnly || adding || editing || revalidating !== "idle") return;
+    const timer = setTimeout(() => void revalidate(), LOOK_AGAIN_MS);
+    return () => clearTimeout(timer);
+  }, [underWay, firstPageOnly, adding, editing, revalidating, revalidate]);
 
   // Mark as Latest gave every song a new version: an editor opened later edits against it.
   const onDone = (intent: CardIntent, id: string, updatedAt: number | undefined) =>

@@ -66,9 +66,9 @@ export async function releaseWholeNow(
   releaseId: string,
   step?: ReleaseStep,
 ): Promise<Result<{ message: string }, DayRefusal>> {
-  const released = await releaseNow(services.db, { releaseId }, step);
+  const released = await releaseNow(services.db, { releaseId }, step, Date.now(), services.media !== undefined);
   if (!released.ok)
     return released.status === 404 ? refused(404, RELEASE_DAY_TEXT.releaseGone) : refused(released.status, RELEASE_DAY_TEXT.nothingComing);
   if (released.queuedMail) services.mail?.wake();
-  return ok({ message: RELEASE_TEXT.releasedNow(released.title) });
+  return ok({ message: (released.preparing ? RELEASE_TEXT.releasedWhenPrepared : RELEASE_TEXT.releasedNow)(released.title) });
 }

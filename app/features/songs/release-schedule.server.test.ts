@@ -122,7 +122,12 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     const { id } = await schedule("Right Now", 3_600_000);
     const steps: string[][] = [];
     const step: ReleaseStep = async (_trx, release) => (steps.push(release.trackIds), false);
-    expect(await releaseNow(services.db, { songId: id }, step)).toEqual({ ok: true, title: "Right Now", queuedMail: false });
+    expect(await releaseNow(services.db, { songId: id }, step)).toEqual({
+      ok: true,
+      title: "Right Now",
+      queuedMail: false,
+      preparing: false,
+    });
     expect(await releaseNow(services.db, { songId: id }, step)).toEqual({ ok: false, status: 400, error: RELEASE_TEXT.alreadyOut });
     expect(await releaseNow(services.db, { songId: "no-such-song" }, step)).toEqual({ ok: false, status: 404, error: SONG_TEXT.notFound });
     expect(await releaseNow(services.db, { releaseId: "no-such-release" }, step)).toEqual({

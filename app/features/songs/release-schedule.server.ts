@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
@@ -41,12 +42,41 @@ export async function releaseDueSongs(
   db: Db,
   step?: ReleaseStep,
   now = Date.now(),
+  /** Where renditions are made (services.media): a release waits until each track coming has them (decision 026). */
+  waitForRenditions = false,
 ): Promise<{ released: ReleasedRelease[]; queuedMail: boolean }> {
   const due = await db
     .selectFrom("songs")
     .select("releaseId")
     .where("released", "=", 0)
     .where("releaseAt", "<=", now)
+    .$if(waitForRenditions, (query) =>
+      query.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("songs as waiting")
+              .select("waiting.id")
+              .whereRef("waiting.releaseId", "=", "songs.releaseId")
+              .where("waiting.released", "=", 0)
+              .where("waiting.releaseAt", "<=", now)
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom("audioRenditions")
+                      .select("audioRenditions.audioKey")
+                      .whereRef("audioRenditions.audioKey", "=", "waiting.audioKey")
+                      .union(
+                        selectFrom("uploadsServedUntilRenditions as early")
+                          .select("early.audioKey")
+                          .whereRef("early.audioKey", "=", "waiting.audioKey"),
+                      ),
+                  ),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
     .groupBy("releaseId")
     .orderBy((eb) => eb.fn.min("releaseAt"))
     .limit(50)
@@ -57,7 +87,9 @@ export async function releaseDueSongs(
     const outcome = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable("songs")
-        .set({ released: 1, updatedAt: now })
+        // A track out on upload that waited only for its renditions (its day is the moment it was
+        // added) keeps its version: an editor the artist opened meanwhile still saves (decision 026).
+        .set({ released: 1, updatedAt: sql<number>`case when "releaseAt" = "createdAt" then "updatedAt" else ${now} end` })
         .where("releaseId", "=", releaseId)
         .where("released", "=", 0)
         .where("releaseAt", "<=", now)
@@ -92,7 +124,7 @@ export async function releaseDueSongs(
  * Looks every LOOK_EVERY_MS in this process, until stopped, so a song comes out
  * at its time with no request needed, whichever processes are running then.
  */
-export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, step?: ReleaseStep): { stop(): Promise<void> } {
+export function startReleaseSchedule(services: Pick<Services, "db" | "mail" | "media">, step?: ReleaseStep): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   // A database that is down fails every look: said when it starts and once a minute, not every second.
@@ -101,7 +133,7 @@ export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, st
   const look = () => {
     if (busy) return;
     busy = true;
-    running = releaseDueSongs(services.db, step)
+    running = releaseDueSongs(services.db, step, Date.now(), services.media !== undefined)
       .then(({ released, queuedMail }) => {
         if (failingSince !== null) console.log("Releasing scheduled songs works again");
         failingSince = null;
@@ -132,30 +164,44 @@ export function startReleaseSchedule(services: Pick<Services, "db" | "mail">, st
  * The artist's "Release now" on a release with tracks coming (asked from one
  * of its tracks, or from the release): its day becomes now and all its coming
  * tracks come out through the same steps as on the day (latest, announcement),
- * here, before the answer. A release or track gone is refused as not found
- * (404), one with nothing coming as a bad request (400).
+ * here, before the answer; or, where renditions are made and a track has none
+ * yet, as soon as they exist (`preparing`). A release or track gone is refused
+ * as not found (404), one with nothing coming as a bad request (400).
  */
 export async function releaseNow(
   db: Db,
   of: { songId: string } | { releaseId: string },
   step?: ReleaseStep,
   now = Date.now(),
-): Promise<Result<{ title: string; queuedMail: boolean }>> {
+  waitForRenditions = false,
+): Promise<Result<{ title: string; queuedMail: boolean; preparing: boolean }>> {
   const releaseId =
     "releaseId" in of
       ? (await db.selectFrom("releases").select("id").where("id", "=", of.releaseId).executeTakeFirst())?.id
       : (await db.selectFrom("songs").select("releaseId").where("id", "=", of.songId).executeTakeFirst())?.releaseId;
   if (releaseId === undefined) return refused(404, SONG_TEXT.notFound);
-  const moved = await db
+  // A track already due (waiting for its renditions) keeps its day: it is the moment it was added.
+  await db
     .updateTable("songs")
     .set({ releaseAt: now })
     .where("releaseId", "=", releaseId)
     .where("released", "=", 0)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) return refused(400, RELEASE_TEXT.alreadyOut);
-  const { released, queuedMail } = await releaseDueSongs(db, step, now);
+    .where("releaseAt", ">", now)
+    .execute();
+  const coming = await db.selectFrom("songs").select("id").where("releaseId", "=", releaseId).where("released", "=", 0).executeTakeFirst();
+  if (!coming) return refused(400, RELEASE_TEXT.alreadyOut);
+  const { released, queuedMail } = await releaseDueSongs(db, step, now, waitForRenditions);
   const title = released.find((release) => release.id === releaseId)?.title;
+  if (title !== undefined) return ok({ title, queuedMail, preparing: false });
+  const waiting = await db
+    .selectFrom("songs")
+    .innerJoin("releases", "releases.id", "songs.releaseId")
+    .select("releases.title")
+    .where("songs.releaseId", "=", releaseId)
+    .where("songs.released", "=", 0)
+    .executeTakeFirst();
+  // Its tracks wait for their renditions; the schedule's next look after they exist brings it out.
+  if (waiting) return ok({ title: waiting.title, queuedMail: false, preparing: true });
   // Another process's look got there between the two statements: out all the same.
-  if (title === undefined) return refused(400, RELEASE_TEXT.alreadyOut);
-  return ok({ title, queuedMail });
+  return refused(400, RELEASE_TEXT.alreadyOut);
 }

@@ -71,6 +71,8 @@ describe("sniffFile", () => {
       ["Ogg Theora (video)", oggPage(Buffer.concat([Buffer.from([0x80]), ascii("theora"), Buffer.from([0])])), null],
       ["Ogg Speex", oggPage(ascii("Speex   ")), null],
       ["FLAC", Buffer.concat([ascii("fLaC"), Buffer.alloc(64)]), "flac"],
+      ["AIFF", Buffer.concat([ascii("FORM"), Buffer.from([0, 0, 0x10, 0]), ascii("AIFFCOMM"), Buffer.alloc(64)]), "aif"],
+      ["AIFF-C", Buffer.concat([ascii("FORM"), Buffer.from([0, 0, 0x10, 0]), ascii("AIFCFVER"), Buffer.alloc(64)]), "aif"],
       ["M4A", ftyp("M4A "), "m4a"],
       ["MP4 video", ftyp("isom"), null],
       ["HEIC photo", ftyp("heic"), null],

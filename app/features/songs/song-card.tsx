@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { formatDuration, type AudioMeasure, type Song } from "#app/domain/song.ts";
+import { formatDuration, type AudioMeasure, type Song, type StreamingState } from "#app/domain/song.ts";
 import { copyToClipboard } from "./clipboard.ts";
 import { LIBRARY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
@@ -71,6 +71,35 @@ function Loudness({ measure }: { measure: AudioMeasure }) {
   );
 }
 
+/** How making the track's streaming renditions stands, while it is not done: said to screen readers as it changes. */
+function Streaming({ streaming }: { streaming: StreamingState | undefined }) {
+  if (!streaming || streaming.state === "ready") return null;
+  if (streaming.state === "failed") {
+    return (
+      <div className="mt-2 text-xs text-red-700 dark:text-red-400" role="alert" data-testid="song-streaming">
+        <p>
+          {LIBRARY_TEXT.preparingFailed}
+          {streaming.waiting ? ` ${LIBRARY_TEXT.preparingFailedHint}` : null}
+        </p>
+        <details className="mt-1 text-stone-600 dark:text-stone-400">
+          <summary className="cursor-pointer">{LIBRARY_TEXT.failureDetails}</summary>
+          <p className="mt-1 break-words">{streaming.reason}</p>
+        </details>
+      </div>
+    );
+  }
+  return (
+    <p
+      className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
+      role="status"
+      data-testid="song-streaming"
+    >
+      <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current motion-reduce:animate-none" />
+      {streaming.waiting ? LIBRARY_TEXT.preparingThenOut : LIBRARY_TEXT.preparing}
+    </p>
+  );
+}
+
 /** What the card copies; shown in a field of its own when the clipboard refuses it. */
 type Copied = "link" | "embed";
 
@@ -121,6 +150,8 @@ export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, releas
   };
 
   const deleteText = busy && intent === "delete-song" ? "Deleting..." : "Delete";
+  // Its time has come; it comes out once its renditions are made, with nothing left for the artist to press.
+  const waitingForStreams = song.streaming !== undefined && song.streaming.state !== "ready" && song.streaming.waiting;
   return (
     <li
       className={`flex min-w-0 overflow-hidden rounded-2xl border border-stone-200 bg-white sm:block dark:border-stone-800 dark:bg-stone-900 ${busy && intent === "delete-song" ? "opacity-50" : ""}`}
@@ -159,8 +190,12 @@ export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, releas
             </span>
           </div>
           <p className="truncate text-sm text-stone-600 dark:text-stone-400">{song.artist}</p>
-          {song.measure ? <Loudness measure={song.measure} /> : null}
-          {!song.released && song.releaseAt !== null ? (
+          {/* A file that cannot be read fails both; the streaming failure says so once. */}
+          {song.measure && !(song.measure.state === "failed" && song.streaming?.state === "failed") ? (
+            <Loudness measure={song.measure} />
+          ) : null}
+          <Streaming streaming={song.streaming} />
+          {!song.released && song.releaseAt !== null && !waitingForStreams ? (
             <p className="mt-2 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
               {RELEASE_TEXT.scheduled(
                 `${formatDateTime(song.releaseAt, song.releaseTimeZone ?? "UTC")} (${(song.releaseTimeZone ?? "UTC").replaceAll("_", " ")})`,
@@ -201,7 +236,7 @@ export function SongCard({ song, onDone, onEdit, editButtonRef, shareUrl, releas
               </Button>
             );
           })}
-          {song.released ? null : (
+          {song.released || waitingForStreams ? null : (
             <Button
               aria-disabled={busy}
               onClick={() => {

@@ -5,6 +5,7 @@ import type { Song } from "#app/domain/song.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { deleteStoredFiles } from "#app/domain/stored-files.server.ts";
 import { songEditSchema, type SongEditField } from "./schema.ts";
 import { getSong, releaseInstant } from "./songs.server.ts";
 import { selectSongs, toSong } from "#app/domain/song-rows.server.ts";
@@ -154,7 +155,11 @@ export async function updateSong(services: Services, input: unknown): Promise<So
 
   if (newCover !== null && newCover !== old.coverKey) await deleteCoverFiles(services, old.coverKey);
   if (newAudio !== null && newAudio !== old.audioKey) {
-    await services.storage.delete(old.audioKey).catch((error: unknown) => console.error("Deleting a replaced audio file failed", error));
+    await deleteStoredFiles(services, old.audioKey).catch((error: unknown) =>
+      console.error("Deleting a replaced audio file failed", error),
+    );
+    // Its renditions are made at once: fans hear nothing of the new audio until they exist (decision 026).
+    services.media?.wake();
   }
   const row = await selectSongs(services.db).where("id", "=", edit.id).executeTakeFirst();
   if (!row) return refused(404, SONG_TEXT.deleted);

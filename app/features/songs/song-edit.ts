@@ -50,6 +50,9 @@ const SONG_FIELDS = {
   releaseKind: (value) => value === "album" || value === "ep" || value === "single",
   artist: isString,
   audioUrl: isString,
+  opusUrl: (value) => value === undefined || value === null || isString(value),
+  waveform: (value) => value === undefined || value === null || isString(value),
+  gain: (value) => value === undefined || value === null || (isRecord(value) && isNumber(value.track) && isNumber(value.album)),
   coverUrl: isString,
   coverKey: isString,
   isLatest: isBoolean,
@@ -64,6 +67,8 @@ const SONG_FIELDS = {
   isrc: isString,
   measure: (value) =>
     value === undefined || (isRecord(value) && (value.state === "measured" || value.state === "measuring" || value.state === "failed")),
+  streaming: (value) =>
+    value === undefined || (isRecord(value) && (value.state === "ready" || value.state === "preparing" || value.state === "failed")),
 } satisfies Record<Exclude<keyof Song, "streamingLinks">, Check>;
 
 function parseSong(value: unknown): Song | null {

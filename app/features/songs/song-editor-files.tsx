@@ -2,7 +2,9 @@ import type { Ref } from "react";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { formatDuration, type Song } from "#app/domain/song.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
-import { EDIT_TEXT } from "./ui-text.ts";
+import { useAudioUploadLimit } from "./audio-upload-limit.tsx";
+import { audioHintText, isAudioTooLarge } from "./upload-rules.ts";
+import { EDIT_TEXT, UPLOAD_TEXT } from "./ui-text.ts";
 
 type ChoiceProps = {
   song: Song;
@@ -72,6 +74,7 @@ export function CoverChoice({
 /** The editor's audio: a new file replaces the song's and keeps its share link. */
 export function AudioChoice({ formId, song, file, error, onFile, onKeep, inputRef }: ChoiceProps & { formId: string }) {
   const headingId = `${formId}-audio-heading`;
+  const audioLimit = useAudioUploadLimit();
   return (
     <section aria-labelledby={headingId} className="min-w-0 space-y-3">
       <h3 id={headingId} className="font-sans text-sm font-semibold">
@@ -90,9 +93,10 @@ export function AudioChoice({ formId, song, file, error, onFile, onKeep, inputRe
         accept="audio/*"
         label={EDIT_TEXT.audioLabel}
         touchLabel={EDIT_TEXT.audioTouchLabel}
-        hint="MP3, WAV, OGG, FLAC or M4A, up to 50MB"
+        hint={audioHintText(audioLimit)}
         file={file}
         error={error ?? null}
+        errorHint={isAudioTooLarge(error) ? UPLOAD_TEXT.audioTooLargeHint : undefined}
         onFile={onFile}
       />
     </section>

@@ -6,7 +6,9 @@ import { createSong, deleteSong, listSongsPage } from "./songs.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { askForMissingMeasures, audioMeasuresOf, measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { audioMeasuresOf, measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { gainToward } from "#app/domain/track-gain.ts";
+import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 
 describe.each(testStacks)("measuring tracks on %s", (kind) => {
   let site: TestSite;
@@ -36,8 +38,11 @@ describe.each(testStacks)("measuring tracks on %s", (kind) => {
 
     const jobs = startMediaJobs({
       db: site.services.db,
-      handlers: { analyse: measureStoredAudio(site.services.db, site.services.storage) },
-      beforeLook: askForMissingMeasures,
+      handlers: {
+        analyse: measureStoredAudio(site.services.db, site.services.storage),
+        renditions: makeStoredRenditions(site.services.db, site.services.storage),
+      },
+      beforeLook: askForMissingAudioWork,
       idleMs: 20,
     });
     try {
@@ -66,13 +71,16 @@ describe.each(testStacks)("measuring tracks on %s", (kind) => {
     expect(JSON.parse(facts.peaks)).toHaveLength(400);
     expect(facts.durationMs).toBeGreaterThan(1_900);
 
-    // The artist's library carries it with each track.
+    // The artist's library carries it with each track, and the player its gain toward −14 LUFS (a single: its release's too).
     const page = await listSongsPage(site.services);
-    expect(page.songs.find((item) => item.id === good.id)?.measure).toEqual(measured);
+    const listed = page.songs.find((item) => item.id === good.id);
+    expect(listed?.measure).toEqual(measured);
+    const gain = gainToward(measured.loudnessLufs, measured.truePeakDb);
+    expect(listed?.gain).toEqual({ track: gain, album: gain });
 
     // A deleted track's work and facts are forgotten.
     expect(await deleteSong(site.services, good.id)).toMatchObject({ ok: true });
-    await askForMissingMeasures(site.services.db);
+    await askForMissingAudioWork(site.services.db);
     expect(await site.services.db.selectFrom("audioFacts").select("audioKey").where("audioKey", "=", good.audioKey).execute()).toEqual([]);
     expect(await site.services.db.selectFrom("mediaJobs").select("id").where("key", "=", good.audioKey).execute()).toEqual([]);
   });

@@ -7,11 +7,12 @@ import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/platform/app-context.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
-import type { PageSongs, Song } from "#app/domain/song.ts";
+import type { PageSongs, Song, StreamingState } from "#app/domain/song.ts";
 import { audioMeasuresOf } from "#app/domain/audio-facts.server.ts";
+import { streamingStatesOf } from "#app/domain/audio-renditions.server.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
 import { currentArtistName, loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
-import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
+import { audioDerivedKeys, coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import type { SongAddress } from "#app/domain/public-paths.ts";
 import type { Release } from "#app/domain/release.ts";
 import {
@@ -43,12 +44,24 @@ export async function listSongsPage(services: Services, options: PageRequest = {
     size: { default: LIBRARY_PAGE_SIZE, max: 100 },
     toItem: (row) => ({ song: toSong(row, artistName), audioKey: row.audioKey }),
   });
-  // The artist sees each track's loudness in the library (issue #34).
-  const measures = await audioMeasuresOf(
-    services.db,
-    page.items.map((item) => item.audioKey),
-  );
-  return { songs: page.items.map(({ song, audioKey }) => ({ ...song, measure: measures.get(audioKey) })), nextCursor: page.nextCursor };
+  // The artist sees each track's loudness, and its renditions being made, in the library (issue #34).
+  const [measures, streaming] = await Promise.all([
+    audioMeasuresOf(
+      services.db,
+      page.items.map((item) => item.audioKey),
+    ),
+    // Where none are made, fans hear the uploads: nothing to say.
+    services.media
+      ? streamingStatesOf(
+          services.db,
+          page.items.map(({ song, audioKey }) => ({ audioKey, released: song.released, releaseAt: song.releaseAt })),
+        )
+      : new Map<string, StreamingState>(),
+  ]);
+  return {
+    songs: page.items.map(({ song, audioKey }) => ({ ...song, measure: measures.get(audioKey), streaming: streaming.get(audioKey) })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**
@@ -209,7 +222,9 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
           (release ? await comingDayOf(trx, release.id) : null) ??
           (scheduled
             ? { at: scheduled.at, timeZone: scheduled.timeZone, announce: !!song.release?.announce, makesLatest: song.isLatest }
-            : null);
+            : null) ??
+          // Where renditions are made, a song out on upload comes out once they exist, seconds later (decision 026).
+          (services.media ? { at: now, timeZone: "UTC", announce: false, makesLatest: song.isLatest } : null);
         // Cleared before the insert: the database allows only one latest song at any moment.
         if (song.isLatest && !day) await trx.updateTable("songs").set({ isLatest: 0, updatedAt: now }).where("isLatest", "=", 1).execute();
         const row = {
@@ -238,6 +253,7 @@ export async function createSong(services: Services, input: NewSong): Promise<Re
     if (error instanceof RefusedInTransaction) return refused(400, error.message);
     throw error;
   }
+  services.media?.wake();
   return ok({ id });
 }
 
@@ -295,7 +311,7 @@ export async function deleteSong(services: Services, id: unknown): Promise<Resul
     await releaseLeftOverAnnouncements(trx, Date.now());
     await bumpContentVersion(trx);
   });
-  const keys = [row.audioKey, row.coverKey, ...coverDerivedKeys(row.coverKey)];
+  const keys = [row.audioKey, ...audioDerivedKeys(row.audioKey), row.coverKey, ...coverDerivedKeys(row.coverKey)];
   const results = await Promise.allSettled(keys.map((key) => services.storage.delete(key)));
   for (const result of results) {
     if (result.status === "rejected") console.error("Deleting a song's file failed", result.reason);

@@ -18,6 +18,8 @@ export const UPLOAD_TEXT = {
   noFile: "No file provided",
   invalidAudio: "Please select a valid audio file (MP3, WAV, etc.)",
   audioTooLarge: "Audio file is too large. Maximum size is 50MB.",
+  /** Beside the refusal: how to fit (a FLAC keeps every bit in about half a WAV's bytes). */
+  audioTooLargeHint: "Export it as FLAC (lossless, about half the size of a WAV) or as MP3 to fit.",
   invalidImage: "Please select a valid image file (JPG, PNG, etc.)",
   imageTooLarge: "Image file is too large. Maximum size is 5MB.",
   imageTooManyPixels: "This image is too large to process. Please save it at a smaller size (3000 × 3000 pixels is plenty) and try again.",
@@ -91,6 +93,14 @@ export const LIBRARY_TEXT = {
   loudnessMeasuring: "Measuring loudness\u2026",
   loudnessSilent: "Silent: no loudness to measure",
   loudnessFailed: (reason: string) => `Loudness not measured: ${reason}`,
+  /** A track's streaming renditions being made (issue #34): fans hear those, never the upload. */
+  preparing: "Preparing for streaming\u2026",
+  preparingThenOut: "Preparing for streaming\u2026 It comes out as soon as it is ready.",
+  preparingFailed: "This file could not be read as audio, so it cannot be streamed.",
+  /** The disclosure holding ffmpeg's own words, for the artist to pass on. */
+  failureDetails: "Details",
+  /** Beside the failure of a track waiting to come out: what brings it out. */
+  preparingFailedHint: "Replace its audio (Edit) with a WAV, FLAC or MP3 file to bring it out.",
   /** A song's release in its editor: the running order, lyrics and credits. */
   lyricsAndOrder: "Lyrics & credits",
   play: "Play",
@@ -130,6 +140,8 @@ export const RELEASE_TEXT = {
   confirmRelease: (title: string) =>
     `Release "${title}" now? Fans see it at once, with every track of its release not out yet, and any mail about it goes out.`,
   releasedNow: (title: string) => `"${title}" is out now`,
+  /** Release now, where a track's streaming renditions are still being made. */
+  releasedWhenPrepared: (title: string) => `"${title}" comes out as soon as it is prepared for streaming`,
   alreadyOut: "This song is already out.",
   joinsComing: (title: string, when: string) =>
     `It comes out with "${title}" on ${when}, together with its other tracks. Move that day on the release's page under Releases.`,

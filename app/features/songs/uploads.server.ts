@@ -6,7 +6,7 @@ import { discardIfPending, discardUpload } from "#app/domain/stored-files.server
 import { streamUploadIntoStorage, type UploadBody } from "#app/lib/uploads/store-upload.server.ts";
 import { ImageTooLargeError } from "#app/lib/uploads/decode-limits.server.ts";
 import { createCoverVariants } from "./cover-variants.server.ts";
-import { ACCEPTED_TYPES, UPLOAD_LIMITS, type UploadKind } from "./upload-rules.ts";
+import { ACCEPTED_TYPES, UPLOAD_LIMITS, audioTooLargeText, type UploadKind } from "./upload-rules.ts";
 import { UPLOAD_TEXT } from "./ui-text.ts";
 
 /** What each kind accepts, by the file's own bytes (file-type's extension), never the client's word. */
@@ -23,7 +23,10 @@ export type UploadResult = Result<
 
 const folderOf = (kind: UploadKind) => (kind === "audio" ? ("music" as const) : ("covers" as const));
 const invalidType = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.invalidAudio : UPLOAD_TEXT.invalidImage);
-const tooLarge = (kind: UploadKind) => (kind === "audio" ? UPLOAD_TEXT.audioTooLarge : UPLOAD_TEXT.imageTooLarge);
+/** The most `kind` may weigh on this site: the audio limit is the operator's (AUDIO_UPLOAD_MAX_MB). */
+const limitOf = (services: Services, kind: UploadKind) => (kind === "audio" ? services.env.audioUploadMaxBytes : UPLOAD_LIMITS[kind]);
+const tooLarge = (services: Services, kind: UploadKind) =>
+  kind === "audio" ? audioTooLargeText(limitOf(services, kind)) : UPLOAD_TEXT.imageTooLarge;
 
 /**
  * Streams one uploaded file into storage: refuses it by its declared length,
@@ -44,11 +47,11 @@ export async function storeUpload(
     fallbackName: kind,
     body,
     declaredLength,
-    maxBytes: UPLOAD_LIMITS[kind],
+    maxBytes: limitOf(services, kind),
     accepted: ACCEPTED[kind],
   });
   if (!streamed.ok) {
-    if (streamed.reason === "too-large") return refused(413, tooLarge(kind));
+    if (streamed.reason === "too-large") return refused(413, tooLarge(services, kind));
     if (streamed.reason === "no-file") return refused(400, UPLOAD_TEXT.noFile);
     return refused(400, invalidType(kind));
   }

@@ -4,6 +4,7 @@ import type { SongForm, SongFormEvent, TypedField } from "./song-form-state.ts";
 import { STREAMING_LINK_MAX } from "./song-rules.ts";
 import { checkFile, type UploadKind } from "./upload-rules.ts";
 import { useCheckAfterPress } from "./use-check-after-press.ts";
+import { useAudioUploadLimit } from "./audio-upload-limit.tsx";
 
 /** What every streaming-link input is, in the wizard and the editor. */
 export const linkInputAttributes = { type: "url", inputMode: "url", placeholder: "https://", maxLength: STREAMING_LINK_MAX } as const;
@@ -15,6 +16,7 @@ export const linkInputAttributes = { type: "url", inputMode: "url", placeholder:
  */
 export function useSongForm(form: Pick<SongForm, "title" | "links" | "coverPreview">, dispatch: (event: SongFormEvent) => void) {
   const { onPointerDown, afterPress } = useCheckAfterPress();
+  const audioLimit = useAudioUploadLimit();
   // Which choice of each kind is the newest: a slower check of an earlier one must not win.
   const turns = useRef<Record<UploadKind, number>>({ audio: 0, cover: 0 });
   const { coverPreview } = form;
@@ -32,7 +34,7 @@ export function useSongForm(form: Pick<SongForm, "title" | "links" | "coverPrevi
   /** Checks a chosen file by its bytes, as the server judges, so a wrong file is refused where it was chosen. True when it is the newest choice and fine. */
   async function chooseFile(kind: UploadKind, file: File): Promise<boolean> {
     const turn = ++turns.current[kind];
-    const problem = checkFile(kind, file, await sniffFile(file).catch(() => null));
+    const problem = checkFile(kind, file, await sniffFile(file).catch(() => null), kind === "audio" ? audioLimit : undefined);
     if (turn !== turns.current[kind]) return false;
     const preview = kind === "cover" && !problem ? URL.createObjectURL(file) : null;
     dispatch({ type: "file-checked", kind, file, problem, preview });

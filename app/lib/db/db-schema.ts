@@ -165,7 +165,7 @@ export interface HeldSubmissionsTable {
 export interface MediaJobsTable {
   /** `{kind}:{key}`. */
   id: string;
-  kind: "analyse";
+  kind: "analyse" | "renditions";
   key: string;
   status: "queued" | "done" | "failed";
   attempts: number;
@@ -187,6 +187,22 @@ export interface AudioFactsTable {
   /** JSON: the waveform's peaks, 0 to 1. */
   peaks: string;
   measuredAt: EpochMs;
+}
+
+/** A track's streaming renditions, made once from its upload (app/domain/audio-renditions.server.ts). */
+export interface AudioRenditionsTable {
+  audioKey: string;
+  opusKey: string;
+  opusBytes: number;
+  fallbackKey: string;
+  fallbackBytes: number;
+  fallbackCopied: 0 | 1;
+  madeAt: EpochMs;
+}
+
+/** The upload of a song from before renditions, which fans hear until its renditions are made (decision 026). */
+export interface UploadsServedUntilRenditionsTable {
+  audioKey: string;
 }
 
 /** How many submissions were refused on a day because the Filtered list was full. */
@@ -388,6 +404,8 @@ export interface Database {
   heldRefusals: HeldRefusalsTable;
   formTokenUses: FormTokenUsesTable;
   mediaJobs: MediaJobsTable;
+  audioRenditions: AudioRenditionsTable;
+  uploadsServedUntilRenditions: UploadsServedUntilRenditionsTable;
   audioFacts: AudioFactsTable;
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;

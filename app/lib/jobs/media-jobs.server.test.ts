@@ -28,7 +28,7 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
   const db = () => site.services.db;
   const job = (key: string) => db().selectFrom("mediaJobs").selectAll().where("id", "=", `analyse:${key}`).executeTakeFirstOrThrow();
   const start = (handler: (key: string) => Promise<void>, now?: () => number) => {
-    const jobs = startMediaJobs({ db: db(), handlers: { analyse: handler }, idleMs: 20, ...(now ? { now } : {}) });
+    const jobs = startMediaJobs({ db: db(), handlers: { analyse: handler, renditions: handler }, idleMs: 20, ...(now ? { now } : {}) });
     running.push(jobs);
     return jobs;
   };

@@ -48,7 +48,7 @@ async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | n
     where id in (
       select id from "mediaJobs"
       where status = 'queued' and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
-      order by "nextAttemptAt"
+      order by "nextAttemptAt", kind = 'renditions' desc
       limit 1
       ${lock}
     )

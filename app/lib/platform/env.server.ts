@@ -36,6 +36,13 @@ const envSchema = z.object({
     ctx.addIssue({ code: "custom", message: "must be a whole number of megabytes from 0 (off) to 65536" });
     return z.NEVER;
   }),
+  AUDIO_UPLOAD_MAX_MB: optionalString.transform((value, ctx): number => {
+    if (value === undefined) return 50;
+    const megabytes = Number(value);
+    if (Number.isInteger(megabytes) && megabytes >= 1 && megabytes <= 10_240) return megabytes;
+    ctx.addIssue({ code: "custom", message: "must be a whole number of megabytes from 1 to 10240" });
+    return z.NEVER;
+  }),
   FORM_MIN_FILL_MS: optionalString.transform((value, ctx): number => {
     if (value === undefined) return DEFAULT_FORM_MIN_FILL_MS;
     const ms = Number(value);
@@ -114,6 +121,8 @@ export type Env = {
   workers: number;
   /** Bytes of stored files each server process may keep in memory to serve them (MEDIA_MEMORY_MB); server/open-files.ts. */
   mediaMemoryBytes: number;
+  /** The largest audio file the artist may upload (AUDIO_UPLOAD_MAX_MB; SPEC's 50 MB by default). */
+  audioUploadMaxBytes: number;
   /** A public form sent sooner than this after its page was made is held as a script's (FORM_MIN_FILL_MS); form-guard.server.ts. */
   formMinFillMs: number;
   dataDir: string;
@@ -153,6 +162,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: env.HOST,
     workers: env.WORKERS === "auto" ? availableParallelism() : env.WORKERS,
     mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
+    audioUploadMaxBytes: env.AUDIO_UPLOAD_MAX_MB * 1024 * 1024,
     formMinFillMs: env.FORM_MIN_FILL_MS,
     dataDir,
     databaseUrl: env.DATABASE_URL,

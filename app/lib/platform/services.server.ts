@@ -27,13 +27,20 @@ export type Services = {
    * sends (the web server, not the CLI); `wake` has this one look at once.
    */
   mail: { config: MailConfig; wake(): void } | undefined;
+  /**
+   * Background media work (app/lib/jobs/media-jobs.server.ts), when this
+   * process runs it and ffmpeg is packaged for its platform: every track's
+   * streaming renditions and loudness. Where it runs, a new track comes out
+   * only once its renditions exist (decision 026); `wake` has it look at once.
+   */
+  media: { wake(): void } | undefined;
   close(): Promise<void>;
 };
 
 export type ServiceOptions = {
   /** Run an outbox sender in this process (the web server does; the CLI only queues). */
   sendMail?: boolean;
-  /** Run background media work in this process: measuring tracks (the web server does). */
+  /** Run background media work in this process: renditions and loudness (the web server does). */
   runMediaJobs?: boolean;
 };
 

@@ -8,7 +8,7 @@
 // which of these formats it accepts.
 
 /** Every format the site's uploads may accept, named by the extension file-type gives it. */
-export type SniffedType = "mp3" | "wav" | "ogg" | "oga" | "opus" | "flac" | "m4a" | "aac" | "jpg" | "png" | "webp" | "avif" | "gif";
+export type SniffedType = "mp3" | "wav" | "aif" | "ogg" | "oga" | "opus" | "flac" | "m4a" | "aac" | "jpg" | "png" | "webp" | "avif" | "gif";
 
 /** How much of a file the server reads to decide (file-type's "reasonable detection size"). */
 export const SNIFF_BYTES = 4100;
@@ -108,6 +108,8 @@ export function sniffBytes(real: Uint8Array, { confidentOnly = false } = {}): Sn
     if (brand === "avif" || brand === "avis") return "avif";
     return null;
   }
+  // AIFF and AIFF-C: file-type names every IFF "FORM" file so.
+  if (hasText(bytes, "FORM")) return "aif";
   if (hasText(bytes, "RIFF")) {
     if (hasText(bytes, "WEBP", 8)) return "webp";
     if (hasText(bytes, "WAVE", 8)) return "wav";

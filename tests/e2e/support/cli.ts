@@ -28,10 +28,14 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * Runs `npm run demo` (scripts/demo.ts) against the e2e site: its songs only.
+ * Runs `npm run demo` (scripts/demo.ts) against the e2e site: its songs only,
+ * each with its renditions and measures made (a few seconds; see DEMO_CLI_TIMEOUT_MS).
  * The specs that use it are about songs, and the others expect a site without
  * photos (the default share image); photos.spec.ts makes its own.
  */
 export function demoCli(): Promise<string> {
   return runScript("scripts/demo.ts", ["--songs-only"]);
 }
+
+/** How long a hook that runs the demo may take: it transcodes and measures each song (decision 026). */
+export const DEMO_CLI_TIMEOUT_MS = 90_000;

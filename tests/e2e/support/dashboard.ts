@@ -4,7 +4,7 @@ import { coverPng, synthWav } from "../../../scripts/media/synth.ts";
 import { grantAdmin } from "#app/features/auth/admins.server.ts";
 import { signUpDirectly } from "./browser.ts";
 import { uniqueEmail } from "./cli.ts";
-import { withE2eDb } from "./db.ts";
+import { renditionsOf, withE2eDb } from "./db.ts";
 import { expect, type APIRequestContext, type Page } from "./fixtures.ts";
 
 export const ADMIN_PASSWORD = "correct-horse-battery";
@@ -17,7 +17,7 @@ export async function signInAsAdmin(page: Page) {
   return account;
 }
 
-/** Uploads a small song through the API with the given request context (an admin's). */
+/** Uploads a small song through the API with the given request context (an admin's), and waits until it is out. */
 export async function uploadSong(request: APIRequestContext, title: string) {
   const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
   const png = await coverPng(title.slice(0, 20), ["#222", "#a3e635"], 300);
@@ -29,6 +29,8 @@ export async function uploadSong(request: APIRequestContext, title: string) {
   const coverKey = ((await cover.json()) as { key: string }).key;
   const created = await request.post("/api/songs", { form: { intent: "create-song", title, audioKey, coverKey } });
   expect(created.status()).toBe(200);
+  // Out once its renditions are made, seconds later (decision 026): the song as fans meet it.
+  await renditionsOf(audioKey);
   return { audioKey, coverKey };
 }
 

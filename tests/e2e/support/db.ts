@@ -50,3 +50,29 @@ export async function deleteSongRows(db: Db, ids?: readonly string[]): Promise<v
   await query.execute();
   await deleteEmptyReleases(db);
 }
+
+/**
+ * Waits until the server has made the streaming renditions of `audioKey` (in
+ * the background, seconds after the song is saved: decision 026) and, unless
+ * `out` is false, the song is out; resolves their keys.
+ */
+export async function renditionsOf(
+  audioKey: string,
+  { out = true, timeoutMs = 30_000 }: { out?: boolean; timeoutMs?: number } = {},
+): Promise<{ opusKey: string; fallbackKey: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await withE2eDb((db) =>
+      db
+        .selectFrom("audioRenditions")
+        .innerJoin("songs", "songs.audioKey", "audioRenditions.audioKey")
+        .select(["audioRenditions.opusKey", "audioRenditions.fallbackKey"])
+        .where("audioRenditions.audioKey", "=", audioKey)
+        .$if(out, (query) => query.where("songs.released", "=", 1))
+        .executeTakeFirst(),
+    );
+    if (row) return row;
+    if (Date.now() > deadline) throw new Error(`No renditions of ${audioKey} out within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

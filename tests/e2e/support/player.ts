@@ -3,8 +3,14 @@
 import { expect, type Locator, type Page } from "./fixtures.ts";
 import { waitForHydration } from "./browser.ts";
 
-/** The demo stores audio as music/<ms>_<slug>.mp3. */
-export const audioFile = (title: string) => new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.mp3$`);
+/**
+ * What fans are served of a demo song (music/<ms>_<slug>.mp3): one of its
+ * streaming renditions, never the upload (decision 026). Opus where the
+ * browser plays it, as Chromium does; the MP3 every browser plays where the
+ * page started it before the player took over (an early tap).
+ */
+export const audioFile = (title: string) =>
+  new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.mp3\\.stream\\.(opus|mp3)$`);
 
 export const homePlayer = (page: Page) => page.getByRole("region", { name: "Latest Music player" });
 export const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });

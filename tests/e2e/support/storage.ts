@@ -30,3 +30,11 @@ export function deleteStoredKeys(keys: string[]): Promise<void> {
     for (const key of keys) await storage.delete(key);
   });
 }
+
+/** An object's bytes as stored, or null when there is none. */
+export function readStoredKey(key: string): Promise<Buffer | null> {
+  return withE2eStorage(async (storage) => {
+    const stream = await storage.read(key);
+    return stream ? Buffer.concat(await stream.toArray()) : null;
+  });
+}

@@ -1,0 +1,142 @@
+import { createReadStream } from "node:fs";
+import { sql } from "kysely";
+import type { Db } from "#app/lib/db/db.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import { FfmpegFailedError } from "#app/lib/audio/ffmpeg.server.ts";
+import { makeRenditions, probeAudio } from "#app/lib/audio/renditions.server.ts";
+import { PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
+import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { renditionKey, type StreamingState } from "./song.ts";
+
+// A track's streaming renditions (issue #34, decision 026), made once in the
+// background from its upload, the master, which fans are never served.
+
+/** Enough of a file's start for ffmpeg to say what it holds. */
+const PROBE_BYTES = 1024 * 1024;
+
+/** The job that makes one master's renditions, stores them beside it, and records them. */
+export function makeStoredRenditions(db: Db, storage: Storage): MediaJobHandler {
+  return async (key) => {
+    const head = await storage.read(key, { start: 0, end: PROBE_BYTES - 1 });
+    if (!head) throw new PermanentJobError("The audio file is missing from storage");
+    const probe = await probeAudio(head);
+    const master = await storage.read(key);
+    if (!master) throw new PermanentJobError("The audio file is missing from storage");
+    let made;
+    try {
+      made = await makeRenditions(master, probe);
+    } catch (error) {
+      if (error instanceof FfmpegFailedError) throw new PermanentJobError(`The audio could not be read: ${error.message}`);
+      throw error;
+    }
+    try {
+      const opusKey = renditionKey(key, "opus");
+      const fallbackKey = renditionKey(key, made.fallbackFormat);
+      await storage.write(opusKey, createReadStream(made.opusPath));
+      await storage.write(fallbackKey, createReadStream(made.fallbackPath));
+      const row = {
+        opusKey,
+        opusBytes: made.opusBytes,
+        fallbackKey,
+        fallbackBytes: made.fallbackBytes,
+        fallbackCopied: made.fallbackCopied ? (1 as const) : (0 as const),
+        madeAt: Date.now(),
+      };
+      const kept = await db.transaction().execute(async (trx) => {
+        // A track deleted (or its audio replaced) while this ran takes its renditions with it.
+        const holder = await trx.selectFrom("songs").select("id").where("audioKey", "=", key).executeTakeFirst();
+        if (!holder) return false;
+        await trx
+          .insertInto("audioRenditions")
+          .values({ audioKey: key, ...row })
+          .onConflict((oc) => oc.column("audioKey").doUpdateSet(row))
+          .execute();
+        // Pages name the renditions from now on, cached ones included.
+        await bumpContentVersion(trx);
+        return true;
+      });
+      if (!kept) await Promise.all([storage.delete(opusKey), storage.delete(fallbackKey)]);
+    } finally {
+      await made.dispose();
+    }
+  };
+}
+
+/**
+ * Every song's master gets its analysis and its renditions asked for, however
+ * the song came (the dashboard, the demo, a restore or a transfer), and the
+ * jobs, facts and renditions of masters no song holds any more are forgotten
+ * (their files go with the master: derived-keys.ts).
+ */
+export async function askForMissingAudioWork(db: Db, now = Date.now()): Promise<void> {
+  // What is done already (made by the demo, or carried by a restore or a transfer without its jobs) is not asked again.
+  const done = { renditions: sql.table("audioRenditions"), analyse: sql.table("audioFacts") };
+  for (const kind of ["renditions", "analyse"] as const) {
+    await sql`
+      insert into "mediaJobs" (id, kind, key, status, attempts, "nextAttemptAt", "createdAt")
+      select ${sql.lit(`${kind}:`)} || "audioKey", ${sql.lit(kind)}, "audioKey", 'queued', 0, ${now}, ${now} from songs
+      where not exists (select 1 from "mediaJobs" j where j.id = ${sql.lit(`${kind}:`)} || songs."audioKey")
+      and not exists (select 1 from ${done[kind]} d where d."audioKey" = songs."audioKey")
+      on conflict (id) do nothing`.execute(db);
+  }
+  await db
+    .deleteFrom("mediaJobs")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "mediaJobs.key"))))
+    .execute();
+  await db
+    .deleteFrom("audioFacts")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "audioFacts.audioKey"))),
+    )
+    .execute();
+  // An upload from before renditions is served only until they exist, and only while a song holds it.
+  await db
+    .deleteFrom("uploadsServedUntilRenditions as early")
+    .where(({ or, not, exists, selectFrom }) =>
+      or([
+        exists(
+          selectFrom("audioRenditions").select("audioRenditions.audioKey").whereRef("audioRenditions.audioKey", "=", "early.audioKey"),
+        ),
+        not(exists(selectFrom("songs").select("songs.id").whereRef("songs.audioKey", "=", "early.audioKey"))),
+      ]),
+    )
+    .execute();
+  await db
+    .deleteFrom("audioRenditions")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "audioRenditions.audioKey"))),
+    )
+    .execute();
+}
+
+/**
+ * How making the renditions of each of `songs` stands: ready, being made (a
+ * song with no job yet is too: the worker asks for it shortly), or failed
+ * with the reason. A song from before renditions plays its upload meanwhile,
+ * so it is ready as fans hear it.
+ */
+export async function streamingStatesOf(
+  db: Db,
+  songs: readonly { audioKey: string; released: boolean; releaseAt: number | null }[],
+  now = Date.now(),
+): Promise<Map<string, StreamingState>> {
+  const states = new Map<string, StreamingState>();
+  const keys = songs.map((song) => song.audioKey);
+  if (keys.length === 0) return states;
+  const [made, early, jobs] = await Promise.all([
+    db.selectFrom("audioRenditions").select("audioKey").where("audioKey", "in", keys).execute(),
+    db.selectFrom("uploadsServedUntilRenditions").select("audioKey").where("audioKey", "in", keys).execute(),
+    db.selectFrom("mediaJobs").select(["key", "status", "lastError"]).where("kind", "=", "renditions").where("key", "in", keys).execute(),
+  ]);
+  const ready = new Set([...made, ...early].map((row) => row.audioKey));
+  const failed = new Map(jobs.filter((job) => job.status === "failed").map((job) => [job.key, job.lastError ?? "Unknown error"]));
+  for (const song of songs) {
+    const waiting = !song.released && song.releaseAt !== null && song.releaseAt <= now;
+    const reason = failed.get(song.audioKey);
+    // Made, and coming out at the schedule's next look (within a second): still on its way to fans.
+    if (ready.has(song.audioKey)) states.set(song.audioKey, waiting ? { state: "preparing", waiting } : { state: "ready" });
+    else if (reason !== undefined) states.set(song.audioKey, { state: "failed", reason, waiting });
+    else states.set(song.audioKey, { state: "preparing", waiting });
+  }
+  return states;
+}
