@@ -1,13 +1,13 @@
 // A bucket the public reads by itself (S3_PUBLIC_URL, decision 024): audio of
 // a song not out yet is not in it under its guessable name, and once the song
-// is out it plays at once and then from the bucket. The scale stack's s3rver
+// is out its rendition plays at once and then from the bucket; its upload never. The scale stack's s3rver
 // serves every object to anyone, as a public bucket or a CDN in front of one does.
 import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { startAppProcess, stopAppProcess } from "./support/app-process.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
-import { deleteSongRows, withE2eDb } from "./support/db.ts";
+import { deleteSongRows, renditionsOf, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_EXTRA_PORTS, E2E_S3_PORT, E2E_STACK, e2eAppEnv } from "./support/server-env.ts";
 
@@ -49,10 +49,14 @@ test.describe("audio in a public bucket", () => {
     });
     expect(created.status(), await created.text()).toBe(200);
     const id = ((await created.json()) as { id: string }).id;
+    // Its renditions are made long before its day (decision 026); they are what fans get once it is out.
+    const { fallbackKey } = await renditionsOf(key, { out: false });
     try {
-      // A fan guessing its name, at the bucket and at the site: nothing.
-      expect((await fetch(`${BUCKET_URL}/${key}`)).status).toBe(404);
-      expect((await fetch(`${SITE_URL}/media/${key}`, { redirect: "manual" })).status).toBe(404);
+      // A fan guessing its names, at the bucket and at the site: nothing.
+      for (const guessed of [key, fallbackKey]) {
+        expect((await fetch(`${BUCKET_URL}/${guessed}`)).status, guessed).toBe(404);
+        expect((await fetch(`${SITE_URL}/media/${guessed}`, { redirect: "manual" })).status, guessed).toBe(404);
+      }
       // The cover is public from the start (a coming release's page shows it), and the site sends fans to the bucket for it.
       const coverAnswer = await fetch(`${SITE_URL}/media/${coverKey}`, { redirect: "manual" });
       expect(coverAnswer.status).toBe(302);
@@ -60,17 +64,22 @@ test.describe("audio in a public bucket", () => {
 
       const released = await page.request.post("/api/songs", { form: { intent: "release-now", id } });
       expect(released.status(), await released.text()).toBe(200);
-      // The first play works at once, wherever the bytes are at that moment.
-      const first = await fetch(`${SITE_URL}/media/${key}`, { headers: { range: "bytes=0-3" } });
+      // The first play works at once, wherever the bytes are at that moment: an MP3 frame from its first byte.
+      const first = await fetch(`${SITE_URL}/media/${fallbackKey}`, { headers: { range: "bytes=0-3" } });
       expect(first.status).toBe(206);
-      expect(Buffer.from(await first.arrayBuffer()).toString("latin1")).toBe("RIFF");
+      expect(Buffer.from(await first.arrayBuffer())[0]).toBe(0xff);
       // Then the site publishes it and sends fans to the bucket, which serves it under its name.
       await expect
-        .poll(async () => (await fetch(`${SITE_URL}/media/${key}`, { redirect: "manual" })).headers.get("location"), { timeout: 15_000 })
-        .toBe(`${BUCKET_URL}/${key}`);
-      const fromBucket = await fetch(`${BUCKET_URL}/${key}`, { headers: { range: "bytes=0-3" } });
+        .poll(async () => (await fetch(`${SITE_URL}/media/${fallbackKey}`, { redirect: "manual" })).headers.get("location"), {
+          timeout: 15_000,
+        })
+        .toBe(`${BUCKET_URL}/${fallbackKey}`);
+      const fromBucket = await fetch(`${BUCKET_URL}/${fallbackKey}`, { headers: { range: "bytes=0-3" } });
       expect(fromBucket.status).toBe(206);
-      expect(Buffer.from(await fromBucket.arrayBuffer()).toString("latin1")).toBe("RIFF");
+      expect(Buffer.from(await fromBucket.arrayBuffer())[0]).toBe(0xff);
+      // The upload, the master, stays out of the bucket and off the site.
+      expect((await fetch(`${BUCKET_URL}/${key}`)).status).toBe(404);
+      expect((await fetch(`${SITE_URL}/media/${key}`, { redirect: "manual" })).status).toBe(404);
     } finally {
       await withE2eDb((db) => deleteSongRows(db, [id]));
     }
