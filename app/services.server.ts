@@ -6,6 +6,7 @@ import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
 import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
+import { sweepStaleRenditionFolders } from "#app/lib/audio/renditions.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { createAuth } from "#app/lib/auth/auth.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
@@ -48,14 +49,19 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
   if (outbox) wakeOutbox = () => outbox.wake();
   // Without a packaged ffmpeg for this platform (said in the log), tracks are neither measured nor
   // transcoded: fans then hear the uploads, as before renditions (decision 026).
-  const mediaJobs =
-    options.runMediaJobs && (await ffmpegPath())
-      ? startMediaJobs({
-          db,
-          handlers: { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) },
-          beforeLook: askForMissingAudioWork,
-        })
-      : undefined;
+  const runsMediaJobs = options.runMediaJobs === true && (await ffmpegPath()) !== null;
+  if (runsMediaJobs) {
+    void sweepStaleRenditionFolders().catch((error: unknown) =>
+      console.error("Removing the temporary folders of killed jobs failed", error),
+    );
+  }
+  const mediaJobs = runsMediaJobs
+    ? startMediaJobs({
+        db,
+        handlers: { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) },
+        beforeLook: askForMissingAudioWork,
+      })
+    : undefined;
   return {
     env,
     db,

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COPY_AT_MOST_KBPS, fallbackFor, parseProbe } from "./renditions.server.ts";
+import { COPY_AT_MOST_KBPS, fallbackFor, parseProbe, sweepStaleRenditionFolders } from "./renditions.server.ts";
 
 // What ffmpeg 4.1 says of real inputs (its stderr), and what each means for the fallback rendition.
 const said = {
@@ -37,5 +40,27 @@ describe("fallbackFor", () => {
       expect(fallbackFor(parseProbe(text)), text).toEqual({ format: "mp3", copy: false });
     }
     expect(fallbackFor(null)).toEqual({ format: "mp3", copy: false });
+  });
+});
+
+describe("sweepStaleRenditionFolders", () => {
+  it("removes what a killed job left hours ago, and leaves a job under way and everything else", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sweep-test-"));
+    try {
+      const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+      for (const [name, age] of [
+        ["renditions-old", 7],
+        ["renditions-running", 0],
+        ["other-old", 7],
+      ] as const) {
+        mkdirSync(path.join(dir, name));
+        writeFileSync(path.join(dir, name, "stream.opus"), "x");
+        utimesSync(path.join(dir, name), hoursAgo(age), hoursAgo(age));
+      }
+      expect(await sweepStaleRenditionFolders(dir)).toBe(1);
+      expect(readdirSync(dir).sort()).toEqual(["other-old", "renditions-running"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -27,6 +27,28 @@ export type AudioProbe = {
   /** 1 for mono, 2 for stereo, more for surround; null when not said. */
   channels: number | null;
 };
+
+/** Each job's temporary folder: `{tmpdir}/renditions-{random}`. */
+const TEMP_PREFIX = "renditions-";
+/** Far longer than any job runs (a 10 GB master takes minutes): a folder this old is a killed process's. */
+const STALE_AFTER_MS = 6 * 60 * 60_000;
+
+/**
+ * Removes the temporary folders of jobs a killed process left behind (a
+ * renditions job removes its own otherwise); run as the media work starts.
+ */
+export async function sweepStaleRenditionFolders(dir = tmpdir(), now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const folder = path.join(dir, name);
+    const info = await stat(folder).catch(() => null);
+    if (!info?.isDirectory() || now - info.mtimeMs < STALE_AFTER_MS) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
 
 /** The fallback's container, by what it holds. */
 export type FallbackFormat = "mp3" | "m4a";
@@ -86,7 +108,7 @@ export function fallbackFor(probe: AudioProbe | null): { format: FallbackFormat;
  * Rejects with ffmpeg's words when the master cannot be read.
  */
 export async function makeRenditions(master: Readable, probe: AudioProbe | null): Promise<Renditions> {
-  const dir = await mkdtemp(path.join(tmpdir(), "renditions-"));
+  const dir = await mkdtemp(path.join(tmpdir(), TEMP_PREFIX));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const fallback = fallbackFor(probe);
