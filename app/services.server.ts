@@ -2,8 +2,7 @@
 // app/lib/platform/services.server.ts's): the infrastructure in app/lib, wired
 // with what only the site knows (the artist's name, which its mail is sent as).
 // Made once per process by the server, the CLI, the scripts and the test sites.
-import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
-import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
+import { askForMissingAudioWork, audioWorkHandlers } from "#app/domain/audio-renditions.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 import { sweepStaleRenditionFolders } from "#app/lib/audio/renditions.server.ts";
@@ -58,7 +57,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
   const mediaJobs = runsMediaJobs
     ? startMediaJobs({
         db,
-        handlers: { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) },
+        handlers: audioWorkHandlers(db, storage),
         beforeLook: askForMissingAudioWork,
       })
     : undefined;

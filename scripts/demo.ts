@@ -18,8 +18,7 @@ import { createServices } from "#app/services.server.ts";
 import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
 import { coverPng, synthMp3 } from "./media/synth.ts";
-import { makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
-import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { finishAudioWork } from "#app/domain/audio-renditions.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 
 const DEMO_SONGS = [
@@ -337,12 +336,6 @@ async function addDemoSong(
     ...(release ? { releaseId: release.id } : {}),
   });
   if (!created.ok) throw new Error(created.error);
-  // Its renditions and measures made here, so the site plays them, at their gain and with their waveform, from its
-  // first page (the server would, seconds after it starts).
-  if (await ffmpegPath()) {
-    await makeStoredRenditions(services.db, services.storage)(audio.key);
-    await measureStoredAudio(services.db, services.storage)(audio.key);
-  }
   console.log(`Added "${demo.title}"`);
   // Distinct creation times keep the newest-first order stable.
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -417,6 +410,12 @@ try {
   if (!songsOnly) {
     await addDemoPhotos(services);
     await addDemoShows(services);
+  }
+  // Each song's renditions and measures made now (with a server running, shared with its processes), so the
+  // site plays them, at their gain and with their waveform, from its first page (decision 026).
+  if (await ffmpegPath()) {
+    await finishAudioWork(services.db, services.storage);
+    console.log("Prepared the songs for streaming.");
   }
   console.log("Start the site with npm start.");
 } finally {

@@ -4,7 +4,8 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { FfmpegFailedError } from "#app/lib/audio/ffmpeg.server.ts";
 import { makeRenditions, probeAudio } from "#app/lib/audio/renditions.server.ts";
-import { PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
+import { PermanentJobError, startMediaJobs, type MediaJobHandler, type MediaJobKind } from "#app/lib/jobs/media-jobs.server.ts";
+import { measureStoredAudio } from "./audio-facts.server.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { renditionKey, type StreamingState } from "./song.ts";
 
@@ -43,14 +44,19 @@ export function makeStoredRenditions(db: Db, storage: Storage): MediaJobHandler 
         madeAt: Date.now(),
       };
       const kept = await db.transaction().execute(async (trx) => {
-        // A track deleted (or its audio replaced) while this ran takes its renditions with it.
-        const holder = await trx.selectFrom("songs").select("id").where("audioKey", "=", key).executeTakeFirst();
-        if (!holder) return false;
+        // The write first: on SQLite a transaction that reads before it writes cannot wait for
+        // another writer (its upgrade is refused at once as "database is locked").
         await trx
           .insertInto("audioRenditions")
           .values({ audioKey: key, ...row })
           .onConflict((oc) => oc.column("audioKey").doUpdateSet(row))
           .execute();
+        // A track deleted (or its audio replaced) while this ran takes its renditions with it.
+        const holder = await trx.selectFrom("songs").select("id").where("audioKey", "=", key).executeTakeFirst();
+        if (!holder) {
+          await trx.deleteFrom("audioRenditions").where("audioKey", "=", key).execute();
+          return false;
+        }
         // Pages name the renditions from now on, cached ones included.
         await bumpContentVersion(trx);
         return true;
@@ -139,4 +145,31 @@ export async function streamingStatesOf(
     else states.set(song.audioKey, { state: "preparing", waiting });
   }
   return states;
+}
+
+/** The work on a track's master, by kind: what every process that runs media jobs does. */
+export function audioWorkHandlers(db: Db, storage: Storage): Record<MediaJobKind, MediaJobHandler> {
+  return { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) };
+}
+
+/**
+ * Does the audio work every song still needs, here and now, through the same
+ * queue the server's processes take from (so work a server has taken is not
+ * done twice), and resolves once none is left waiting: the demo, whose songs
+ * should play as renditions from the first page.
+ */
+export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 * 60_000): Promise<void> {
+  const jobs = startMediaJobs({ db, handlers: audioWorkHandlers(db, storage), beforeLook: askForMissingAudioWork, idleMs: 50 });
+  try {
+    const deadline = Date.now() + timeoutMs;
+    await askForMissingAudioWork(db);
+    for (;;) {
+      const waiting = await db.selectFrom("mediaJobs").select("id").where("status", "=", "queued").executeTakeFirst();
+      if (!waiting) return;
+      if (Date.now() > deadline) throw new Error("The audio work did not finish in time");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await jobs.stop();
+  }
 }

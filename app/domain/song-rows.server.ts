@@ -29,6 +29,8 @@ export type SongRow = Omit<Selectable<SongsTable>, TrackTextColumn> & {
   albumTruePeakDb?: number | null;
   /** Its waveform's peaks as measured, JSON (audioFacts.peaks). */
   peaks?: string | null;
+  /** Its length as measured, for a song stored without one (added by a script, or a file the browser could not time). */
+  measuredDurationMs?: number | null;
 };
 
 /** Every column of songs but the track's words: what a Song is made from. */
@@ -86,7 +88,7 @@ export function toSong(row: SongRow, artistName: string): Song {
     coverKey: row.coverKey,
     isLatest: row.isLatest === 1,
     streamingLinks: { spotify: row.spotifyUrl, apple: row.appleUrl, amazon: row.amazonUrl, youtube: row.youtubeUrl },
-    durationMs: row.durationMs,
+    durationMs: row.durationMs ?? figure(row.measuredDurationMs),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     released: row.released === 1,
@@ -161,6 +163,11 @@ export function selectSongs(db: Queryable) {
         .as("loudnessLufs"),
       eb.selectFrom("audioFacts").select("audioFacts.truePeakDb").whereRef("audioFacts.audioKey", "=", "songs.audioKey").as("truePeakDb"),
       eb.selectFrom("audioFacts").select("audioFacts.peaks").whereRef("audioFacts.audioKey", "=", "songs.audioKey").as("peaks"),
+      eb
+        .selectFrom("audioFacts")
+        .select("audioFacts.durationMs")
+        .whereRef("audioFacts.audioKey", "=", "songs.audioKey")
+        .as("measuredDurationMs"),
       releaseLoudness.as("albumLoudnessLufs"),
       releasePeak.as("albumTruePeakDb"),
     ]);

@@ -43,22 +43,33 @@ export function synthWav(options: SynthOptions): Buffer {
   const samples = synthSamples(options);
   const data = Buffer.alloc(samples.length * 2);
   for (const [i, sample] of samples.entries()) data.writeInt16LE(sample, i * 2);
-  const info = title ? infoChunk(title) : Buffer.alloc(0);
+  return pcmWav(data, { sampleRate, channels: 1 }, title ? infoChunk(title) : undefined);
+}
+
+/**
+ * A 16-bit PCM WAV around interleaved little-endian samples (`data`),
+ * with `trailer` chunks (an INFO list) after them.
+ */
+export function pcmWav(
+  data: Buffer,
+  { sampleRate, channels }: { sampleRate: number; channels: number },
+  trailer: Buffer = Buffer.alloc(0),
+): Buffer {
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + data.length + info.length, 4);
+  header.writeUInt32LE(36 + data.length + trailer.length, 4);
   header.write("WAVE", 8, "ascii");
   header.write("fmt ", 12, "ascii");
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt16LE(channels, 22);
   header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
+  header.writeUInt32LE(sampleRate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
   header.writeUInt16LE(16, 34);
   header.write("data", 36, "ascii");
   header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data, info]);
+  return Buffer.concat([header, data, trailer]);
 }
 
 /**

@@ -6,9 +6,9 @@ import { createSong, deleteSong, listSongsPage } from "./songs.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { audioMeasuresOf, measureStoredAudio } from "#app/domain/audio-facts.server.ts";
+import { audioMeasuresOf } from "#app/domain/audio-facts.server.ts";
 import { gainToward } from "#app/domain/track-gain.ts";
-import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
+import { askForMissingAudioWork, audioWorkHandlers } from "#app/domain/audio-renditions.server.ts";
 
 describe.each(testStacks)("measuring tracks on %s", (kind) => {
   let site: TestSite;
@@ -38,10 +38,7 @@ describe.each(testStacks)("measuring tracks on %s", (kind) => {
 
     const jobs = startMediaJobs({
       db: site.services.db,
-      handlers: {
-        analyse: measureStoredAudio(site.services.db, site.services.storage),
-        renditions: makeStoredRenditions(site.services.db, site.services.storage),
-      },
+      handlers: audioWorkHandlers(site.services.db, site.services.storage),
       beforeLook: askForMissingAudioWork,
       idleMs: 20,
     });
@@ -77,6 +74,8 @@ describe.each(testStacks)("measuring tracks on %s", (kind) => {
     expect(listed?.measure).toEqual(measured);
     const gain = gainToward(measured.loudnessLufs, measured.truePeakDb);
     expect(listed?.gain).toEqual({ track: gain, album: gain });
+    // Added with no length (a script's upload): the measured one is its length.
+    expect(listed?.durationMs).toBeGreaterThan(1_900);
 
     // A deleted track's work and facts are forgotten.
     expect(await deleteSong(site.services, good.id)).toMatchObject({ ok: true });

@@ -4,12 +4,10 @@ import { coverPng, synthMp3, synthWav } from "#scripts/media/synth.ts";
 import { createCoverVariants } from "./cover-variants.server.ts";
 import { createSong, deleteSong, getSong, listSongsPage } from "./songs.server.ts";
 import { releaseDueSongs, releaseNow } from "./release-schedule.server.ts";
-import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { analyseAudio } from "#app/lib/audio/analyse-audio.server.ts";
 import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { measureStoredAudio } from "#app/domain/audio-facts.server.ts";
-import { askForMissingAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
+import { askForMissingAudioWork, finishAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 import { mediaKey, renditionKey } from "#app/domain/song.ts";
 
 describe.each(testStacks)("streaming renditions on %s", (kind) => {
@@ -31,28 +29,6 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
     return { id: created.id, audioKey: stored.key };
   }
 
-  async function runJobsUntilDone() {
-    const { db, storage } = site.services;
-    const jobs = startMediaJobs({
-      db,
-      handlers: { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) },
-      beforeLook: askForMissingAudioWork,
-      idleMs: 20,
-    });
-    try {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const open = await db.selectFrom("mediaJobs").select("id").where("status", "=", "queued").execute();
-        const asked = await db.selectFrom("mediaJobs").select("id").execute();
-        if (asked.length > 0 && open.length === 0) return;
-        if (Date.now() > deadline) throw new Error("The media jobs did not finish in time");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await jobs.stop();
-    }
-  }
-
   const bytesOf = async (key: string) => (await site.services.storage.stat(key))?.size ?? null;
   const read = async (key: string) => {
     const stream = await site.services.storage.read(key);
@@ -72,7 +48,8 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
     expect(before?.audioUrl).toBe(`/media/${fromWav.audioKey}`);
     expect(before?.opusUrl).toBeNull();
 
-    await runJobsUntilDone();
+    // As the demo does: the queue worked through here, shared with any server process.
+    await finishAudioWork(site.services.db, site.services.storage, 30_000);
     const songs = (await listSongsPage(site.services)).songs;
     const wavSong = songs.find((item) => item.id === fromWav.id);
     const mp3Song = songs.find((item) => item.id === fromMp3.id);

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { pcmWav } from "#scripts/media/synth.ts";
 import { describe, expect, it } from "vitest";
 import { analyseAudio, PEAK_COUNT } from "./analyse-audio.server.ts";
 import { FfmpegFailedError } from "./ffmpeg.server.ts";
@@ -15,20 +16,7 @@ function wav(options: { silentSeconds: number; toneSeconds: number; amplitude: n
     data.writeInt16LE(value, i * 4);
     data.writeInt16LE(value, i * 4 + 2);
   }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcmWav(data, { sampleRate: RATE, channels: 2 });
 }
 
 /** Streamed in small chunks, as storage hands a file over. */
