@@ -75,44 +75,59 @@ export function makeStoredRenditions(db: Db, storage: Storage): MediaJobHandler 
  * (their files go with the master: derived-keys.ts).
  */
 export async function askForMissingAudioWork(db: Db, now = Date.now()): Promise<void> {
+  // Each change is looked for first and written only when there is one: this runs every few
+  // seconds in every process, and on SQLite every write statement takes the one write lock,
+  // which the site's requests then wait for.
+  const any = async (query: { limit(count: number): { executeTakeFirst(): Promise<unknown> } }) =>
+    (await query.limit(1).executeTakeFirst()) !== undefined;
   // What is done already (made by the demo, or carried by a restore or a transfer without its jobs) is not asked again.
   const done = { renditions: sql.table("audioRenditions"), analyse: sql.table("audioFacts") };
   for (const kind of ["renditions", "analyse"] as const) {
+    const wanting = sql`from songs
+      where not exists (select 1 from "mediaJobs" j where j.id = ${sql.lit(`${kind}:`)} || songs."audioKey")
+      and not exists (select 1 from ${done[kind]} d where d."audioKey" = songs."audioKey")`;
+    if ((await sql`select 1 ${wanting} limit 1`.execute(db)).rows.length === 0) continue;
     await sql`
       insert into "mediaJobs" (id, kind, key, status, attempts, "nextAttemptAt", "createdAt")
-      select ${sql.lit(`${kind}:`)} || "audioKey", ${sql.lit(kind)}, "audioKey", 'queued', 0, ${now}, ${now} from songs
-      where not exists (select 1 from "mediaJobs" j where j.id = ${sql.lit(`${kind}:`)} || songs."audioKey")
-      and not exists (select 1 from ${done[kind]} d where d."audioKey" = songs."audioKey")
+      select ${sql.lit(`${kind}:`)} || "audioKey", ${sql.lit(kind)}, "audioKey", 'queued', 0, ${now}, ${now} ${wanting}
       on conflict (id) do nothing`.execute(db);
   }
-  await db
-    .deleteFrom("mediaJobs")
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "mediaJobs.key"))))
-    .execute();
-  await db
-    .deleteFrom("audioFacts")
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "audioFacts.audioKey"))),
+  const heldBy = (table: "mediaJobs" | "audioFacts" | "audioRenditions", column: "key" | "audioKey") =>
+    sql<boolean>`exists (select 1 from songs where songs."audioKey" = ${sql.ref(`${table}.${column}`)})`;
+  if (
+    await any(
+      db
+        .selectFrom("mediaJobs")
+        .select("id")
+        .where(sql<boolean>`not ${heldBy("mediaJobs", "key")}`),
     )
-    .execute();
+  ) {
+    await db
+      .deleteFrom("mediaJobs")
+      .where(sql<boolean>`not ${heldBy("mediaJobs", "key")}`)
+      .execute();
+  }
+  for (const table of ["audioFacts", "audioRenditions"] as const) {
+    if (
+      await any(
+        db
+          .selectFrom(table)
+          .select("audioKey")
+          .where(sql<boolean>`not ${heldBy(table, "audioKey")}`),
+      )
+    ) {
+      await db
+        .deleteFrom(table)
+        .where(sql<boolean>`not ${heldBy(table, "audioKey")}`)
+        .execute();
+    }
+  }
   // An upload from before renditions is served only until they exist, and only while a song holds it.
-  await db
-    .deleteFrom("uploadsServedUntilRenditions as early")
-    .where(({ or, not, exists, selectFrom }) =>
-      or([
-        exists(
-          selectFrom("audioRenditions").select("audioRenditions.audioKey").whereRef("audioRenditions.audioKey", "=", "early.audioKey"),
-        ),
-        not(exists(selectFrom("songs").select("songs.id").whereRef("songs.audioKey", "=", "early.audioKey"))),
-      ]),
-    )
-    .execute();
-  await db
-    .deleteFrom("audioRenditions")
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("songs").select("id").whereRef("songs.audioKey", "=", "audioRenditions.audioKey"))),
-    )
-    .execute();
+  const overtaken = sql<boolean>`exists (select 1 from "audioRenditions" r where r."audioKey" = "uploadsServedUntilRenditions"."audioKey")
+    or not exists (select 1 from songs where songs."audioKey" = "uploadsServedUntilRenditions"."audioKey")`;
+  if (await any(db.selectFrom("uploadsServedUntilRenditions").select("audioKey").where(overtaken))) {
+    await db.deleteFrom("uploadsServedUntilRenditions").where(overtaken).execute();
+  }
 }
 
 /**
@@ -155,7 +170,8 @@ export function audioWorkHandlers(db: Db, storage: Storage): Record<MediaJobKind
 /**
  * Does the audio work every song still needs, here and now, through the same
  * queue the server's processes take from (so work a server has taken is not
- * done twice), and resolves once none is left waiting: the demo, whose songs
+ * done twice), and resolves once none is due or under way (one waiting to be
+ * retried after a failure is the server's to finish): the demo, whose songs
  * should play as renditions from the first page.
  */
 export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 * 60_000): Promise<void> {
@@ -164,7 +180,13 @@ export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 *
     const deadline = Date.now() + timeoutMs;
     await askForMissingAudioWork(db);
     for (;;) {
-      const waiting = await db.selectFrom("mediaJobs").select("id").where("status", "=", "queued").executeTakeFirst();
+      // Due now or under way; a job waiting to be retried after a failure is not waited for.
+      const waiting = await db
+        .selectFrom("mediaJobs")
+        .select("id")
+        .where("status", "=", "queued")
+        .where("nextAttemptAt", "<=", Date.now())
+        .executeTakeFirst();
       if (!waiting) return;
       if (Date.now() > deadline) throw new Error("The audio work did not finish in time");
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -42,6 +42,16 @@ type Claimed = { id: string; kind: MediaJobKind; key: string; attempts: number }
 
 /** Takes the next due job for `owner`; on PostgreSQL, one another process is taking is skipped, not waited for. */
 async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | null> {
+  // Looked for first: an idle process must not take SQLite's one write lock every few seconds.
+  const due = await db
+    .selectFrom("mediaJobs")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("nextAttemptAt", "<=", now)
+    .where((eb) => eb.or([eb("leaseUntil", "is", null), eb("leaseUntil", "<", now)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return null;
   const lock = dialectOf(db as never) === "postgres" ? sql`for update skip locked` : sql``;
   const result = await sql<Claimed>`
     update "mediaJobs" set "leaseOwner" = ${owner}, "leaseUntil" = ${now + LEASE_MS}, attempts = attempts + 1
