@@ -139,6 +139,20 @@ describe.each(testStacks)("scheduled releases on %s", (kind) => {
     expect((await listSongs(services)).map((song) => song.title)).toContain("Right Now");
   });
 
+  it("two Release nows at once (two tabs, or a schedule's look on another process) both say it is out; it comes out once", async () => {
+    const { services } = site;
+    const { id } = await schedule("Both Tabs", 3_600_000);
+    const steps: string[][] = [];
+    const step: ReleaseStep = async (_trx, release) => (steps.push(release.trackIds), false);
+    const answers = await Promise.all([releaseNow(services.db, { songId: id }, step), releaseNow(services.db, { songId: id }, step)]);
+    expect(answers).toEqual([
+      { ok: true, title: "Both Tabs", queuedMail: false, preparing: false },
+      { ok: true, title: "Both Tabs", queuedMail: false, preparing: false },
+    ]);
+    expect(steps).toEqual([[id]]);
+    expect(await getSong(services, id)).toMatchObject({ released: true });
+  });
+
   it("brings out a release's tracks together on its day, a track joining it taking that day, with one step for the release", async () => {
     const { services } = site;
     const first = await schedule("Tide One", 3_000, { isLatest: true, announce: true });

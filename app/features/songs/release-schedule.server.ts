@@ -180,6 +180,8 @@ export async function releaseNow(
       ? (await db.selectFrom("releases").select("id").where("id", "=", of.releaseId).executeTakeFirst())?.id
       : (await db.selectFrom("songs").select("releaseId").where("id", "=", of.songId).executeTakeFirst())?.releaseId;
   if (releaseId === undefined) return refused(404, SONG_TEXT.notFound);
+  const coming = await comingTitle(db, releaseId);
+  if (coming === undefined) return refused(400, RELEASE_TEXT.alreadyOut);
   // A track already due (waiting for its renditions) keeps its day: it is the moment it was added.
   await db
     .updateTable("songs")
@@ -188,20 +190,25 @@ export async function releaseNow(
     .where("released", "=", 0)
     .where("releaseAt", ">", now)
     .execute();
-  const coming = await db.selectFrom("songs").select("id").where("releaseId", "=", releaseId).where("released", "=", 0).executeTakeFirst();
-  if (!coming) return refused(400, RELEASE_TEXT.alreadyOut);
   const { released, queuedMail } = await releaseDueSongs(db, step, now, waitForRenditions);
   const title = released.find((release) => release.id === releaseId)?.title;
   if (title !== undefined) return ok({ title, queuedMail, preparing: false });
-  const waiting = await db
+  const waiting = await comingTitle(db, releaseId);
+  // Its tracks wait for their renditions; the schedule's next look after they exist brings it out.
+  if (waiting !== undefined) return ok({ title: waiting, queuedMail: false, preparing: true });
+  // Another process's look brought it out after the first statement: the artist's word was done all the same
+  // (that process wakes its own mail).
+  return ok({ title: coming, queuedMail: false, preparing: false });
+}
+
+/** The title of the release while any of its tracks is not out yet. */
+async function comingTitle(db: Db, releaseId: string): Promise<string | undefined> {
+  const row = await db
     .selectFrom("songs")
     .innerJoin("releases", "releases.id", "songs.releaseId")
     .select("releases.title")
     .where("songs.releaseId", "=", releaseId)
     .where("songs.released", "=", 0)
     .executeTakeFirst();
-  // Its tracks wait for their renditions; the schedule's next look after they exist brings it out.
-  if (waiting) return ok({ title: waiting.title, queuedMail: false, preparing: true });
-  // Another process's look got there between the two statements: out all the same.
-  return refused(400, RELEASE_TEXT.alreadyOut);
+  return row?.title;
 }
