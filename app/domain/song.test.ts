@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audioType, coverSrcSet, formatDuration, isoDuration, mediaKey, mediaUrl } from "./song.ts";
+import { audioType, coverSrcSet, formatDuration, isoDuration, mediaKey, mediaUrl, renditionKey } from "./song.ts";
 
 describe("song helpers", () => {
   it("formats durations as m:ss, and unknown ones as 0:00", () => {
@@ -29,6 +29,12 @@ describe("song helpers", () => {
     expect(audioType("/media/music/1_a.m4a")).toBe("audio/mp4");
     expect(audioType("/media/music/1_a.flac")).toBe("audio/flac");
     expect(audioType("/media/music/1_a")).toBe("audio/mpeg");
+  });
+
+  it("keeps the Opus rendition in WebM, named and typed so every server and bucket sends audio/webm", () => {
+    expect(renditionKey("music/1_a.wav", "opus")).toBe("music/1_a.wav.stream.weba");
+    expect(audioType(`/media/${renditionKey("music/1_a.wav", "opus")}`)).toBe("audio/webm");
+    expect(renditionKey("music/1_a.wav", "mp3")).toBe("music/1_a.wav.stream.mp3");
   });
 
   it("finds the storage key behind a media address", () => {

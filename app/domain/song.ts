@@ -93,6 +93,7 @@ const AUDIO_TYPES: Record<string, string> = {
   ogg: "audio/ogg",
   oga: "audio/ogg",
   opus: "audio/ogg",
+  weba: "audio/webm",
   flac: "audio/flac",
   m4a: "audio/mp4",
   aac: "audio/aac",
@@ -107,9 +108,15 @@ export function audioType(audioUrl: string): string {
 /** The streaming renditions made from a track's upload (app/domain/audio-renditions.server.ts): fans hear these. */
 export type RenditionFormat = "opus" | "mp3" | "m4a";
 export const RENDITION_FORMATS = ["opus", "mp3", "m4a"] as const satisfies readonly RenditionFormat[];
-export const renditionKey = (audioKey: string, format: RenditionFormat) => `${audioKey}.stream.${format}`;
+/**
+ * Opus is kept in WebM (.weba, audio/webm): browsers honour its codec delay and
+ * end padding there, so two tracks cut from one take join without a gap; in Ogg,
+ * Chromium plays the encoder's priming as silence (decision 026).
+ */
+const RENDITION_EXTENSIONS: Record<RenditionFormat, string> = { opus: "weba", mp3: "mp3", m4a: "m4a" };
+export const renditionKey = (audioKey: string, format: RenditionFormat) => `${audioKey}.stream.${RENDITION_EXTENSIONS[format]}`;
 /** What browsers are asked whether they play the Opus rendition. */
-export const OPUS_TYPE = 'audio/ogg; codecs="opus"';
+export const OPUS_TYPE = 'audio/webm; codecs="opus"';
 
 /** Square cover variants, made when a cover is stored; the widths pages ask for. */
 export const COVER_WIDTHS = [96, 192, 384, 768] as const;

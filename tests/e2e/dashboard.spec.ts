@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "./support/fixtures.ts";
 import sharp from "sharp";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
-import { DASHBOARD_PATH, signUpDirectly, toast } from "./support/browser.ts";
+import { DASHBOARD_PATH, signUpDirectly, toast, waitForHydration } from "./support/browser.ts";
 import { uniqueEmail } from "./support/cli.ts";
 import { ADMIN_PASSWORD as PASSWORD, pendingCount, signInAsAdmin, songIdOf, throttleUploads, uploadSong } from "./support/dashboard.ts";
 import { withE2eDb } from "./support/db.ts";
@@ -95,19 +95,25 @@ test.describe.serial("dashboard", () => {
     // Prepared for streaming in the background, then out: the card says so and follows it with no reload.
     await expect(card.getByTestId("song-streaming")).toHaveCount(0, { timeout: 30_000 });
     await expect(card.getByRole("button", { name: "Copy Embed Code: Lantern Light" })).toBeVisible();
-    const renditions = [`${row.audioKey}.stream.opus`, `${row.audioKey}.stream.mp3`];
+    const renditions = [`${row.audioKey}.stream.weba`, `${row.audioKey}.stream.mp3`];
     for (const key of renditions) expect(await storedKeys()).toContain(key);
     // The upload itself, a 16 MB WAV master, is not for fans.
     expect((await fetch(`${E2E_URL}/media/${row.audioKey}`)).status).toBe(404);
 
-    // It plays on the music page, from its Opus rendition.
+    // It plays on the music page, from its Opus rendition (a tap before the page is ready plays the
+    // MP3 every browser plays: early-taps.spec.ts).
     await page.goto("/music");
+    await waitForHydration(page);
     const player = page.getByRole("region", { name: "Current Releases player" });
     await player.getByRole("button", { name: "Play Lantern Light" }).click();
     await expect
-      .poll(() => page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentTime), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => (document.querySelector("audio[data-site-audio]") as HTMLAudioElement).currentTime), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0.5);
-    expect(await page.evaluate(() => (document.querySelector("audio") as HTMLAudioElement).currentSrc)).toMatch(/\.stream\.opus$/);
+    expect(await page.evaluate(() => (document.querySelector("audio[data-site-audio]") as HTMLAudioElement).currentSrc)).toMatch(
+      /\.stream\.weba$/,
+    );
 
     // Measured in the background since it was added: the artist sees its loudness and true peak.
     await page.goto(DASHBOARD_PATH);

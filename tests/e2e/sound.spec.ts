@@ -2,11 +2,13 @@
 // toward −14 LUFS, a fan's switch turns that off (and is remembered), and the
 // seek bar draws the track's waveform while staying the slider it was.
 import { randomUUID } from "node:crypto";
+import { embedPath } from "#app/domain/public-paths.ts";
 import { coverPng, pcmWav } from "../../scripts/media/synth.ts";
 import { waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
+import { siteAudio } from "./support/player.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
 
 /** A mono 16-bit WAV at 44.1 kHz: a chord driven into full scale, as a master pushed for loudness is. */
@@ -23,7 +25,7 @@ function loudWav(seconds: number): Buffer {
 
 /** The site's one <audio>: its volume (the fan's times the song's gain) and the gain it plays at. */
 const audioLevel = (page: Page) =>
-  page.getByTestId("site-audio").evaluate((node) => {
+  siteAudio(page).evaluate((node) => {
     const audio = node as HTMLAudioElement;
     return { volume: audio.volume, gainDb: Number(audio.dataset.gainDb), paused: audio.paused };
   });
@@ -72,13 +74,17 @@ test.describe("sound", () => {
     await deleteStoredKeys(made);
   });
 
-  test("a loud master plays brought down toward −14 LUFS; the fan's switch plays it as mastered, and is remembered", async ({ page }) => {
+  /** Down to −14 LUFS, or further if its peak would otherwise pass −1 dBTP: the gain its measures call for. */
+  async function expectedGainDb(): Promise<number> {
     const { loudnessLufs, truePeakDb } = await withE2eDb((db) =>
       db.selectFrom("audioFacts").select(["loudnessLufs", "truePeakDb"]).where("audioKey", "=", audioKey).executeTakeFirstOrThrow(),
     );
     expect(loudnessLufs).toBeGreaterThan(-9);
-    // Down to −14 LUFS, or further if its peak would otherwise pass −1 dBTP.
-    const expectedDb = Math.min(-14 - Number(loudnessLufs), -1 - Number(truePeakDb));
+    return Math.min(-14 - Number(loudnessLufs), -1 - Number(truePeakDb));
+  }
+
+  test("a loud master plays brought down toward −14 LUFS; the fan's switch plays it as mastered, and is remembered", async ({ page }) => {
+    const expectedDb = await expectedGainDb();
 
     await page.goto(await songPathOf(songId));
     await waitForHydration(page);
@@ -103,6 +109,30 @@ test.describe("sound", () => {
       "aria-pressed",
       "false",
     );
+  });
+
+  test("the player other sites embed plays it brought down too, and as mastered once the fan turned that off on the site", async ({
+    page,
+  }) => {
+    const expectedDb = await expectedGainDb();
+    const embedVolume = () =>
+      page.getByTestId("embed-audio").evaluate((audio: HTMLAudioElement) => ({ volume: audio.volume, paused: audio.paused }));
+    await page.goto(embedPath(songId));
+    await page.getByRole("button", { name: `Play ${title}`, exact: true }).click();
+    await expect.poll(async () => (await embedVolume()).paused).toBe(false);
+    expect((await embedVolume()).volume).toBeCloseTo(10 ** (expectedDb / 20), 2);
+
+    // The switch on the site's own player is the fan's word for the embed on the same site too.
+    await page.goto(await songPathOf(songId));
+    await waitForHydration(page);
+    await page
+      .getByRole("region", { name: `Player for ${title}` })
+      .getByRole("button", { name: "Even loudness" })
+      .click();
+    await page.goto(embedPath(songId));
+    await page.getByRole("button", { name: `Play ${title}`, exact: true }).click();
+    await expect.poll(async () => (await embedVolume()).paused).toBe(false);
+    expect((await embedVolume()).volume).toBe(1);
   });
 
   test("the seek bar draws the track's waveform and is still the slider keys and screen readers use", async ({ page }) => {

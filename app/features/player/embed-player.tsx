@@ -4,9 +4,16 @@ import type { Theme } from "#app/components/theme/theme.ts";
 import { CoverImage } from "#app/components/cover-image.tsx";
 import { useNonce } from "#app/lib/document/nonce.tsx";
 import { coverVariantKey, formatDuration, mediaUrl, type Song } from "#app/domain/song.ts";
+import { volumeFactor } from "#app/domain/track-gain.ts";
 import { embedControlsScript, embedThemeScript } from "./embed-scripts.ts";
 import { PlayerIcon } from "./player-icons.tsx";
 import { EMBED_TEXT } from "./ui-text.ts";
+
+/**
+ * The volume a track plays at in the embed, as the site's player would play it
+ * (track-gain.ts): a release's player plays it in order, with the release's gain.
+ */
+const levelOf = (song: Song, wholeRelease: boolean) => String(volumeFactor(song.gain, wholeRelease, true));
 
 /** Opens the site in a new tab: inside another site's frame, a plain link would replace only the frame. */
 const outside = { target: "_blank", rel: "noopener" } as const;
@@ -108,7 +115,13 @@ export function EmbedPlayer({
           <ListenOn href={shareUrl} artistName={artistName} />
         </div>
         {/* Nothing is fetched until the fan presses play. */}
-        <audio src={song.audioUrl} data-opus={song.opusUrl ?? undefined} preload="none" data-testid="embed-audio" />
+        <audio
+          src={song.audioUrl}
+          data-opus={song.opusUrl ?? undefined}
+          data-level={levelOf(song, release !== null)}
+          preload="none"
+          data-testid="embed-audio"
+        />
       </main>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: embedControlsScript }} />
     </EmbedFrame>
@@ -130,6 +143,7 @@ function EmbedTracklist({ title, tracks }: { title: string; tracks: { song: Song
             data-embed-track
             data-src={song.audioUrl}
             data-opus={song.opusUrl ?? undefined}
+            data-level={levelOf(song, true)}
             data-title={song.title}
             data-share={shareUrl}
             data-duration={(song.durationMs ?? 0) / 1000}

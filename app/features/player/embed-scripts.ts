@@ -6,10 +6,10 @@
 // use nothing outside their own bodies: no imports, no module constants.
 
 import type { Theme } from "#app/components/theme/theme.ts";
-import { JUMP_MS } from "./player-store.ts";
+import { EVEN_LOUDNESS_KEY, JUMP_MS } from "./player-store.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
-type EmbedConfig = { jumpSeconds: number; playbackError: string };
+type EmbedConfig = { jumpSeconds: number; playbackError: string; evenLoudnessKey: string };
 
 /**
  * Light or dark before the first paint: as the page's address says
@@ -45,9 +45,22 @@ function embedControls(config: EmbedConfig): void {
   const titleLink = root.querySelector<HTMLAnchorElement>("[data-embed-title]");
   let current = 0;
   // Opus where this browser plays it (decision 026), else the rendition every browser plays.
-  const opus = audio.canPlayType('audio/ogg; codecs="opus"') !== "";
+  const opus = audio.canPlayType('audio/webm; codecs="opus"') !== "";
   const pick = (element: HTMLElement) => (opus && element.dataset.opus) || element.dataset.src || "";
   if (opus && audio.dataset.opus) audio.src = audio.dataset.opus;
+  // Each track brought toward one loudness, as on the site, unless the fan turned that off there
+  // (the same storage when the frame is on the site's own pages; framed elsewhere, on).
+  let even = true;
+  try {
+    even = localStorage.getItem(config.evenLoudnessKey) !== "0";
+  } catch {
+    // Storage refused (a third-party frame in a strict browser): levelled.
+  }
+  const level = (element: HTMLElement) => {
+    const factor = Number(element.dataset.level);
+    audio.volume = even && Number.isFinite(factor) && factor > 0 && factor < 1 ? factor : 1;
+  };
+  level(audio);
 
   let duration = Number(root.dataset.duration) || 0;
   let frame = 0;
@@ -96,6 +109,7 @@ function embedControls(config: EmbedConfig): void {
     if (!track) return;
     current = index;
     audio.src = pick(track);
+    level(track);
     duration = Number(track.dataset.duration) || 0;
     if (titleLink) {
       titleLink.textContent = track.dataset.title ?? "";
@@ -190,4 +204,5 @@ export const embedThemeScript = (forced: Theme | null) => `(${embedTheme.toStrin
 export const embedControlsScript = `(${embedControls.toString()})(${JSON.stringify({
   jumpSeconds: JUMP_MS / 1000,
   playbackError: PLAYER_TEXT.playbackError,
+  evenLoudnessKey: EVEN_LOUDNESS_KEY,
 } satisfies EmbedConfig)});`;

@@ -8,11 +8,12 @@ const PlayerContext = createContext<PlayerStore | null>(null);
 const getServerState = () => initialPlayerState;
 const getServerTime = () => 0;
 
-/** Owns the site's single <audio> element; rendered once, in the root layout. */
+/** Owns the site's <audio> elements (one playing, one readying the next song); rendered once, in the root layout. */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => new PlayerStore());
   const audioRef = useRef<HTMLAudioElement>(null);
-  useEffect(() => (audioRef.current ? store.attach(audioRef.current) : undefined), [store]);
+  const spareRef = useRef<HTMLAudioElement>(null);
+  useEffect(() => (audioRef.current ? store.attach(audioRef.current, spareRef.current ?? undefined) : undefined), [store]);
   useMediaSession(store);
   return (
     <PlayerContext value={store}>
@@ -20,7 +21,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         Nothing is fetched until a fan presses play. First in the page, so it is
         there for the early-tap script (decision 020) before any Play button is.
       */}
-      <audio ref={audioRef} preload="none" data-testid="site-audio" {...{ [SITE_AUDIO_ATTRIBUTE]: "" }} />
+      <audio ref={audioRef} preload="none" {...{ [SITE_AUDIO_ATTRIBUTE]: "" }} />
+      <audio ref={spareRef} preload="none" />
       {children}
     </PlayerContext>
   );

@@ -35,10 +35,10 @@ describe("seekKeyTarget", () => {
 });
 
 describe("streamUrl", () => {
-  const song = { audioUrl: "/media/music/1_a.wav.stream.mp3", opusUrl: "/media/music/1_a.wav.stream.opus" };
+  const song = { audioUrl: "/media/music/1_a.wav.stream.mp3", opusUrl: "/media/music/1_a.wav.stream.weba" };
   it("plays Opus where the browser says it can, probably or maybe", () => {
     expect(streamUrl(song, () => "probably")).toBe(song.opusUrl);
-    expect(streamUrl(song, (type) => (type === 'audio/ogg; codecs="opus"' ? "maybe" : ""))).toBe(song.opusUrl);
+    expect(streamUrl(song, (type) => (type === 'audio/webm; codecs="opus"' ? "maybe" : ""))).toBe(song.opusUrl);
   });
   it("plays the fallback where it cannot, and for a song whose renditions are not made", () => {
     expect(streamUrl(song, () => "")).toBe(song.audioUrl);

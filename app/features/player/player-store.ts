@@ -1,5 +1,6 @@
 import { OPUS_TYPE, type Song } from "#app/domain/song.ts";
 import { volumeFactor } from "#app/domain/track-gain.ts";
+import { SITE_AUDIO_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
@@ -7,8 +8,14 @@ export const JUMP_MS = 5000;
 const PROGRESS_INTERVAL_MS = 20;
 const VOLUME_KEY = "player:volume";
 /** "0" when the fan turned loudness levelling off. */
-const EVEN_LOUDNESS_KEY = "player:even-loudness";
+export const EVEN_LOUDNESS_KEY = "player:even-loudness";
 const PLAYBACK_ERROR = PLAYER_TEXT.playbackError;
+/**
+ * How long before a song ends the next one starts loading in the spare
+ * element: long enough for a slow connection to have its first seconds, late
+ * enough that a fan who stops early has not paid for it.
+ */
+const PRELOAD_BEFORE_END_S = 20;
 
 export type PlayerState = {
   queue: Song[];
@@ -87,11 +94,19 @@ export function seekKeyTarget(key: string, position: number, duration: number): 
 }
 
 /**
- * The site's one audio element and what it is playing. Lives outside React so
- * playback and position survive every navigation; components subscribe.
+ * The site's audio and what it is playing. Lives outside React so playback and
+ * position survive every navigation; components subscribe.
+ *
+ * Two elements take turns (decision 026): while one plays, the other loads the
+ * next song in its last seconds, and starts the moment the first ends, so the
+ * tracks of a record play back to back with no gap. The one playing carries
+ * SITE_AUDIO_ATTRIBUTE.
  */
 export class PlayerStore {
+  /** The element playing (or paused on) the current song. */
   #audio: HTMLAudioElement | null = null;
+  /** The other element: idle, or loading the song after the current one. */
+  #spare: HTMLAudioElement | null = null;
   #state: PlayerState = initialPlayerState;
   #time = 0;
   #listeners = new Set<() => void>();
@@ -131,9 +146,13 @@ export class PlayerStore {
     for (const listener of this.#timeListeners) listener();
   }
 
-  /** Connects the <audio> element; returns a function that disconnects it. */
-  attach(audio: HTMLAudioElement): () => void {
+  /**
+   * Connects the <audio> element (the one an early tap may have started) and
+   * its spare; returns a function that disconnects them.
+   */
+  attach(audio: HTMLAudioElement, spare?: HTMLAudioElement): () => void {
     this.#audio = audio;
+    this.#spare = spare ?? null;
     const saved = Number(safeStorage()?.getItem(VOLUME_KEY) ?? 1);
     audio.loop = this.#state.loop;
     this.#set({
@@ -145,23 +164,26 @@ export class PlayerStore {
 
     const followPosition = () => {
       clearInterval(this.#timer);
-      this.#timer = setInterval(() => this.#setTime(audio.currentTime), PROGRESS_INTERVAL_MS);
+      this.#timer = setInterval(() => this.#setTime(this.#audio?.currentTime ?? 0), PROGRESS_INTERVAL_MS);
     };
-    const onPlay = () => {
+    const onPlay = (audio: HTMLAudioElement) => {
       // HAVE_FUTURE_DATA: below it, the song waits for its bytes before it is heard.
       this.#set({ playing: true, buffering: audio.readyState < 3, error: null });
       followPosition();
     };
     const onPlaying = () => this.#set({ buffering: false });
-    const onWaiting = () => this.#set({ buffering: !audio.paused });
-    const onPause = () => {
+    const onWaiting = (audio: HTMLAudioElement) => this.#set({ buffering: !audio.paused });
+    const onPause = (audio: HTMLAudioElement) => {
       clearInterval(this.#timer);
       this.#setTime(audio.currentTime);
       this.#set({ playing: false, buffering: false });
     };
-    const onDuration = () => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
-    const onTime = () => this.#setTime(audio.currentTime);
-    const onVolume = () => {
+    const onDuration = (audio: HTMLAudioElement) => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
+    const onTime = (audio: HTMLAudioElement) => {
+      this.#setTime(audio.currentTime);
+      this.#preloadNext(audio);
+    };
+    const onVolume = (audio: HTMLAudioElement) => {
       this.#set({ muted: audio.muted });
       if (Math.abs(audio.volume - this.#level) < 0.001) return;
       // Changed by something else than this store: that is the fan's new volume, before the song's gain.
@@ -175,10 +197,10 @@ export class PlayerStore {
       if (index < queue.length - 1) this.#select(index + 1, true);
       else this.#setTime(0);
     };
-    const onError = () => {
+    const onError = (audio: HTMLAudioElement) => {
       if (audio.getAttribute("src")) this.#set({ playing: false, buffering: false, error: PLAYBACK_ERROR });
     };
-    const events: [string, () => void][] = [
+    const events: [string, (audio: HTMLAudioElement) => void][] = [
       ["play", onPlay],
       ["playing", onPlaying],
       ["waiting", onWaiting],
@@ -191,7 +213,16 @@ export class PlayerStore {
       ["ended", onEnded],
       ["error", onError],
     ];
-    for (const [name, handler] of events) audio.addEventListener(name, handler);
+    // Both elements report; only the current one's events are the player's (a spare that cannot load is simply not used).
+    const listeners = events.map(([name, handler]): [string, (event: Event) => void] => [
+      name,
+      (event) => {
+        const current = this.#audio;
+        if (current && event.currentTarget === current) handler(current);
+      },
+    ]);
+    const elements = spare ? [audio, spare] : [audio];
+    for (const element of elements) for (const [name, listener] of listeners) element.addEventListener(name, listener);
     // A fan's tap may have started a song before the app hydrated (app/lib/document/early-taps.ts).
     if (!audio.paused) {
       this.#set({ playing: true, buffering: audio.readyState < 3 });
@@ -200,8 +231,9 @@ export class PlayerStore {
     this.#adoptEarlySong();
     return () => {
       clearInterval(this.#timer);
-      for (const [name, handler] of events) audio.removeEventListener(name, handler);
+      for (const element of elements) for (const [name, listener] of listeners) element.removeEventListener(name, listener);
       this.#audio = null;
+      this.#spare = null;
     };
   }
 
@@ -229,16 +261,19 @@ export class PlayerStore {
       const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : (song.durationMs ?? 0) / 1000;
       this.#set({ queue, index, duration, playing: !audio.paused, buffering: !audio.paused && audio.readyState < 3, error: null });
       this.#setTime(audio.currentTime);
+      this.#applyLevel();
       return;
     }
   }
 
   #select(index: number, autoplay: boolean, startAt = 0) {
     const song = this.#state.queue[index];
+    if (!song || !this.#audio) return;
+    if (autoplay && startAt === 0 && index !== this.#state.index && this.#spareHolds(song)) return this.#takeTurns(index);
     const audio = this.#audio;
-    if (!song || !audio) return;
     const src = streamUrl(song, (type) => audio.canPlayType(type));
     if (index !== this.#state.index || audio.getAttribute("src") !== src) {
+      this.#idleSpare();
       audio.src = src;
       // Before the metadata arrives this is the element's default playback
       // start position: the browser seeks there once it knows the song.
@@ -248,6 +283,64 @@ export class PlayerStore {
       this.#applyLevel();
     }
     if (autoplay) this.play();
+  }
+
+  /** The spare element is loaded with `song`, ready to take over. */
+  #spareHolds(song: Song): boolean {
+    const spare = this.#spare;
+    return spare !== null && spare.error === null && spare.getAttribute("src") === streamUrl(song, (type) => spare.canPlayType(type));
+  }
+
+  /**
+   * In the current song's last seconds, the spare loads the next one, at the
+   * level it will play at, so it can start the instant this one ends.
+   */
+  #preloadNext(audio: HTMLAudioElement) {
+    const spare = this.#spare;
+    const { queue, index, loop } = this.#state;
+    const next = queue[index + 1];
+    if (!spare || !next || loop || audio.paused || !Number.isFinite(audio.duration)) return;
+    if (audio.duration - audio.currentTime > PRELOAD_BEFORE_END_S || this.#spareHolds(next)) return;
+    spare.preload = "auto";
+    spare.src = streamUrl(next, (type) => spare.canPlayType(type));
+    spare.muted = audio.muted;
+    spare.volume = clamp(this.#state.volume * this.#factorOf(index + 1), 0, 1);
+  }
+
+  /** The spare, holding the song at `index`, plays now and becomes the current element; the other rests. */
+  #takeTurns(index: number) {
+    const previous = this.#audio;
+    const next = this.#spare;
+    const song = this.#state.queue[index];
+    if (!previous || !next || !song) return;
+    previous.pause();
+    this.#audio = next;
+    this.#spare = previous;
+    next.muted = previous.muted;
+    next.loop = this.#state.loop;
+    // First, before any bookkeeping: every millisecond here is silence between the two songs.
+    this.play();
+    previous.loop = false;
+    previous.removeAttribute(SITE_AUDIO_ATTRIBUTE);
+    next.setAttribute(SITE_AUDIO_ATTRIBUTE, "");
+    this.#setTime(0);
+    this.#set({
+      index,
+      duration: Number.isFinite(next.duration) && next.duration > 0 ? next.duration : (song.durationMs ?? 0) / 1000,
+      error: null,
+    });
+    this.#applyLevel();
+    this.#idleSpare();
+  }
+
+  /** Lets the spare go of what it loaded (its bytes and decoder), unless it is what plays. */
+  #idleSpare() {
+    const spare = this.#spare;
+    if (!spare?.getAttribute("src")) return;
+    spare.pause();
+    spare.preload = "none";
+    spare.removeAttribute("src");
+    spare.load();
   }
 
   /**
@@ -320,7 +413,11 @@ export class PlayerStore {
 
   /** The current song's gain as a factor: its release's when the queue is that release alone, played in order. */
   #factor(): number {
-    const { queue, index, evenLoudness } = this.#state;
+    return this.#factorOf(this.#state.index);
+  }
+
+  #factorOf(index: number): number {
+    const { queue, evenLoudness } = this.#state;
     const song = queue[index];
     const wholeRelease = queue.length > 1 && queue.every((other) => other.releaseId === song?.releaseId);
     return volumeFactor(song?.gain, wholeRelease, evenLoudness);
@@ -346,6 +443,8 @@ export class PlayerStore {
   toggleLoop() {
     const loop = !this.#state.loop;
     if (this.#audio) this.#audio.loop = loop;
+    // Looping, the current song is also the next one.
+    if (loop) this.#idleSpare();
     this.#set({ loop });
   }
 }

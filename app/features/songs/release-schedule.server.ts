@@ -3,6 +3,7 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
+import { streamingStatesOf } from "#app/domain/audio-renditions.server.ts";
 import { RELEASE_TEXT, SONG_TEXT } from "./ui-text.ts";
 
 /** A release whose coming tracks have just come out, as the release's other steps need it. */
@@ -182,6 +183,22 @@ export async function releaseNow(
   if (releaseId === undefined) return refused(404, SONG_TEXT.notFound);
   const coming = await comingTitle(db, releaseId);
   if (coming === undefined) return refused(400, RELEASE_TEXT.alreadyOut);
+  if (waitForRenditions) {
+    // A track whose master could not be read would keep the whole release waiting: refused, nothing moved.
+    const tracks = await db
+      .selectFrom("songs")
+      .select(["title", "audioKey", "releaseAt"])
+      .where("releaseId", "=", releaseId)
+      .where("released", "=", 0)
+      .execute();
+    const states = await streamingStatesOf(
+      db,
+      tracks.map((track) => ({ ...track, released: false })),
+      now,
+    );
+    const unreadable = tracks.find((track) => states.get(track.audioKey)?.state === "failed");
+    if (unreadable) return refused(409, RELEASE_TEXT.unreadableAudio(unreadable.title));
+  }
   // A track already due (waiting for its renditions) keeps its day: it is the moment it was added.
   await db
     .updateTable("songs")

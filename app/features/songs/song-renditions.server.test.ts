@@ -9,6 +9,7 @@ import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { askForMissingAudioWork, finishAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 import { mediaKey, renditionKey } from "#app/domain/song.ts";
+import { RELEASE_TEXT } from "./ui-text.ts";
 
 describe.each(testStacks)("streaming renditions on %s", (kind) => {
   let site: TestSite;
@@ -137,6 +138,34 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
       "Before Renditions",
     ]);
     expect(await streamingOf(old.id)).toEqual({ state: "ready" });
+
+    // A file ffmpeg cannot read would keep its release waiting for ever: Release now says why, and moves nothing.
+    const broken = await song("Unreadable", "unreadable.wav", Buffer.from("RIFF but not really a wave file ".repeat(200)), services);
+    await expect(makeStoredRenditions(db, storage)(broken.audioKey)).rejects.toThrow();
+    await db
+      .insertInto("mediaJobs")
+      .values({
+        id: `renditions:${broken.audioKey}`,
+        kind: "renditions",
+        key: broken.audioKey,
+        status: "failed",
+        attempts: 3,
+        nextAttemptAt: Date.now(),
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: "The audio could not be read: not a WAV",
+        createdAt: Date.now(),
+        doneAt: null,
+      })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ status: "failed" }))
+      .execute();
+    const before = await getSong(services, broken.id);
+    expect(await releaseNow(db, { songId: broken.id }, undefined, Date.now() + 1_000, true)).toEqual({
+      ok: false,
+      status: 409,
+      error: RELEASE_TEXT.unreadableAudio("Unreadable"),
+    });
+    expect(await getSong(services, broken.id)).toMatchObject({ released: false, releaseAt: before?.releaseAt });
 
     // Where none are made (no ffmpeg for the platform), a song is out on upload, as before.
     const plain = await song("Out At Once", "plain.wav", wav);

@@ -143,6 +143,9 @@ export const RELEASE_TEXT = {
   /** Release now, where a track's streaming renditions are still being made. */
   releasedWhenPrepared: (title: string) => `"${title}" comes out as soon as it is prepared for streaming`,
   alreadyOut: "This song is already out.",
+  /** Release now, where a coming track's audio could not be read: it would wait for ever. */
+  unreadableAudio: (title: string) =>
+    `"${title}" cannot come out yet: its file could not be read as audio. Replace its audio (Edit), then release it.`,
   joinsComing: (title: string, when: string) =>
     `It comes out with "${title}" on ${when}, together with its other tracks. Move that day on the release's page under Releases.`,
   notYetLatest: "This song is not out yet. It becomes the latest release when it comes out if you chose so when you added it.",

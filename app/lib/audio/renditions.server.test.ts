@@ -54,7 +54,7 @@ describe("sweepStaleRenditionFolders", () => {
         ["other-old", 7],
       ] as const) {
         mkdirSync(path.join(dir, name));
-        writeFileSync(path.join(dir, name, "stream.opus"), "x");
+        writeFileSync(path.join(dir, name, "stream.weba"), "x");
         utimesSync(path.join(dir, name), hoursAgo(age), hoursAgo(age));
       }
       expect(await sweepStaleRenditionFolders(dir)).toBe(1);

@@ -112,7 +112,7 @@ export async function makeRenditions(master: Readable, probe: AudioProbe | null)
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const fallback = fallbackFor(probe);
-    const opusPath = path.join(dir, "stream.opus");
+    const opusPath = path.join(dir, "stream.weba");
     const fallbackPath = path.join(dir, `stream.${fallback.format}`);
     // Mono stays mono; surround is folded to stereo (the MP3 encoder takes two channels at most).
     const layout = probe?.channels === 1 ? "mono" : "stereo";
@@ -123,7 +123,7 @@ export async function makeRenditions(master: Readable, probe: AudioProbe | null)
       [
         ...audioOnly,
         ...channels,
-        ...["-c:a", "libopus", "-b:a", OPUS_BITRATE[layout], "-f", "ogg", opusPath],
+        ...["-c:a", "libopus", "-b:a", OPUS_BITRATE[layout], "-f", "webm", opusPath],
         ...audioOnly,
         ...(fallback.copy
           ? ["-c:a", "copy", ...(fallback.format === "m4a" ? ["-movflags", "+faststart", "-f", "mp4"] : MP3_FILE)]

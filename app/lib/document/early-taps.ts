@@ -26,7 +26,10 @@
  * Links and other forms are left alone: they work without JavaScript.
  */
 
-/** The page's one audio element, shared by the app's player and this script. */
+/**
+ * The page's audio element that plays, shared by the app's player and this
+ * script; the player moves it to its spare element when that takes its turn.
+ */
 export const SITE_AUDIO_ATTRIBUTE = "data-site-audio";
 /** On a control that plays a song: its audio address. */
 export const EARLY_PLAY_ATTRIBUTE = "data-early-play";

@@ -10,14 +10,17 @@ import { waitForHydration } from "./browser.ts";
  * page started it before the player took over (an early tap).
  */
 export const audioFile = (title: string) =>
-  new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.mp3\\.stream\\.(opus|mp3)$`);
+  new RegExp(`/media/music/\\d+_${title.toLowerCase().replace(/\W+/g, "-")}\\.mp3\\.stream\\.(weba|mp3)$`);
 
 export const homePlayer = (page: Page) => page.getByRole("region", { name: "Latest Music player" });
 export const musicPlayer = (page: Page) => page.getByRole("region", { name: "Current Releases player" });
 
+/** The site's <audio> element playing the current song (the player's two take turns, for gapless play). */
+export const siteAudio = (page: Page) => page.locator("audio[data-site-audio]");
+
 type AudioState = { currentTime: number; paused: boolean; loop: boolean; muted: boolean; volume: number; src: string };
 export function audioState(page: Page): Promise<AudioState> {
-  return page.getByTestId("site-audio").evaluate((node) => {
+  return siteAudio(page).evaluate((node) => {
     const audio = node as HTMLAudioElement;
     return {
       currentTime: audio.currentTime,
