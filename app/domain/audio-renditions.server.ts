@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { pipeline, Transform, type Readable } from "node:stream";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
@@ -17,12 +18,14 @@ const PROBE_BYTES = 1024 * 1024;
 
 /** The job that makes one master's renditions, stores them beside it, and records them. */
 export function makeStoredRenditions(db: Db, storage: Storage): MediaJobHandler {
-  return async (key) => {
+  return async (key, progress) => {
     const head = await storage.read(key, { start: 0, end: PROBE_BYTES - 1 });
     if (!head) throw new PermanentJobError("The audio file is missing from storage");
     const probe = await probeAudio(head);
-    const master = await storage.read(key);
-    if (!master) throw new PermanentJobError("The audio file is missing from storage");
+    const [stored, size] = await Promise.all([storage.read(key), storage.stat(key).then((stat) => stat?.size ?? 0)]);
+    if (!stored) throw new PermanentJobError("The audio file is missing from storage");
+    // How much of the master ffmpeg has read is how far the work has come: it encodes as it reads.
+    const master = progress && size > 0 ? counted(stored, (read) => progress(read / size)) : stored;
     let made;
     try {
       made = await makeRenditions(master, probe);
@@ -147,17 +150,28 @@ export async function streamingStatesOf(
   const [made, early, jobs] = await Promise.all([
     db.selectFrom("audioRenditions").select("audioKey").where("audioKey", "in", keys).execute(),
     db.selectFrom("uploadsServedUntilRenditions").select("audioKey").where("audioKey", "in", keys).execute(),
-    db.selectFrom("mediaJobs").select(["key", "status", "lastError"]).where("kind", "=", "renditions").where("key", "in", keys).execute(),
+    db
+      .selectFrom("mediaJobs")
+      .select(["key", "status", "lastError", "progress"])
+      .where("kind", "=", "renditions")
+      .where("key", "in", keys)
+      .execute(),
   ]);
   const ready = new Set([...made, ...early].map((row) => row.audioKey));
   const failed = new Map(jobs.filter((job) => job.status === "failed").map((job) => [job.key, job.lastError ?? "Unknown error"]));
+  const under = new Map(
+    jobs.filter((job) => job.status === "queued" && job.progress !== null).map((job) => [job.key, Number(job.progress)]),
+  );
   for (const song of songs) {
     const waiting = !song.released && song.releaseAt !== null && song.releaseAt <= now;
     const reason = failed.get(song.audioKey);
     // Made, and coming out at the schedule's next look (within a second): still on its way to fans.
     if (ready.has(song.audioKey)) states.set(song.audioKey, waiting ? { state: "preparing", waiting } : { state: "ready" });
     else if (reason !== undefined) states.set(song.audioKey, { state: "failed", reason, waiting });
-    else states.set(song.audioKey, { state: "preparing", waiting });
+    else {
+      const percent = under.get(song.audioKey);
+      states.set(song.audioKey, percent === undefined ? { state: "preparing", waiting } : { state: "preparing", waiting, percent });
+    }
   }
   return states;
 }
@@ -194,4 +208,18 @@ export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 *
   } finally {
     await jobs.stop();
   }
+}
+
+/** `source` as it is read, telling `onRead` how many bytes have passed; its errors pass on too. */
+function counted(source: Readable, onRead: (bytes: number) => void): Readable {
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      onRead(read);
+      done(null, chunk);
+    },
+  });
+  pipeline(source, counter, () => {});
+  return counter;
 }

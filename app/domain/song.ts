@@ -56,7 +56,10 @@ export type Song = {
  * `waiting`: its release time has come and it comes out once they are made.
  */
 export type StreamingState =
-  { state: "ready" } | { state: "preparing"; waiting: boolean } | { state: "failed"; reason: string; waiting: boolean };
+  | { state: "ready" }
+  /** `percent`: how far the renditions have come, while they are being made. */
+  | { state: "preparing"; waiting: boolean; percent?: number }
+  | { state: "failed"; reason: string; waiting: boolean };
 
 /** How a track's loudness measuring stands, as the artist's library shows it. */
 export type AudioMeasure =

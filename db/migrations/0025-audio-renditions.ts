@@ -5,12 +5,14 @@ import { sql, type Kysely } from "kysely";
 // renditions are stored. The uploads of songs from before renditions are
 // listed in uploadsServedUntilRenditions: those songs (and only those) play
 // their upload until their renditions are made, minutes after the upgrade
-// (decision 026), rather than falling silent.
+// (decision 026), rather than falling silent. A job's progress (a percentage,
+// while one is under way) lets the library say how far the work has come.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("mediaJobs").addColumn("progress", "integer").execute();
   await db.schema
     .createTable("audioRenditions")
     .addColumn("audioKey", "text", (c) => c.primaryKey().notNull())
-    /** Opus in Ogg, about 128 kbit/s: what browsers that play Opus get. */
+    /** Opus in WebM, about 128 kbit/s: what browsers that play Opus get. */
     .addColumn("opusKey", "text", (c) => c.notNull())
     .addColumn("opusBytes", "bigint", (c) => c.notNull())
     /** MP3 (or the upload's own MP3 or AAC, copied): what every browser plays. */
@@ -30,4 +32,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("uploadsServedUntilRenditions").execute();
   await db.schema.dropTable("audioRenditions").execute();
+  await db.schema.alterTable("mediaJobs").dropColumn("progress").execute();
 }

@@ -522,11 +522,12 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
               }
               if (expected.success && files === "real") {
                 expect(sent.status, sent.text).toBe(200);
+                const id = (sent.json as { id: string }).id;
                 const song = await withE2eDb((db) =>
                   db
                     .selectFrom("songs")
-                    .select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl", "released"])
-                    .where("id", "=", (sent.json as { id: string }).id)
+                    .select(["title", "audioKey", "coverKey", "spotifyUrl", "youtubeUrl"])
+                    .where("id", "=", id)
                     .executeTakeFirstOrThrow(),
                 );
                 expect(song).toEqual({
@@ -535,8 +536,14 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
                   coverKey,
                   spotifyUrl: expected.data.streamingLinks.spotify,
                   youtubeUrl: expected.data.streamingLinks.youtube,
-                  released: release ? 0 : 1,
                 });
+                // Scheduled, it waits for its day; otherwise it comes out once its renditions are made (decision 026).
+                const released = () =>
+                  withE2eDb(
+                    async (db) => (await db.selectFrom("songs").select("released").where("id", "=", id).executeTakeFirstOrThrow()).released,
+                  );
+                if (release) expect(await released()).toBe(0);
+                else await expect.poll(released, { timeout: 20_000 }).toBe(1);
                 return;
               }
               expectRefusal(sent, expected.success ? undefined : expected.error.issues[0]?.message);

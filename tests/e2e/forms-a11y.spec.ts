@@ -33,9 +33,12 @@ function countPosts(page: Page): () => number {
  */
 async function expectFieldError(page: Page, field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
-  expect(texts, "the field's description").toContain(message);
+  // Read as the page arrives: without JavaScript it is a new document, which may still be coming in.
+  const descriptions = async () => {
+    const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+    return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  };
+  await expect.poll(descriptions, { message: "the field's description" }).toContain(message);
   await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
 

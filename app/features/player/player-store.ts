@@ -1,6 +1,7 @@
 import { OPUS_TYPE, type Song } from "#app/domain/song.ts";
 import { volumeFactor } from "#app/domain/track-gain.ts";
 import { SITE_AUDIO_ATTRIBUTE } from "#app/lib/document/early-taps.ts";
+import { PRELOAD_BEFORE_END_S, RecordStream } from "./record-stream.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
 /** SPEC section 9: ±5 s jumps, progress every 20 ms, volume 0 to 1. */
@@ -10,12 +11,8 @@ const VOLUME_KEY = "player:volume";
 /** "0" when the fan turned loudness levelling off. */
 export const EVEN_LOUDNESS_KEY = "player:even-loudness";
 const PLAYBACK_ERROR = PLAYER_TEXT.playbackError;
-/**
- * How long before a song ends the next one starts loading in the spare
- * element: long enough for a slow connection to have its first seconds, late
- * enough that a fan who stops early has not paid for it.
- */
-const PRELOAD_BEFORE_END_S = 20;
+/** Repeating a track of a record's stream: stalled this near its end, it has ended. */
+const STALLED_AT_END_S = 0.25;
 
 export type PlayerState = {
   queue: Song[];
@@ -97,9 +94,10 @@ export function seekKeyTarget(key: string, position: number, duration: number): 
  * The site's audio and what it is playing. Lives outside React so playback and
  * position survive every navigation; components subscribe.
  *
- * Two elements take turns (decision 026): while one plays, the other loads the
- * next song in its last seconds, and starts the moment the first ends, so the
- * tracks of a record play back to back with no gap. The one playing carries
+ * A release played in order is one stream (RecordStream): its tracks run
+ * into each other with no gap at all. Otherwise two elements take turns
+ * (decision 026): while one plays, the other loads the next song in its last
+ * seconds and starts the moment the first ends. The one playing carries
  * SITE_AUDIO_ATTRIBUTE.
  */
 export class PlayerStore {
@@ -107,6 +105,12 @@ export class PlayerStore {
   #audio: HTMLAudioElement | null = null;
   /** The other element: idle, or loading the song after the current one. */
   #spare: HTMLAudioElement | null = null;
+  /** The record playing as one stream on the current element, if one is. */
+  #record: RecordStream | null = null;
+  /** Where the current song begins on the element's timeline (after the tracks before it in a record's stream). */
+  #origin = 0;
+  /** A queue whose stream failed: it plays file by file from then on. */
+  #recordRefused: readonly Song[] | null = null;
   #state: PlayerState = initialPlayerState;
   #time = 0;
   #listeners = new Set<() => void>();
@@ -164,7 +168,12 @@ export class PlayerStore {
 
     const followPosition = () => {
       clearInterval(this.#timer);
-      this.#timer = setInterval(() => this.#setTime(this.#audio?.currentTime ?? 0), PROGRESS_INTERVAL_MS);
+      this.#timer = setInterval(() => {
+        const audio = this.#audio;
+        if (!audio) return;
+        this.#followRecord(audio);
+        this.#setTime(this.#songTime(audio));
+      }, PROGRESS_INTERVAL_MS);
     };
     const onPlay = (audio: HTMLAudioElement) => {
       // HAVE_FUTURE_DATA: below it, the song waits for its bytes before it is heard.
@@ -172,15 +181,27 @@ export class PlayerStore {
       followPosition();
     };
     const onPlaying = () => this.#set({ buffering: false });
-    const onWaiting = (audio: HTMLAudioElement) => this.#set({ buffering: !audio.paused });
+    const onWaiting = (audio: HTMLAudioElement) => {
+      // Repeating a track of a record: nothing follows it in the stream, so its end is a wait. Back to its start.
+      if (this.#record && this.#state.loop && audio.currentTime >= this.#origin + this.#state.duration - STALLED_AT_END_S) {
+        audio.currentTime = this.#origin;
+        return;
+      }
+      this.#set({ buffering: !audio.paused });
+    };
     const onPause = (audio: HTMLAudioElement) => {
       clearInterval(this.#timer);
-      this.#setTime(audio.currentTime);
+      this.#setTime(this.#songTime(audio));
       this.#set({ playing: false, buffering: false });
     };
-    const onDuration = (audio: HTMLAudioElement) => this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
+    const onDuration = (audio: HTMLAudioElement) => {
+      // A record's stream is as long as the tracks in it so far; each song's own length is known.
+      if (this.#record) return;
+      this.#set({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
+    };
     const onTime = (audio: HTMLAudioElement) => {
-      this.#setTime(audio.currentTime);
+      this.#followRecord(audio);
+      this.#setTime(this.#songTime(audio));
       this.#preloadNext(audio);
     };
     const onVolume = (audio: HTMLAudioElement) => {
@@ -192,12 +213,19 @@ export class PlayerStore {
       this.#set({ volume: clamp(factor > 0 ? audio.volume / factor : audio.volume, 0, 1) });
       safeStorage()?.setItem(VOLUME_KEY, String(this.#state.volume));
     };
-    const onEnded = () => {
+    const onEnded = (audio: HTMLAudioElement) => {
+      // The last track of a record's stream, repeated.
+      this.#followRecord(audio);
+      if (this.#record && this.#state.loop) {
+        audio.currentTime = this.#origin;
+        return this.play();
+      }
       const { index, queue } = this.#state;
       if (index < queue.length - 1) this.#select(index + 1, true);
       else this.#setTime(0);
     };
     const onError = (audio: HTMLAudioElement) => {
+      if (this.#record) return this.#leaveRecord(this.#record);
       if (audio.getAttribute("src")) this.#set({ playing: false, buffering: false, error: PLAYBACK_ERROR });
     };
     const events: [string, (audio: HTMLAudioElement) => void][] = [
@@ -232,6 +260,7 @@ export class PlayerStore {
     return () => {
       clearInterval(this.#timer);
       for (const element of elements) for (const [name, listener] of listeners) element.removeEventListener(name, listener);
+      this.#dropRecord();
       this.#audio = null;
       this.#spare = null;
     };
@@ -269,6 +298,13 @@ export class PlayerStore {
   #select(index: number, autoplay: boolean, startAt = 0) {
     const song = this.#state.queue[index];
     if (!song || !this.#audio) return;
+    if (this.#recordFits(index)) {
+      if (!this.#record || this.#record.queue !== this.#state.queue || index !== this.#state.index) this.#startRecord(index, startAt);
+      else if (startAt > 0) this.seek(startAt);
+      if (autoplay) this.play();
+      return;
+    }
+    this.#dropRecord();
     if (autoplay && startAt === 0 && index !== this.#state.index && this.#spareHolds(song)) return this.#takeTurns(index);
     const audio = this.#audio;
     const src = streamUrl(song, (type) => audio.canPlayType(type));
@@ -285,6 +321,76 @@ export class PlayerStore {
     if (autoplay) this.play();
   }
 
+  /** The queue from `index` on plays as one stream here (its tracks run into each other). */
+  #recordFits(index: number): boolean {
+    const { queue } = this.#state;
+    const audio = this.#audio;
+    return !!audio && queue !== this.#recordRefused && RecordStream.canPlay(queue, index);
+  }
+
+  /** The record of the queue, as one stream, from its track at `index` (at `startAt` seconds into it). */
+  #startRecord(index: number, startAt: number) {
+    const audio = this.#audio;
+    const song = this.#state.queue[index];
+    if (!audio || !song) return;
+    this.#dropRecord();
+    this.#idleSpare();
+    const record = new RecordStream(this.#state.queue, index, () => this.#leaveRecord(record));
+    this.#record = record;
+    this.#origin = 0;
+    // Repeating a track is the store's to do: the element's own loop would repeat the whole stream.
+    audio.loop = false;
+    audio.src = record.url;
+    audio.dataset.stream = song.audioUrl;
+    if (startAt > 0) audio.currentTime = startAt;
+    this.#setTime(startAt > 0 ? startAt : 0);
+    this.#set({ index, duration: (song.durationMs ?? 0) / 1000, error: null });
+    this.#applyLevel();
+  }
+
+  /** As a record's stream plays: the song it has reached is the current one, and the next is loaded in time. */
+  #followRecord(audio: HTMLAudioElement) {
+    const record = this.#record;
+    if (!record) return;
+    const index = record.indexAt(audio.currentTime);
+    const song = index === null ? undefined : this.#state.queue[index];
+    if (index !== null && song && index !== this.#state.index) {
+      this.#origin = record.startOf(index) ?? this.#origin;
+      audio.dataset.stream = song.audioUrl;
+      this.#set({ index, duration: (song.durationMs ?? 0) / 1000, error: null });
+      this.#applyLevel();
+    }
+    record.follow(audio.currentTime, this.#state.loop);
+  }
+
+  /** A record's stream that cannot go on (a download refused, a browser that would not take it): its songs play as files, from where the fan is. */
+  #leaveRecord(record: RecordStream) {
+    if (this.#record !== record) return;
+    const { index, playing } = this.#state;
+    const at = this.#time;
+    this.#recordRefused = this.#state.queue;
+    this.#dropRecord();
+    this.#select(index, playing, at);
+  }
+
+  #dropRecord() {
+    const record = this.#record;
+    if (!record) return;
+    record.dispose();
+    this.#record = null;
+    this.#origin = 0;
+    const audio = this.#audio;
+    if (audio) {
+      delete audio.dataset.stream;
+      audio.loop = this.#state.loop;
+    }
+  }
+
+  /** The current song's position, in seconds from its start. */
+  #songTime(audio: HTMLAudioElement): number {
+    return Math.max(0, audio.currentTime - this.#origin);
+  }
+
   /** The spare element is loaded with `song`, ready to take over. */
   #spareHolds(song: Song): boolean {
     const spare = this.#spare;
@@ -299,7 +405,7 @@ export class PlayerStore {
     const spare = this.#spare;
     const { queue, index, loop } = this.#state;
     const next = queue[index + 1];
-    if (!spare || !next || loop || audio.paused || !Number.isFinite(audio.duration)) return;
+    if (!spare || !next || loop || audio.paused || !Number.isFinite(audio.duration) || this.#record || this.#recordFits(index + 1)) return;
     if (audio.duration - audio.currentTime > PRELOAD_BEFORE_END_S || this.#spareHolds(next)) return;
     spare.preload = "auto";
     spare.src = streamUrl(next, (type) => spare.canPlayType(type));
@@ -356,6 +462,11 @@ export class PlayerStore {
     const audio = this.#audio;
     if (!audio) return;
     if (this.#state.index < 0) return this.#select(0, true);
+    // A record's stream that played to its end: its last song plays again, as a file would.
+    if (this.#record && audio.ended) {
+      this.#dropRecord();
+      return this.#select(this.#state.index, true);
+    }
     audio.play().catch((error: unknown) => {
       // Autoplay policies refuse play() without a gesture; that is not a broken song.
       if (error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError")) return;
@@ -376,8 +487,17 @@ export class PlayerStore {
     const audio = this.#audio;
     if (!audio || this.#state.index < 0) return;
     const max = this.#state.duration || audio.duration || 0;
-    audio.currentTime = clamp(seconds, 0, Number.isFinite(max) && max > 0 ? max : seconds);
-    this.#setTime(audio.currentTime);
+    const target = clamp(seconds, 0, Number.isFinite(max) && max > 0 ? max : seconds);
+    // The browser lets go of a record's played bytes when its buffer is full (a long track): back
+    // before what it holds, the track is fetched again from there.
+    if (this.#record && audio.buffered.length > 0 && this.#origin + target < audio.buffered.start(0)) {
+      const playing = !audio.paused;
+      this.#startRecord(this.#state.index, target);
+      if (playing) this.play();
+      return;
+    }
+    audio.currentTime = this.#origin + target;
+    this.#setTime(this.#songTime(audio));
   }
 
   /** Jumps by ±JUMP_MS. */
@@ -442,7 +562,7 @@ export class PlayerStore {
 
   toggleLoop() {
     const loop = !this.#state.loop;
-    if (this.#audio) this.#audio.loop = loop;
+    if (this.#audio && !this.#record) this.#audio.loop = loop;
     // Looping, the current song is also the next one.
     if (loop) this.#idleSpare();
     this.#set({ loop });

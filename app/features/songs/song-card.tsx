@@ -88,15 +88,35 @@ function Streaming({ streaming }: { streaming: StreamingState | undefined }) {
       </div>
     );
   }
+  const { percent } = streaming;
   return (
-    <p
-      className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
-      role="status"
-      data-testid="song-streaming"
-    >
-      <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current motion-reduce:animate-none" />
-      {streaming.waiting ? LIBRARY_TEXT.preparingThenOut : LIBRARY_TEXT.preparing}
-    </p>
+    <div className="mt-2" data-testid="song-streaming">
+      <p
+        className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
+        role="status"
+      >
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current motion-reduce:animate-none" />
+        {streaming.waiting ? LIBRARY_TEXT.preparingThenOut : LIBRARY_TEXT.preparing}
+        {/* Shown, not spoken: the bar below says it to those who ask, rather than at every step. */}
+        {percent === undefined ? null : (
+          <span aria-hidden="true" className="tabular-nums">
+            {percent}%
+          </span>
+        )}
+      </p>
+      {percent === undefined ? null : (
+        <div
+          role="progressbar"
+          aria-label={LIBRARY_TEXT.preparingProgress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-1.5 h-1 w-40 max-w-full overflow-hidden rounded-full bg-sky-100 dark:bg-sky-900/40"
+        >
+          <div className="h-full rounded-full bg-sky-600 transition-[width] dark:bg-sky-400" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+    </div>
   );
 }
 

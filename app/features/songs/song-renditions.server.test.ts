@@ -10,6 +10,9 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { askForMissingAudioWork, finishAudioWork, makeStoredRenditions } from "#app/domain/audio-renditions.server.ts";
 import { mediaKey, renditionKey } from "#app/domain/song.ts";
 import { RELEASE_TEXT } from "./ui-text.ts";
+import type { Insertable } from "kysely";
+import type { Db } from "#app/lib/db/db.server.ts";
+import type { MediaJobsTable } from "#app/lib/db/db-schema.ts";
 
 describe.each(testStacks)("streaming renditions on %s", (kind) => {
   let site: TestSite;
@@ -121,8 +124,23 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
     });
     expect(await getSong(services, added.id)).toMatchObject({ released: false });
 
-    await makeStoredRenditions(db, storage)(added.audioKey);
     const streamingOf = async (id: string) => (await listSongsPage(services)).songs.find((item) => item.id === id)?.streaming;
+    // While a process makes them, the card says how far it has come.
+    await renditionsJob(db, added.audioKey, {
+      status: "queued",
+      leaseOwner: "another process",
+      leaseUntil: Date.now() + 60_000,
+      progress: 37,
+    });
+    expect(await streamingOf(added.id)).toEqual({ state: "preparing", waiting: true, percent: 37 });
+
+    // The work tells its progress as ffmpeg reads the master, to the end.
+    const fractions: number[] = [];
+    await makeStoredRenditions(db, storage)(added.audioKey, (fraction) => fractions.push(fraction));
+    expect(fractions.length).toBeGreaterThan(0);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+    await db.updateTable("mediaJobs").set({ status: "done", progress: null }).where("key", "=", added.audioKey).execute();
     // Made: on its way out at the schedule's next look, and said so until then.
     expect(await streamingOf(added.id)).toEqual({ state: "preparing", waiting: true });
     const look = await releaseDueSongs(db, undefined, Date.now(), true);
@@ -142,23 +160,7 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
     // A file ffmpeg cannot read would keep its release waiting for ever: Release now says why, and moves nothing.
     const broken = await song("Unreadable", "unreadable.wav", Buffer.from("RIFF but not really a wave file ".repeat(200)), services);
     await expect(makeStoredRenditions(db, storage)(broken.audioKey)).rejects.toThrow();
-    await db
-      .insertInto("mediaJobs")
-      .values({
-        id: `renditions:${broken.audioKey}`,
-        kind: "renditions",
-        key: broken.audioKey,
-        status: "failed",
-        attempts: 3,
-        nextAttemptAt: Date.now(),
-        leaseOwner: null,
-        leaseUntil: null,
-        lastError: "The audio could not be read: not a WAV",
-        createdAt: Date.now(),
-        doneAt: null,
-      })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet({ status: "failed" }))
-      .execute();
+    await renditionsJob(db, broken.audioKey, { status: "failed", attempts: 3, lastError: "The audio could not be read: not a WAV" });
     const before = await getSong(services, broken.id);
     expect(await releaseNow(db, { songId: broken.id }, undefined, Date.now() + 1_000, true)).toEqual({
       ok: false,
@@ -172,3 +174,27 @@ describe.each(testStacks)("streaming renditions on %s", (kind) => {
     expect(await getSong(site.services, plain.id)).toMatchObject({ released: true });
   });
 });
+
+/** The renditions job of `audioKey` as a process left it (written directly: the queue is not what is tested here). */
+async function renditionsJob(db: Db, audioKey: string, as: Partial<Insertable<MediaJobsTable>>): Promise<void> {
+  const row = {
+    id: `renditions:${audioKey}`,
+    kind: "renditions" as const,
+    key: audioKey,
+    status: "queued" as const,
+    attempts: 1,
+    nextAttemptAt: Date.now(),
+    leaseOwner: null,
+    leaseUntil: null,
+    lastError: null,
+    progress: null,
+    createdAt: Date.now(),
+    doneAt: null,
+    ...as,
+  };
+  await db
+    .insertInto("mediaJobs")
+    .values(row)
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
+    .execute();
+}

@@ -96,6 +96,8 @@ export const LIBRARY_TEXT = {
   /** A track's streaming renditions being made (issue #34): fans hear those, never the upload. */
   preparing: "Preparing for streaming\u2026",
   preparingThenOut: "Preparing for streaming\u2026 It comes out as soon as it is ready.",
+  /** The bar under "Preparing for streaming…" while the renditions are being made. */
+  preparingProgress: "Prepared for streaming so far",
   preparingFailed: "This file could not be read as audio, so it cannot be streamed.",
   /** The disclosure holding ffmpeg's own words, for the artist to pass on. */
   failureDetails: "Details",

@@ -174,6 +174,8 @@ export interface MediaJobsTable {
   leaseUntil: EpochMs | null;
   /** Why the last attempt failed, in ffmpeg's words or ours. */
   lastError: string | null;
+  /** How far the attempt under way has come, in percent; null when none is, or it cannot say. */
+  progress: number | null;
   createdAt: EpochMs;
   doneAt: EpochMs | null;
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { enqueueMediaJob, MAX_JOB_ATTEMPTS, PermanentJobError, startMediaJobs, type MediaJobs } from "./media-jobs.server.ts";
+import {
+  enqueueMediaJob,
+  MAX_JOB_ATTEMPTS,
+  PermanentJobError,
+  startMediaJobs,
+  type MediaJobHandler,
+  type MediaJobs,
+} from "./media-jobs.server.ts";
 
 const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -27,7 +34,7 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
 
   const db = () => site.services.db;
   const job = (key: string) => db().selectFrom("mediaJobs").selectAll().where("id", "=", `analyse:${key}`).executeTakeFirstOrThrow();
-  const start = (handler: (key: string) => Promise<void>, now?: () => number) => {
+  const start = (handler: MediaJobHandler, now?: () => number) => {
     const jobs = startMediaJobs({ db: db(), handlers: { analyse: handler, renditions: handler }, idleMs: 20, ...(now ? { now } : {}) });
     running.push(jobs);
     return jobs;
@@ -51,6 +58,24 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
     );
     expect(done.sort()).toEqual([...keys].sort());
     expect((await job(keys[0]!)).attempts).toBe(1);
+  });
+
+  it("keeps how far a job under way has come, for the library to show, and forgets it once the job is over", async () => {
+    const key = "music/1700000000000_long-master.wav";
+    await enqueueMediaJob(db(), "analyse", key);
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    start(async (_key, progress) => {
+      progress?.(0.004);
+      progress?.(0.42);
+      await finished;
+    });
+    await until(async () => (await job(key)).progress !== null, "the first progress written");
+    // Written at most every so often: the first step is what is kept for now, the rest follows.
+    expect((await job(key)).progress).toBe(0);
+    finish();
+    await until(async () => (await job(key)).status === "done", "the job done");
+    expect((await job(key)).progress).toBeNull();
   });
 
   it("tries again later after a failure, and keeps why; a permanent failure or the last attempt fails it for the artist to see", async () => {

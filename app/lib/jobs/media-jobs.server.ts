@@ -13,8 +13,12 @@ import { startWorkerLoop, type WorkerLoop } from "#app/lib/platform/worker-loop.
 
 export type MediaJobKind = MediaJobsTable["kind"];
 
-/** A job's work; throwing PermanentJobError fails it at once (a file that will never read), anything else is retried. */
-export type MediaJobHandler = (key: string) => Promise<void>;
+/**
+ * A job's work; throwing PermanentJobError fails it at once (a file that will
+ * never read), anything else is retried. It may tell how far it has come
+ * (0 to 1), which the library shows.
+ */
+export type MediaJobHandler = (key: string, progress?: (fraction: number) => void) => Promise<void>;
 
 export class PermanentJobError extends Error {
   override name = "PermanentJobError";
@@ -23,6 +27,8 @@ export class PermanentJobError extends Error {
 /** How long a process holds a job before another may take it, renewed while the work goes on. */
 const LEASE_MS = 2 * 60_000;
 const RENEW_EVERY_MS = 30_000;
+/** How often a job's progress is written at most: the library looks every few seconds. */
+const PROGRESS_EVERY_MS = 1_500;
 export const MAX_JOB_ATTEMPTS = 5;
 /** 30 s after the first failure, then 1, 2, 4 minutes. */
 const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
@@ -99,9 +105,19 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
         .catch((error: unknown) => console.error("Media jobs: renewing a lease failed", error));
     }, RENEW_EVERY_MS);
     const mine = () => db.updateTable("mediaJobs").where("id", "=", job.id).where("leaseOwner", "=", owner);
+    let written = { percent: -1, at: 0 };
+    const progress = (fraction: number) => {
+      const percent = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
+      if (percent <= written.percent || now() - written.at < PROGRESS_EVERY_MS) return;
+      written = { percent, at: now() };
+      mine()
+        .set({ progress: percent })
+        .execute()
+        .catch((error: unknown) => console.error("Media jobs: writing progress failed", error));
+    };
     try {
-      await options.handlers[job.kind](job.key);
-      await mine().set({ status: "done", doneAt: now(), leaseOwner: null, leaseUntil: null, lastError: null }).execute();
+      await options.handlers[job.kind](job.key, progress);
+      await mine().set({ status: "done", doneAt: now(), leaseOwner: null, leaseUntil: null, lastError: null, progress: null }).execute();
       options.onAttempt?.({ id: job.id, result: "done" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -109,8 +125,8 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
       await mine()
         .set(
           giveUp
-            ? { status: "failed", leaseOwner: null, leaseUntil: null, lastError: message }
-            : { nextAttemptAt: now() + retryDelayMs(job.attempts), leaseOwner: null, leaseUntil: null, lastError: message },
+            ? { status: "failed", leaseOwner: null, leaseUntil: null, lastError: message, progress: null }
+            : { nextAttemptAt: now() + retryDelayMs(job.attempts), leaseOwner: null, leaseUntil: null, lastError: message, progress: null },
         )
         .execute();
       if (giveUp) console.error(`Media jobs: ${job.id} failed: ${message}`);
