@@ -90,13 +90,13 @@ function Streaming({ streaming }: { streaming: StreamingState | undefined }) {
   }
   const { percent } = streaming;
   return (
-    <div className="mt-2" data-testid="song-streaming">
-      <p
-        className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
-        role="status"
-      >
-        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current motion-reduce:animate-none" />
-        {streaming.waiting ? LIBRARY_TEXT.preparingThenOut : LIBRARY_TEXT.preparing}
+    <div
+      className="mt-2 w-fit max-w-sm rounded-lg bg-sky-100 px-2.5 py-1.5 text-xs font-semibold text-sky-900 dark:bg-sky-900/40 dark:text-sky-100"
+      data-testid="song-streaming"
+    >
+      <p className="flex items-start gap-1.5" role="status">
+        <span aria-hidden="true" className="mt-1 size-2 shrink-0 animate-pulse rounded-full bg-current motion-reduce:animate-none" />
+        <span className="min-w-0 flex-1">{streaming.waiting ? LIBRARY_TEXT.preparingThenOut : LIBRARY_TEXT.preparing}</span>
         {/* Shown, not spoken: the bar below says it to those who ask, rather than at every step. */}
         {percent === undefined ? null : (
           <span aria-hidden="true" className="tabular-nums">
@@ -111,9 +111,9 @@ function Streaming({ streaming }: { streaming: StreamingState | undefined }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          className="mt-1.5 h-1 w-40 max-w-full overflow-hidden rounded-full bg-sky-100 dark:bg-sky-900/40"
+          className="mt-1.5 h-1 w-full overflow-hidden rounded-full bg-sky-200 dark:bg-sky-950"
         >
-          <div className="h-full rounded-full bg-sky-600 transition-[width] dark:bg-sky-400" style={{ width: `${percent}%` }} />
+          <div className="h-full rounded-full bg-sky-700 transition-[width] dark:bg-sky-300" style={{ width: `${percent}%` }} />
         </div>
       )}
     </div>
