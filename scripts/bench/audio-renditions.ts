@@ -18,7 +18,8 @@
 // Progress goes to stderr, the table to stdout. Results are in docs/performance.md.
 import { spawn, spawnSync } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
+import { printTable, type Row } from "./table.ts";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
@@ -27,7 +28,6 @@ import { makeRenditions, probeAudio, type Renditions } from "#app/lib/audio/rend
 import { memoryOf } from "./process-watch.ts";
 
 /** A row of `npm run bench`'s table. */
-type Row = { measure: string; ours: string; reference: string; ratio: string; target: string; met: boolean | null };
 
 type PcmFormat = { rate: number; bits: 16 | 24 };
 const CD: PcmFormat = { rate: 44_100, bits: 16 };
@@ -433,26 +433,6 @@ export async function benchAudioRenditions(
   }
 }
 
-function printTable(rows: Row[]) {
-  const headers = ["measure", "ours", "reference (same run)", "ratio", "target", "met"];
-  const cells = rows.map((row) => [
-    row.measure,
-    row.ours,
-    row.reference,
-    row.ratio,
-    row.target,
-    row.met === null ? "" : row.met ? "met" : "NOT met",
-  ]);
-  const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((cell) => (cell[i] ?? "").length)));
-  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(
-    `\nnpm run bench:audio, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`,
-  );
-  console.log(line(headers));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const cell of cells) console.log(line(cell));
-}
-
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
@@ -467,7 +447,10 @@ if (import.meta.main) {
     console.log(JSON.stringify(await measureInThisProcess(mode, values.file ?? "")));
   } else {
     try {
-      printTable(await benchAudioRenditions({ masterMb: Number(values["master-mb"]), runs: Number(values.runs) || 3 }));
+      printTable(
+        "npm run bench:audio",
+        await benchAudioRenditions({ masterMb: Number(values["master-mb"]), runs: Number(values.runs) || 3 }),
+      );
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
       process.exitCode = 1;

@@ -24,7 +24,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import http from "node:http";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { DatabaseSync } from "node:sqlite";
@@ -33,6 +33,7 @@ import { freePort, projectRoot, startDemoSite, startServer, stopChild, waitUntil
 import { benchAudioRenditions } from "./audio-renditions.ts";
 import { measureJavaScript } from "./js-weight.ts";
 import { bareTapPage, measureTapToSound, SLOW_PHONE } from "./tap-to-sound.ts";
+import { printTable, type Row } from "./table.ts";
 import type { LoadReport } from "./load-report.ts";
 import { ensureReferenceTools, runWrk, startNginx, type WrkResult } from "./reference-tools.ts";
 
@@ -52,7 +53,6 @@ const { values: args } = parseArgs({
 const SECONDS = Math.max(2, Number(args.seconds) || 8);
 const log = (line: string) => console.error(line);
 
-type Row = { measure: string; ours: string; reference: string; ratio: string; target: string; met: boolean | null };
 const rows: Row[] = [];
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 1)} MB`;
@@ -561,26 +561,6 @@ async function benchTapToSound(site: DemoSite, tools: { nginx: string }) {
   }
 }
 
-function printTable() {
-  const headers = ["measure", "ours", "reference (same run)", "ratio", "target", "met"];
-  const cells = rows.map((row) => [
-    row.measure,
-    row.ours,
-    row.reference,
-    row.ratio,
-    row.target,
-    row.met === null ? "" : row.met ? "met" : "NOT met",
-  ]);
-  const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((cell) => (cell[i] ?? "").length)));
-  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(
-    `\nnpm run bench, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})\n`,
-  );
-  console.log(line(headers));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const cell of cells) console.log(line(cell));
-}
-
 /** Runs one part; a part that fails is a row saying so, and the others still run. */
 async function part(name: string, work: () => Promise<void>) {
   try {
@@ -610,4 +590,4 @@ if (!args["skip-audio"]) {
   });
 }
 if (!args["skip-dashboard"]) await part("dashboard", benchDashboard);
-printTable();
+printTable("npm run bench", rows);
