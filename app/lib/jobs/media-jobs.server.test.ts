@@ -128,13 +128,16 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
     // As a process killed mid-job leaves it: claimed, its lease still running.
     await db()
       .updateTable("mediaJobs")
-      .set({ leaseOwner: "a-dead-process", leaseUntil: now + 60_000, attempts: 1 })
+      .set({ leaseOwner: "a-dead-process", leaseUntil: now + 60_000, attempts: 1, progress: 42 })
       .where("id", "=", "analyse:music/1700000000400_orphan.wav")
       .execute();
     let clock = now;
     const done: string[] = [];
+    // The dead process's progress is not this one's: the library shows none until it says its own.
+    const progressWhenTaken: (number | null)[] = [];
     start(
       async (key) => {
+        progressWhenTaken.push((await job(key)).progress);
         done.push(key);
       },
       () => clock,
@@ -144,6 +147,7 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
     clock = now + 61_000;
     await until(async () => (await job("music/1700000000400_orphan.wav")).status === "done", "the take-over");
     expect(done).toEqual(["music/1700000000400_orphan.wav"]);
+    expect(progressWhenTaken).toEqual([null]);
     expect((await job("music/1700000000400_orphan.wav")).attempts).toBe(2);
   });
 });

@@ -60,7 +60,7 @@ async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | n
   if (!due) return null;
   const lock = dialectOf(db as never) === "postgres" ? sql`for update skip locked` : sql``;
   const result = await sql<Claimed>`
-    update "mediaJobs" set "leaseOwner" = ${owner}, "leaseUntil" = ${now + LEASE_MS}, attempts = attempts + 1
+    update "mediaJobs" set "leaseOwner" = ${owner}, "leaseUntil" = ${now + LEASE_MS}, attempts = attempts + 1, progress = null
     where id in (
       select id from "mediaJobs"
       where status = 'queued' and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
