@@ -44,6 +44,10 @@ export default [
   route("api/subscribers/import", "routes/api.subscribers-import.ts"),
   route("api/uploads/:kind", "routes/api.uploads.ts"),
   route("api/photos", "routes/api.photos.ts"),
+  // A private listening link's page, its counts and its downloads (decision 027).
+  route("listen/:token", "routes/listen.tsx"),
+  route("listen/:token/beacon", "routes/listen-beacon.ts"),
+  route("listen/:token/download/:songId", "routes/listen-download.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("social-marks.svg", "routes/social-marks.ts"),
   // For other sites and apps (docs/decisions/016-embeds-and-feeds.md).

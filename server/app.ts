@@ -9,7 +9,7 @@ import { contentVersionReader } from "./page-cache/version.ts";
 import { createRawMediaHandler } from "./media/local-files.ts";
 import { createMediaHandler } from "./media/media-handler.ts";
 import { createOpenFiles } from "./media/open-files.ts";
-import { adminMayHear, createMediaGate, type MediaGate } from "./media/media-gate.ts";
+import { createMediaGate, withheldListeners, type MediaGate } from "./media/media-gate.ts";
 import { keepPersonalAnswersPrivate } from "./private-answers.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
@@ -50,8 +50,11 @@ const contentVersion = contentVersionReader(services);
 /** Audio is fetched only once its song is out (an admin hears it before): issue #30. */
 const gates = globalThis as { __artistSiteMediaGate?: MediaGate };
 const mediaGate = (gates.__artistSiteMediaGate ??= createMediaGate(services.db, contentVersion.read, services.storage, !services.media));
-/** Uploaded audio and covers, under /media/. */
-export const media = createMediaHandler(services.storage, openMediaFiles, { gate: mediaGate, mayHearWithheld: adminMayHear(services) });
+/** Uploaded audio and covers, under /media/: audio not out yet to an admin, or through a private listening link. */
+export const media = createMediaHandler(services.storage, openMediaFiles, {
+  gate: mediaGate,
+  mayHearWithheld: withheldListeners(services, !services.media),
+});
 
 export const app = express();
 app.disable("x-powered-by");
@@ -121,7 +124,8 @@ export const serveCachedPage = development ? undefined : pageCache.serveHit;
 export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles, mediaGate);
 
 // A signed-in visitor's pages (HTML and .data), the dashboard and the account: kept by no cache.
-app.use(keepPersonalAnswersPrivate([dashboardPath, "/account", "/api"]));
+// And a private listening link's page, its data and its downloads: for the one person it was made for.
+app.use(keepPersonalAnswersPrivate([dashboardPath, "/account", "/api", "/listen"]));
 app.use(
   createRequestHandler({
     build,

@@ -16,6 +16,8 @@ import { adminRefusal, requireAdminPage } from "#app/lib/auth/require-admin.serv
 import { formAnswer } from "#app/lib/http/wire.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { timeZoneNames } from "#app/lib/time/zoned-time.ts";
+import { ListeningLinksSection } from "#app/features/listening-links/links-section.tsx";
+import { createLink, extendLink, listReleaseLinks, restoreLink, revokeLink } from "#app/features/listening-links/listening-links.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -37,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The server's list, sent with the page: the zones its first paint offers are those the running app offers.
     zones: comingDay ? timeZoneNames() : [],
     mailOn: services.mail !== undefined,
+    links: await listReleaseLinks(services, editing.release.id),
   };
 }
 
@@ -49,6 +52,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         deleteTrack: (songId) => deleteSong(services, songId),
         moveDay: (form) => moveReleaseDay(services, form),
         releaseNow: (releaseId) => releaseWholeNow(services, releaseId, releaseAnnouncement(services)),
+        link: (step, form) =>
+          step === "create"
+            ? createLink(services, params.releaseId, form)
+            : step === "revoke"
+              ? revokeLink(services, params.releaseId, form)
+              : step === "restore"
+                ? restoreLink(services, params.releaseId, form)
+                : extendLink(services, params.releaseId, form),
       });
   // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
   if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);
@@ -68,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   });
 
 export default function DashboardRelease() {
-  const { dashboardPath: path, editing, origin, comingDay, zones, mailOn } = useLoaderData<typeof loader>();
+  const { dashboardPath: path, editing, origin, comingDay, zones, mailOn, links } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={path} title={editing.release.title} />
@@ -95,6 +106,15 @@ export default function DashboardRelease() {
           />
         }
       />
+      {editing.tracks.length > 0 ? (
+        <ListeningLinksSection
+          releaseId={editing.release.id}
+          kind={editing.release.kind === "ep" ? "EP" : editing.release.kind}
+          tracks={editing.tracks.map(({ song }) => ({ id: song.id, title: song.title }))}
+          links={links}
+          mailOn={mailOn}
+        />
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { Database } from "#app/lib/db/db-schema.ts";
 import { adminRefusal } from "#app/lib/auth/require-admin.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { linkMayHear } from "#app/features/listening-links/listening-links.server.ts";
 
 /** Folders whose files are public once stored: covers (a coming release's countdown shows its cover) and photos. */
 const OPEN_FOLDERS = ["covers/", "photos/"] as const;
@@ -204,4 +205,15 @@ export function adminMayHear(services: Services) {
     const request = new Request(new URL(req.url ?? "/", services.env.publicUrl), { headers: { cookie: req.headers.cookie } });
     return (await adminRefusal(services, request)) === null;
   };
+}
+
+/**
+ * Who may hear audio not out yet (issue #35): the holder of a private
+ * listening link whose address is signed for that audio, or an admin.
+ */
+export function withheldListeners(services: Services, uploadsPlay: boolean) {
+  const admin = adminMayHear(services);
+  const link = linkMayHear(services, uploadsPlay);
+  return async (req: IncomingMessage, key: string): Promise<boolean> =>
+    (await link(key, new URL(req.url ?? "/", services.env.publicUrl).searchParams)) || (await admin(req));
 }

@@ -17,8 +17,11 @@ import {
   type HeaderPairs,
 } from "./responses.ts";
 
-/** Who may have what: the gate, and whether a request is an admin's (who hears audio not out yet). */
-export type MediaAccess = { gate: MediaGate; mayHearWithheld(req: IncomingMessage): Promise<boolean> };
+/**
+ * Who may have what: the gate, and whether a request may hear audio `key` that
+ * is not out yet (an admin's, or one signed for a private listening link).
+ */
+export type MediaAccess = { gate: MediaGate; mayHearWithheld(req: IncomingMessage, key: string): Promise<boolean> };
 
 /**
  * The redirect to the bucket/CDN is cached briefly, not for a year: the object
@@ -64,11 +67,12 @@ export function createMediaHandler(storage: Storage, files: OpenFiles = createOp
     };
 
     // Audio not out yet: the same 404 as a file that does not exist, but to an
-    // admin, who hears it from the store, kept by no cache (issue #30).
+    // admin or a private link's holder, who hear it from the store, kept by no
+    // cache (issues #30, #35): never a bucket's address, which cannot be taken back.
     if (access && !access.gate.knownOpen(key)) {
       try {
         if (!(await access.gate.isOpen(key))) {
-          if (!(await access.mayHearWithheld(req))) return notFound(res);
+          if (!(await access.mayHearWithheld(req, key))) return notFound(res);
           return await streamFromStorage(storage, key, req, res, PRIVATE_CACHE_CONTROL);
         }
       } catch (error) {

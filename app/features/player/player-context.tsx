@@ -53,4 +53,6 @@ export function usePlayerTime(): number {
 export function useEarlyPlayClaim(songs: Song[]): void {
   const store = usePlayer();
   useLayoutEffect(() => store.claim(songs), [store, songs]);
+  // The same songs at new addresses (a private link's page renews its signed ones) reach the queue playing them.
+  useLayoutEffect(() => store.renewQueue(songs), [store, songs]);
 }

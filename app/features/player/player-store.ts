@@ -120,6 +120,8 @@ export class PlayerStore {
   #claimants = new Set<Song[]>();
   /** The level this store last gave the element, to tell its own volume changes from another's (a media key). */
   #level = 1;
+  /** The current song was loaded again at a renewed address after an error: a second error is the fan's to see. */
+  #retried = false;
 
   getState = (): PlayerState => this.#state;
   /** Current position in seconds. */
@@ -180,7 +182,10 @@ export class PlayerStore {
       this.#set({ playing: true, buffering: audio.readyState < 3, error: null });
       followPosition();
     };
-    const onPlaying = () => this.#set({ buffering: false });
+    const onPlaying = () => {
+      this.#retried = false;
+      this.#set({ buffering: false });
+    };
     const onWaiting = (audio: HTMLAudioElement) => {
       // Repeating a track of a record: nothing follows it in the stream, so its end is a wait. Back to its start.
       if (this.#record && this.#state.loop && audio.currentTime >= this.#origin + this.#state.duration - STALLED_AT_END_S) {
@@ -226,7 +231,15 @@ export class PlayerStore {
     };
     const onError = (audio: HTMLAudioElement) => {
       if (this.#record) return this.#leaveRecord(this.#record);
-      if (audio.getAttribute("src")) this.#set({ playing: false, buffering: false, error: PLAYBACK_ERROR });
+      const src = audio.getAttribute("src");
+      if (!src) return;
+      // An address that lapsed (a private link's) while a newer one came: on from where the fan is, at that one.
+      const song = this.currentSong;
+      if (song && !this.#retried && src !== streamUrl(song, (type) => audio.canPlayType(type))) {
+        this.#retried = true;
+        return this.#select(this.#state.index, this.#state.playing || !audio.paused, this.#time);
+      }
+      this.#set({ playing: false, buffering: false, error: PLAYBACK_ERROR });
     };
     const events: [string, (audio: HTMLAudioElement) => void][] = [
       ["play", onPlay],
@@ -447,6 +460,21 @@ export class PlayerStore {
     spare.preload = "none";
     spare.removeAttribute("src");
     spare.load();
+  }
+
+  /**
+   * The queue's songs at new addresses (a private link's page signs its media
+   * addresses for minutes and asks for new ones well before they lapse): what
+   * is loaded from now on comes from these; what plays goes on undisturbed.
+   */
+  renewQueue(songs: Song[]) {
+    const { queue } = this.#state;
+    if (songs === queue || !sameQueue(songs, queue)) return;
+    if (songs.every((song, i) => song.audioUrl === queue[i]?.audioUrl && song.opusUrl === queue[i]?.opusUrl)) return;
+    this.#record?.renew(songs);
+    if (this.#recordRefused === queue) this.#recordRefused = songs;
+    this.#retried = false;
+    this.#set({ queue: songs });
   }
 
   /**

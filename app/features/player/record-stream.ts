@@ -28,7 +28,7 @@ type Segment = { index: number; start: number; end: number; loaded: boolean };
  */
 export class RecordStream {
   readonly url: string;
-  readonly queue: readonly Song[];
+  #queue: readonly Song[];
   #source: MediaSource;
   #buffer: SourceBuffer | null = null;
   #segments: Segment[] = [];
@@ -46,7 +46,7 @@ export class RecordStream {
 
   /** Starts with the track at `first`; `onFail` hears once if the stream cannot go on (the player then plays files). */
   constructor(queue: readonly Song[], first: number, onFail: (error: unknown) => void) {
-    this.queue = queue;
+    this.#queue = queue;
     this.#source = new MediaSource();
     this.url = URL.createObjectURL(this.#source);
     this.#fail = (error: unknown) => {
@@ -66,6 +66,18 @@ export class RecordStream {
       },
       { once: true },
     );
+  }
+
+  get queue(): readonly Song[] {
+    return this.#queue;
+  }
+
+  /**
+   * The same tracks at new addresses (a private link's, signed again before
+   * the old ones lapse): what is still to load comes from these.
+   */
+  renew(queue: readonly Song[]): void {
+    if (queue.length === this.#queue.length && queue.every((song, i) => song.id === this.#queue[i]?.id)) this.#queue = queue;
   }
 
   /** The queue index of the track playing at `time` on the element. */
@@ -96,7 +108,7 @@ export class RecordStream {
       return;
     }
     if (last !== current || !current.loaded || current.end - time > PRELOAD_BEFORE_END_S) return;
-    if (this.queue[current.index + 1]) this.#load(current.index + 1);
+    if (this.#queue[current.index + 1]) this.#load(current.index + 1);
   }
 
   /** Lets go of the stream: its downloads stop and its address is freed. */
@@ -106,7 +118,7 @@ export class RecordStream {
   }
 
   #load(index: number) {
-    const song = this.queue[index];
+    const song = this.#queue[index];
     const previous = this.#segments.at(-1);
     if (!song || (previous && previous.index >= index)) return;
     const start = previous?.end ?? 0;
@@ -138,7 +150,7 @@ export class RecordStream {
       if (done) break;
     }
     segment.loaded = true;
-    if (segment.index === this.queue.length - 1 && this.#segments.at(-1) === segment && this.#source.readyState === "open") {
+    if (segment.index === this.#queue.length - 1 && this.#segments.at(-1) === segment && this.#source.readyState === "open") {
       await settled(buffer);
       this.#source.endOfStream();
     }
@@ -193,7 +205,7 @@ export class RecordStream {
 }
 
 /** The site's MP3 rendition of a track (decision 026), whose first frame carries its timing. */
-const isMp3Rendition = (url: string) => url.endsWith(".stream.mp3");
+const isMp3Rendition = (url: string) => (url.split("?")[0] ?? "").endsWith(".stream.mp3");
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   const joined = new Uint8Array(a.length + b.length);

@@ -23,8 +23,15 @@ const RELEASE_EDITOR_INTENTS = [
   "delete-track",
   "day",
   "release-now",
+  "link-create",
+  "link-revoke",
+  "link-restore",
+  "link-extend",
 ] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
+
+/** Which step of a link each link form asks for. */
+const LINK_STEPS = { "link-create": "create", "link-revoke": "revoke", "link-restore": "restore", "link-extend": "extend" } as const;
 
 /**
  * What a release-editor form asked and what came of it. A refusal carries what
@@ -47,6 +54,11 @@ export type ReleaseEditorSteps = {
   moveDay?: (form: Record<string, string>) => Promise<Result<{ message: string }, { fields?: Record<string, string> }>>;
   /** Brings the release's coming tracks out now. */
   releaseNow?: (releaseId: string) => Promise<Result<{ message: string }>>;
+  /** A private listening link's forms: make one, end it, restore it, give it a new end (the listening-links feature). */
+  link?: (
+    step: (typeof LINK_STEPS)[keyof typeof LINK_STEPS],
+    form: Record<string, string>,
+  ) => Promise<Result<{ message: string; id?: string }, { fields?: Record<string, string> }>>;
 };
 
 /** The editor's forms. */
@@ -55,7 +67,7 @@ export async function handleReleaseEditorAction(
   request: Request,
   steps: ReleaseEditorSteps = {},
 ): Promise<ReleaseEditorResult> {
-  const { deleteTrack, moveDay, releaseNow } = steps;
+  const { deleteTrack, moveDay, releaseNow, link } = steps;
   const read = await readForm(request);
   if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
   const form = textFields(read.form);
@@ -92,6 +104,11 @@ export async function handleReleaseEditorAction(
         return answer(moveDay ? await moveDay(form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       case "release-now":
         return answer(releaseNow && form.id ? await releaseNow(form.id) : refused(400, RELEASE_EDIT_TEXT.badRequest));
+      case "link-create":
+      case "link-revoke":
+      case "link-restore":
+      case "link-extend":
+        return answer(link ? await link(LINK_STEPS[intent], form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       default:
         return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
     }

@@ -387,6 +387,26 @@ export interface EmailChangesTable {
   usedAt: EpochMs | null;
 }
 
+/** A private listening link (migration 0026, decision 027): for a release or for one track. */
+export interface ListeningLinksTable {
+  id: string;
+  /** SHA-256 of the link's token, hex. */
+  tokenHash: string;
+  releaseId: string | null;
+  songId: string | null;
+  /** Who it is for, as the artist named them ("Jane, Rolling Stone"). */
+  recipient: string;
+  expiresAt: EpochMs | null;
+  allowDownload: Generated<Flag>;
+  notifyOnFirstVisit: Generated<Flag>;
+  revokedAt: EpochMs | null;
+  createdAt: EpochMs;
+  firstVisitAt: EpochMs | null;
+  lastVisitAt: EpochMs | null;
+  visits: Generated<number>;
+  plays: Generated<number>;
+}
+
 export interface Database {
   songs: SongsTable;
   releases: ReleasesTable;
@@ -418,5 +438,6 @@ export interface Database {
   outbox: OutboxTable;
   adminInvites: AdminInvitesTable;
   adminEvents: AdminEventsTable;
+  listeningLinks: ListeningLinksTable;
   emailChanges: EmailChangesTable;
 }
