@@ -68,6 +68,13 @@ export default function Listen() {
   useRenewedAddresses(page.renewBy);
   const timeZone = useVisitorTimeZone();
   const [first] = tracks;
+  // The day every track not out shares (a release comes out whole): said once, above.
+  const comingDays = new Set(tracks.filter(({ song }) => !song.released).map(({ song }) => song.releaseAt));
+  const [day] = comingDays;
+  const shared =
+    comingDays.size === 1 && day != null
+      ? formatDate(day, tracks.find(({ song }) => !song.released)?.song.releaseTimeZone ?? undefined)
+      : null;
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="mb-8">
@@ -79,6 +86,7 @@ export default function Listen() {
         </h1>
         {first ? <p className="mt-2 text-lg text-stone-600 dark:text-stone-400">{first.song.artist}</p> : null}
         <p className="mt-4 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
+          {shared ? <strong className="font-semibold">{LISTEN_TEXT.notOutYet(shared)}. </strong> : null}
           {LISTEN_TEXT.sharedWith}
           {expiresAt !== null ? <> {LISTEN_TEXT.worksUntil(formatDateTime(expiresAt, timeZone))}</> : null}
         </p>
@@ -95,36 +103,44 @@ export default function Listen() {
           {tracks.length > 1 ? "Tracklist" : "Track"}
         </h2>
         <ol className="divide-y divide-stone-200 rounded-2xl border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
-          {tracks.map(({ song, playable }, index) => (
-            <li key={song.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3">
-              <span className="w-6 text-right tabular-nums text-stone-500 dark:text-stone-400">{index + 1}</span>
-              <span className="flex min-w-0 flex-1 items-baseline gap-2">
-                <span className="min-w-0 truncate font-medium">{song.title}</span>
-                {song.explicit ? <ExplicitMark /> : null}
-              </span>
-              <span className="text-sm text-stone-600 dark:text-stone-400">
-                {!playable
-                  ? LISTEN_TEXT.preparing
-                  : song.released
-                    ? ""
-                    : song.releaseAt !== null
-                      ? LISTEN_TEXT.notOutYet(formatDate(song.releaseAt, song.releaseTimeZone ?? undefined))
-                      : LISTEN_TEXT.unreleased}
-              </span>
-              <span className="tabular-nums text-stone-600 dark:text-stone-400">
-                {song.durationMs ? formatDuration(song.durationMs) : ""}
-              </span>
-              {allowDownload && playable ? (
-                <a
-                  href={`/listen/${token}/download/${song.id}`}
-                  download
-                  className="basis-full pl-10 text-sm font-medium text-brand-700 underline-offset-4 hover:underline sm:basis-auto sm:pl-0 dark:text-brand-300"
-                >
-                  {LISTEN_TEXT.download(song.title)}
-                </a>
-              ) : null}
-            </li>
-          ))}
+          {tracks.map(({ song, playable }, index) => {
+            const status = !playable
+              ? LISTEN_TEXT.preparing
+              : song.released || shared !== null
+                ? ""
+                : song.releaseAt !== null
+                  ? LISTEN_TEXT.notOutYet(formatDate(song.releaseAt, song.releaseTimeZone ?? undefined))
+                  : LISTEN_TEXT.unreleased;
+            const download = allowDownload && playable;
+            return (
+              <li key={song.id} className="px-4 py-3">
+                <div className="flex items-baseline gap-4">
+                  <span className="w-6 shrink-0 text-right tabular-nums text-stone-500 dark:text-stone-400">{index + 1}</span>
+                  <span className="flex min-w-0 flex-1 items-baseline gap-2">
+                    <span className="min-w-0 truncate font-medium">{song.title}</span>
+                    {song.explicit ? <ExplicitMark /> : null}
+                  </span>
+                  <span className="tabular-nums text-stone-600 dark:text-stone-400">
+                    {song.durationMs ? formatDuration(song.durationMs) : ""}
+                  </span>
+                </div>
+                {status || download ? (
+                  <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 pl-10 text-sm">
+                    {status ? <span className="text-stone-600 dark:text-stone-400">{status}</span> : null}
+                    {download ? (
+                      <a
+                        href={`/listen/${token}/download/${song.id}`}
+                        download
+                        className="font-medium text-brand-700 underline underline-offset-4 hover:no-underline dark:text-brand-300"
+                      >
+                        {LISTEN_TEXT.download(song.title)}
+                      </a>
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       </section>
       {notesHtml || release.credits.length > 0 ? (

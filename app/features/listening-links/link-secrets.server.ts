@@ -11,19 +11,19 @@ export const LINK_MEDIA_LIFE_MS = 10 * 60_000;
 
 const keyFor = (authSecret: string, label: string) => createHmac("sha256", authSecret).update(`listening-links:${label}`).digest();
 
-/** A link's token: what its address carries. 43 characters of base64url. */
+/**
+ * A link's token: what its address carries. 40 hex digits (160 bits), lower
+ * case as every page address here is (server/canonical-path.ts).
+ */
 export function linkToken(authSecret: string, linkId: string): string {
-  return createHmac("sha256", keyFor(authSecret, "token")).update(linkId).digest("base64url");
+  return createHmac("sha256", keyFor(authSecret, "token")).update(linkId).digest("hex").slice(0, 40);
 }
 
 /** What the database keeps of a token. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The shape of a token, checked before the database is asked. */
-export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value);
-
-/** The query a signed media address carries. */
-export type MediaSignature = { link: string; until: number; sig: string };
+export const isTokenShaped = (value: string) => /^[0-9a-f]{40}$/.test(value);
 
 const signatureOf = (authSecret: string, key: string, linkId: string, until: number) =>
   createHmac("sha256", keyFor(authSecret, "media")).update(`${key}\n${linkId}\n${until}`).digest("base64url");

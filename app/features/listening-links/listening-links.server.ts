@@ -33,7 +33,7 @@ const stateOf = (row: Pick<LinkRow, "revokedAt" | "expiresAt">, now: number): Li
 const instant = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** A link's address, `/listen/{token}` on this site. */
-export const listenPath = (token: string) => `/listen/${token}`;
+const listenPath = (token: string) => `/listen/${token}`;
 
 function viewOf(services: Services, row: LinkRow, now: number): ListeningLinkView {
   const token = linkToken(services.env.authSecret, row.id);
