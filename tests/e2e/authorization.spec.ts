@@ -218,6 +218,13 @@ const MATRIX: Record<string, Call[]> = {
     { method: "GET", path: "/oembed?url=http%3A%2F%2Fevil.example%2Fmusic%2Fx&format=json", expect: 404 },
     { method: "GET", path: "/oembed", expect: 400 },
   ],
+  // A private listening link is for whoever holds its token, signed in or not; a token no link has is a missing page.
+  "routes/listen.tsx": [
+    { method: "GET", path: `/listen/${"0".repeat(40)}`, expect: 404 },
+    { method: "GET", path: "/listen/not-a-token", expect: 404 },
+  ],
+  "routes/listen-beacon.ts": [{ method: "POST", path: `/listen/${"0".repeat(40)}/beacon`, form: { intent: "visit" }, expect: 404 }],
+  "routes/listen-download.ts": [{ method: "GET", path: `/listen/${"0".repeat(40)}/download/no-such-song`, expect: 404 }],
   "routes/feed-xml.ts": [{ method: "GET", path: "/feed.xml", expect: 200 }],
   "routes/sitemap-xml.ts": [{ method: "GET", path: "/sitemap.xml", expect: 200 }],
   "routes/robots-txt.ts": [{ method: "GET", path: "/robots.txt", expect: 200 }],

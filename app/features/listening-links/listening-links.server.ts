@@ -7,17 +7,16 @@
 // process.
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Selectable } from "kysely";
-import { z } from "zod";
 import type { Database, ListeningLinksTable } from "#app/lib/db/db-schema.ts";
 import { parseRoles } from "#app/lib/auth/profile.ts";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
-import { isTimeZone, zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { currentArtistName } from "#app/domain/site/site-settings.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { linkToken, signedLinkId, tokenHash } from "./link-secrets.server.ts";
 import { LINK_TEXT } from "./ui-text.ts";
+import { parseExpiry, parseLinkRequest } from "./schema.ts";
 import type { LinkState, ListeningLinkView } from "./link-view.ts";
 
 type LinkRow = Selectable<ListeningLinksTable>;
@@ -71,27 +70,6 @@ export async function listReleaseLinks(services: Services, releaseId: string, no
   return rows.map((row) => viewOf(services, row, now));
 }
 
-const recipientSchema = z.string().trim().min(1, LINK_TEXT.recipientRequired).max(120, LINK_TEXT.recipientTooLong);
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value === "on" || value === "1" || value === "true");
-
-/**
- * The end of `day` (YYYY-MM-DD) in `zone`: the last instant of that day there.
- * Empty: no end. Refuses a day already over.
- */
-function endOfDay(day: string, zone: string, now: number): Result<{ at: number | null }, { fields: Record<string, string> }> {
-  if (day.trim() === "") return ok({ at: null });
-  const fields = (message: string) => refused(400, message, { fields: { expires: message } });
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day.trim())) return fields(LINK_TEXT.expiresInvalid);
-  const end = zonedTimeToInstant(`${day.trim()}T23:59`, isTimeZone(zone) ? zone : "UTC");
-  if (!end.ok) return fields(LINK_TEXT.expiresInvalid);
-  const at = end.instant + 60_000 - 1;
-  if (at <= now) return fields(LINK_TEXT.expiresPast);
-  return ok({ at });
-}
-
 /** Makes a link to release `releaseId` (or to one of its tracks: `form.target`). */
 export async function createLink(
   services: Services,
@@ -99,14 +77,9 @@ export async function createLink(
   form: Record<string, string>,
   now = Date.now(),
 ): Promise<LinkActionResult> {
-  const recipient = recipientSchema.safeParse(form.recipient ?? "");
-  const expiry = endOfDay(form.expires ?? "", form.zone ?? "UTC", now);
-  const fields: Record<string, string> = {};
-  if (!recipient.success) fields.recipient = recipient.error.issues[0]?.message ?? LINK_TEXT.recipientRequired;
-  if (!expiry.ok) Object.assign(fields, expiry.fields);
-  const [first] = Object.values(fields);
-  if (first !== undefined || !recipient.success || !expiry.ok) return refused(400, first ?? LINK_TEXT.badRequest, { fields });
-  const target = form.target ?? "release";
+  const parsed = parseLinkRequest(form, now);
+  if (!parsed.ok) return refused(400, Object.values(parsed.fields)[0] ?? LINK_TEXT.badRequest, { fields: { ...parsed.fields } });
+  const { recipient, target, expiresAt, allowDownload, notify } = parsed.request;
   const release = await services.db.selectFrom("releases").select("id").where("id", "=", releaseId).executeTakeFirst();
   if (!release) return refused(404, LINK_TEXT.linkGone);
   let songId: string | null = null;
@@ -125,14 +98,14 @@ export async function createLink(
       tokenHash: tokenHash(linkToken(services.env.authSecret, id)),
       releaseId: songId === null ? releaseId : null,
       songId,
-      recipient: recipient.data,
-      expiresAt: expiry.at,
-      allowDownload: checkbox.parse(form.allowDownload) ? 1 : 0,
-      notifyOnFirstVisit: checkbox.parse(form.notify) && services.mail ? 1 : 0,
+      recipient,
+      expiresAt,
+      allowDownload: allowDownload ? 1 : 0,
+      notifyOnFirstVisit: notify && services.mail ? 1 : 0,
       createdAt: now,
     })
     .execute();
-  return ok({ message: LINK_TEXT.created(recipient.data), id });
+  return ok({ message: LINK_TEXT.created(recipient), id });
 }
 
 /** The link `form.linkId`, when it belongs to release `releaseId` (directly or through a track). */
@@ -178,8 +151,8 @@ export async function extendLink(
 ): Promise<LinkActionResult> {
   const link = await linkOfRelease(services.db, releaseId, form.linkId);
   if (!link) return refused(404, LINK_TEXT.linkGone);
-  const expiry = endOfDay(form.expires ?? "", form.zone ?? "UTC", now);
-  if (!expiry.ok) return expiry;
+  const expiry = parseExpiry(form.expires, form.zone, now);
+  if (!expiry.ok) return refused(400, expiry.message, { fields: { expires: expiry.message } });
   await services.db.updateTable("listeningLinks").set({ expiresAt: expiry.at }).where("id", "=", link.id).execute();
   return ok({ message: expiry.at === null ? LINK_TEXT.unlimited(link.recipient) : LINK_TEXT.extended(link.recipient) });
 }
