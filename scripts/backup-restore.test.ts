@@ -30,6 +30,26 @@ describe("npm run backup and npm run restore", () => {
       .insertInto("subscribers")
       .values({ id: "s1", email: "fan@example.com", timestamp: 1, subscribed: 1, source: "website" })
       .execute();
+    // A release with a private listening link on it: the link must still open after a restore.
+    await services.db
+      .insertInto("releases")
+      .values({ id: "r1", slug: "low-tide", title: "Low Tide", kind: "ep", createdAt: 1, updatedAt: 1 })
+      .execute();
+    await services.db
+      .insertInto("listeningLinks")
+      .values({
+        id: "l1",
+        tokenHash: "a".repeat(64),
+        releaseId: "r1",
+        songId: null,
+        recipient: "Jane, Rolling Stone",
+        expiresAt: null,
+        revokedAt: null,
+        createdAt: 1,
+        firstVisitAt: null,
+        lastVisitAt: null,
+      })
+      .execute();
     await services.close();
 
     const backupDir = path.join(work, "backup");
@@ -40,10 +60,13 @@ describe("npm run backup and npm run restore", () => {
     const fresh = path.join(work, "fresh");
     const restore = run("scripts/restore.ts", [backupDir], fresh);
     expect(restore.status, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/Restored the backup of .*: 0 releases, 0 songs, 0 messages, 1 subscribers, 0 accounts; 1 files\./);
+    expect(restore.stdout).toMatch(/Restored the backup of .*: 1 releases, 0 songs, 0 messages, 1 subscribers, 0 accounts; 1 files\./);
     const restored = await createServices(loadEnv(envFor(fresh)));
     try {
       expect(await restored.db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "fan@example.com" }]);
+      expect(await restored.db.selectFrom("listeningLinks").select(["recipient", "tokenHash"]).execute()).toEqual([
+        { recipient: "Jane, Rolling Stone", tokenHash: "a".repeat(64) },
+      ]);
       expect(await restored.storage.stat(key)).toMatchObject({ size: 15 });
     } finally {
       await restored.close();

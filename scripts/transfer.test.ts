@@ -15,6 +15,8 @@ import { formStartedToken } from "#app/lib/http/form-guard.server.ts";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "#app/lib/http/form-guard.ts";
 import { openStorage } from "#app/lib/platform/services.server.ts";
 import { createServices } from "#app/services.server.ts";
+import { createLink } from "#app/features/listening-links/listening-links.server.ts";
+import { linkToken } from "#app/features/listening-links/link-secrets.server.ts";
 import { saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { storageFolders } from "#app/lib/storage/storage.server.ts";
@@ -220,6 +222,8 @@ const source = diskSite("source");
 let sourceDump: Dump;
 /** The demo's songs, with the renditions fans hear (the demo makes them: decision 026). */
 let songs: { id: string; title: string; audioKey: string; opusKey: string; fallbackKey: string }[];
+/** The address of a private listening link made on the source. */
+let listenPath = "";
 
 beforeAll(async () => {
   ensureBuild(() => {});
@@ -313,6 +317,10 @@ beforeAll(async () => {
       .select(["songs.id", "songs.title", "songs.audioKey", "audioRenditions.opusKey", "audioRenditions.fallbackKey"])
       .execute();
     expect(songs).toHaveLength(4);
+    // A private listening link the artist sent: its address must keep opening after the move.
+    const link = await createLink(services, track.releaseId, { recipient: "Jane, Rolling Stone" });
+    if (!link.ok || !link.id) throw new Error("no listening link");
+    listenPath = `/listen/${linkToken(services.env.authSecret, link.id)}`;
   } finally {
     await services.close();
   }
@@ -335,6 +343,7 @@ beforeAll(async () => {
     "mailings",
     "outbox",
     "heldSubmissions",
+    "listeningLinks",
   ]) {
     expect(sourceDump.tables[table]?.length, `the source site has ${table}`).toBeGreaterThan(0);
   }
@@ -391,6 +400,7 @@ async function expectSiteServes(vars: Vars) {
     expect(photos.size).toBeGreaterThan(1);
     for (const key of photos) await expectMedia(key);
     expect(await page("/shows")).toContain("The Bluebird Room");
+    expect(await page(listenPath)).toContain("Shared privately with you");
     await page("/contact");
 
     const signIn = (email: string, password: string) =>
