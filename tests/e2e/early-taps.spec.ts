@@ -14,32 +14,14 @@ import { DEMO_CLI_TIMEOUT_MS, demoCli, uniqueEmail } from "./support/cli.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { deleteStoredKeys, storedKeys } from "./support/storage.ts";
-import { expect, test, type Page, type Route } from "./support/fixtures.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
+import { holdScripts, hydrated } from "./support/hold-scripts.ts";
 import { audioFile, audioState, homePlayer, musicPlayer } from "./support/player.ts";
 
 /** A one-pixel PNG: a real photo file, as small as one can be. */
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-const hydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
-
-/** Holds every app script until `release` is called: the page stays as the server sent it. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    (route) => (holding ? void held.push(route) : route.continue()),
-  );
-  return {
-    async release() {
-      holding = false;
-      for (const route of held.splice(0)) await route.continue();
-      await expect.poll(() => hydrated(page), { message: "the app hydrates", timeout: 20_000 }).toBe(true);
-    },
-  };
-}
 
 test.describe("taps before the page is interactive", () => {
   test.use(PHONE);

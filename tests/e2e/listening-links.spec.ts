@@ -13,11 +13,12 @@ import type { Browser } from "@playwright/test";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { E2E_EXTRA_PORTS, E2E_URL } from "./support/server-env.ts";
 import { currentTime, siteAudio } from "./support/player.ts";
+import { holdScripts, hydrated } from "./support/hold-scripts.ts";
 
 const PORTS = { A: E2E_EXTRA_PORTS.processA, B: E2E_EXTRA_PORTS.processB } as const;
 
 /** An EP of `titles`, coming in a month, its renditions made (setup, not under test: made through the API and the database). */
-async function makeComingEp(request: APIRequestContext, titles: string[]) {
+async function makeComingEp(request: APIRequestContext, titles: string[], seconds = 2) {
   const tag = randomUUID().slice(0, 6);
   const ep = { id: randomUUID(), slug: `sealed-${tag}`, title: `Sealed ${tag}` };
   const now = Date.now();
@@ -32,7 +33,7 @@ async function makeComingEp(request: APIRequestContext, titles: string[]) {
   for (const [index, name] of titles.entries()) {
     const title = `${name} ${tag}`;
     const audio = await request.post("/api/uploads/audio?name=track.wav", {
-      data: synthWav({ seconds: 2, chords: [[57 + index, 60, 64]], bpm: 120 }),
+      data: synthWav({ seconds, chords: [[57 + index, 60, 64]], bpm: 120 }),
       headers: { "content-type": "audio/wav" },
     });
     const cover = await request.post("/api/uploads/cover?name=cover.png", {
@@ -203,6 +204,96 @@ test.describe.serial("private listening links", () => {
       await Promise.all(processes.map((client) => client.dispose()));
     } finally {
       await booker.close();
+    }
+  });
+
+  test("the page signs its addresses anew before they lapse, and the player loads what comes next from the new ones", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const long = await makeComingEp(page.request, ["Slow Tide", "Long Night"], 30);
+    const [first, second] = long.tracks;
+    if (!first || !second) throw new Error("no tracks");
+    const path = await makeLinkInEditor(page, long.id, "Critic, Late Review");
+    const critic = await outsider(browser);
+    try {
+      // The page's clock, to bring the renewal forward by minutes; the music plays in real time.
+      await critic.page.clock.install();
+      await critic.page.goto(path);
+      await waitForHydration(critic.page);
+      const player = critic.page.getByRole("region", { name: `Player for ${long.title}` });
+      await player.getByRole("button", { name: `Play ${first.title}`, exact: true }).click();
+      await expect.poll(() => currentTime(critic.page)).toBeGreaterThan(0.3);
+      const playing = () =>
+        siteAudio(critic.page).evaluate((node) => (node as HTMLAudioElement).dataset.stream || (node as HTMLAudioElement).src);
+      const oldUntil = new URL(await playing(), E2E_URL).searchParams.get("until");
+      expect(oldUntil).toMatch(/^\d+$/);
+      // Past the middle of the addresses' life: the page asks for new ones.
+      const renewed = critic.page.waitForResponse((response) => response.url().includes(".data") && response.status() === 200);
+      await critic.page.clock.fastForward("06:00");
+      await renewed;
+      // From now on the old addresses have lapsed, as they would have on the server.
+      const lapsed: string[] = [];
+      await critic.page.route("**/media/**", (route) => {
+        if (new URL(route.request().url()).searchParams.get("until") !== oldUntil) return route.fallback();
+        lapsed.push(route.request().url());
+        return route.fulfill({ status: 404, body: "lapsed" });
+      });
+      // To the end of the first track: the next one is loaded now, from the renewed addresses.
+      const seek = player.getByRole("slider", { name: "Seek" });
+      await seek.focus();
+      await critic.page.keyboard.press("End");
+      await expect(player.getByRole("button", { name: `Pause ${second.title}`, exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect.poll(playing).toContain(second.audioKey.split("/")[1] ?? "-");
+      expect(new URL(await playing(), E2E_URL).searchParams.get("until")).not.toBe(oldUntil);
+      // Nothing was asked at a lapsed address: the next track came from the new ones at once.
+      expect(lapsed).toEqual([]);
+      const at = await currentTime(critic.page);
+      await expect.poll(() => currentTime(critic.page), { message: "the second track plays" }).toBeGreaterThan(at + 0.5);
+      await expect(player.getByRole("alert")).toHaveCount(0);
+    } finally {
+      await critic.close();
+      await withE2eDb((db) =>
+        deleteSongRows(
+          db,
+          long.tracks.map((track) => track.id),
+        ),
+      );
+    }
+  });
+
+  test("on a phone, Play tapped before the page's app starts plays the coming track at once; the visit and the play are counted once it is there", async ({
+    page,
+    browser,
+  }) => {
+    if (!made) throw new Error("the first test made no EP");
+    const [first] = made.tracks;
+    if (!first) throw new Error("no tracks");
+    await signInAsAdmin(page);
+    const path = await makeLinkInEditor(page, made.id, "Phone, Early Tapper");
+    const context = await browser.newContext({ baseURL: E2E_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const phone = await context.newPage();
+      const scripts = await holdScripts(phone);
+      await phone.goto(path, { waitUntil: "domcontentloaded" });
+      const player = phone.getByRole("region", { name: `Player for ${made.title}` });
+      await player.getByRole("button", { name: `Play ${first.title}`, exact: true }).tap();
+      await expect
+        .poll(() => currentTime(phone), { message: "the tap plays before the app is there", timeout: 15_000 })
+        .toBeGreaterThan(0.3);
+      expect(await hydrated(phone)).toBe(false);
+      await scripts.release();
+      const card = page.getByRole("listitem", { name: "Phone, Early Tapper" });
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return card.textContent();
+        })
+        .toMatch(/Opened once.*1 play/);
+    } finally {
+      await context.close();
     }
   });
 
