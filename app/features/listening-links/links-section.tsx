@@ -272,7 +272,7 @@ function LinkCard({ link, what, fresh, answer }: { link: ListeningLinkView; what
   const when = (at: number) => formatDateTime(at, timeZone);
   return (
     <li
-      className={`space-y-3 rounded-2xl border p-4 sm:p-5 ${fresh ? "border-brand-500 ring-2 ring-brand-500/30" : "border-stone-200 dark:border-stone-800"}`}
+      className={`space-y-3 rounded-2xl border p-4 sm:p-5 ${fresh ? "border-emerald-500 ring-2 ring-emerald-500/30 dark:border-emerald-400" : "border-stone-200 dark:border-stone-800"}`}
       aria-labelledby={`${id}-name`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
