@@ -36,12 +36,16 @@ export async function pressReleaseChoices(db: Kysely<Database>): Promise<PressRe
 /**
  * The releases the press kit plays, in the artist's order: those chosen that
  * still have a track out, or, when none is chosen, the one holding the latest
- * release. Music not out yet is never among them.
+ * release (or the newest, when no song is marked latest). Music not out yet is
+ * never among them.
  */
 export async function featuredReleaseIds(db: Kysely<Database>, press: PressWords): Promise<string[]> {
   if (press.releaseIds.length === 0) {
     const latest = await db.selectFrom("songs").select("releaseId").where("isLatest", "=", 1).where("released", "=", 1).executeTakeFirst();
-    return latest ? [latest.releaseId] : [];
+    if (latest) return [latest.releaseId];
+    // No song marked latest: the newest release with music out.
+    const [newest] = await pressReleaseChoices(db);
+    return newest ? [newest.id] : [];
   }
   const out = new Set(
     (await db.selectFrom("songs").select("releaseId").where("released", "=", 1).where("releaseId", "in", press.releaseIds).execute()).map(

@@ -5,7 +5,9 @@ const title = z
   .string({ error: PRESS_FILES_TEXT.titleRequired })
   .trim()
   .min(1, PRESS_FILES_TEXT.titleRequired)
-  .max(MAX_PRESS_FILE_TITLE, PRESS_FILES_TEXT.titleTooLong);
+  .max(MAX_PRESS_FILE_TITLE, PRESS_FILES_TEXT.titleTooLong)
+  // A title is one line the page and the file's name show: no line breaks, tabs or NULs (which PostgreSQL refuses).
+  .refine((value) => !/\p{Cc}/u.test(value), PRESS_FILES_TEXT.titleOneLine);
 const id = z.string({ error: PRESS_FILES_TEXT.notFound }).trim().min(1, PRESS_FILES_TEXT.notFound).max(100, PRESS_FILES_TEXT.notFound);
 
 /** What an upload says about its file, from the upload's query string. */

@@ -74,6 +74,7 @@ export const PRESS_FILES_TEXT = {
   removed: "File removed.",
   titleRequired: "Please give the file a title.",
   titleTooLong: `Please keep the title under ${MAX_PRESS_FILE_TITLE} characters.`,
+  titleOneLine: "Please write the title on one line, without tabs or other control characters.",
   notPdf: "Please choose a PDF file.",
   tooLarge: `This file is too large. Maximum size is ${MAX_PRESS_FILE_MB}MB.`,
   noFile: "Please choose a PDF file to add.",

@@ -14,7 +14,11 @@ export function ShowLines({ shows, className = "" }: { shows: PublicShow[]; clas
             {showWhen(show.startsLocal).date} · {localTimeLabel(show)}
           </time>{" "}
           — {show.venue}, {show.city}, {show.country}
-          {show.status === "sold-out" ? ` (${SHOWS_PAGE_TEXT.soldOut})` : show.status === "cancelled" ? ` (${SHOWS_PAGE_TEXT.cancelled})` : ""}
+          {show.status === "sold-out"
+            ? ` (${SHOWS_PAGE_TEXT.soldOut})`
+            : show.status === "cancelled"
+              ? ` (${SHOWS_PAGE_TEXT.cancelled})`
+              : ""}
         </li>
       ))}
     </ul>
