@@ -232,8 +232,9 @@ test("a journalist copies the short bio by keyboard, and downloads every photo a
   await page.getByRole("contentinfo").getByRole("link", { name: "Press", exact: true }).click();
   await expect(page).toHaveURL(/\/press$/);
   expect(await (await page.request.get("/sitemap.xml")).text()).toContain("/press</loc>");
-  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
-  expect(image).toMatch(/\/press\/social-image\.png\?v=\d+$/);
+  const ogImage = page.locator('meta[property="og:image"]');
+  await expect(ogImage).toHaveAttribute("content", /\/press\/social-image\.png\?v=\d+$/);
+  const image = await ogImage.getAttribute("content");
   const card = await page.request.get(image ?? "");
   const cardMeta = await sharp(await card.body()).metadata();
   expect([card.status(), cardMeta.width, cardMeta.height]).toEqual([200, 1200, 630]);
