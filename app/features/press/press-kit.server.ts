@@ -10,7 +10,8 @@ import { hasPressFiles } from "./press-files.server.ts";
  * would show are on other pages already and do not make a kit on their own.
  */
 export async function pressKitIsPublic(db: Kysely<Database>, press: PressWords): Promise<boolean> {
-  return kitHasContent(press, await hasPressFiles(db));
+  // Every page's footer asks: the words alone answer without a query once they are written.
+  return pressWordsWritten(press) || (await hasPressFiles(db));
 }
 
 /** The same, for a caller that has the kit's files at hand already. */
