@@ -34,6 +34,8 @@ import { isAdmin } from "#app/lib/auth/profile.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
+import { pressKitIsPublic } from "#app/features/press/press-kit.server.ts";
+import { PRESS_PATH } from "#app/features/press/press-paths.ts";
 import type { FlashToast } from "#app/lib/http/toast.ts";
 import { takeToast } from "#app/lib/http/toast.server.ts";
 import appStylesheet from "./app.css?url";
@@ -59,6 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteSettingsOf(context),
   ]);
   const { artist } = settings;
+  // The footer links the press kit once it has something in it; a failure to tell leaves the link out.
+  const pressKit = await pressKitIsPublic(services.db, settings.press).catch((error: unknown) => {
+    console.error("Looking whether the press kit is out failed", error);
+    return false;
+  });
   const siteMeta: SiteMeta = {
     origin: services.env.publicUrl,
     artistName: artist.name,
@@ -72,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       siteMeta,
       year: new Date().getFullYear(),
       social: settings.social.links,
+      pressPath: pressKit ? PRESS_PATH : null,
       user: profile ? { displayName: profile.displayName, email: profile.email } : null,
       // Decided here, on the server: only admins are ever told where the dashboard is.
       dashboardPath: isAdmin(profile) ? dashboardPath : null,
@@ -185,7 +193,7 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 }
 
 export default function App() {
-  const { siteMeta, year, social, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
+  const { siteMeta, year, social, pressPath, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   const bare = useBareDocument();
   // The whole page answers now: taps kept from before are carried out (app/lib/document/early-taps.ts).
   useEffect(markHydrated, []);
@@ -205,6 +213,7 @@ export default function App() {
           artistName={siteMeta.artistName}
           year={year}
           social={social}
+          pressPath={pressPath}
           signedIn={user !== null}
           newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
         />

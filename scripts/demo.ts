@@ -1,13 +1,18 @@
 // npm run demo: fills an empty site with an EP of three tracks (with lyrics,
 // credits and notes) and a single, the latest release (audio and covers
 // generated here); a site without photos with a hero, a portrait, a video
-// poster and six press photos (drawn here too); and a site without shows with a
-// few shows around today, so a newcomer sees it working. With --songs-only
+// poster and six press photos (drawn here too); a site without shows with a
+// few shows around today; and a site without a press kit with one (its words,
+// the photos' captions and credits, a technical rider made here as a PDF), so a
+// newcomer sees it working. With --songs-only
 // (the browser tests'): three singles, and nothing else.
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
 import { createCoverVariants } from "#app/features/songs/cover-variants.server.ts";
-import { listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
+import { applyPhotoAction, listPhotos, savePhoto } from "#app/features/photos/photos.server.ts";
+import { listPressFiles, storePressFileUpload } from "#app/features/press/press-files.server.ts";
+import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
+import { loadSiteSettingsState, saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import { parseShowInput } from "#app/features/shows/schema.ts";
 import { addShow, listShows } from "#app/features/shows/shows.server.ts";
 import { createSong, getSong, listSongs, setLatestSong } from "#app/features/songs/songs.server.ts";
@@ -17,6 +22,7 @@ import { markPendingUpload } from "#app/lib/uploads/store-upload.server.ts";
 import { createServices } from "#app/services.server.ts";
 import { toZonedLocal } from "#app/lib/time/zoned-time.ts";
 import { stagePhoto, type StageScene } from "./media/stage-photos.ts";
+import { onePagePdf } from "./media/one-page-pdf.ts";
 import { coverPng, synthMp3 } from "./media/synth.ts";
 import { finishAudioWork } from "#app/domain/audio-renditions.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
@@ -228,6 +234,72 @@ async function addDemoPhotos(services: Awaited<ReturnType<typeof createServices>
   }
 }
 
+/** The press photos' captions and credits, in their order. */
+const DEMO_PRESS_LINES = [
+  { caption: "Live at the Bluebird Room", credit: "Ana Ruiz" },
+  { caption: "Late show, Harbour Club", credit: "Tomás Okafor" },
+  { caption: "Portrait, spring tour", credit: "Ana Ruiz" },
+  { caption: "Riverside Festival, main stage", credit: "Mira Lindqvist" },
+  { caption: "Portrait, studio session", credit: "Tomás Okafor" },
+  { caption: "Acoustic set, Lantern Hall", credit: "Mira Lindqvist" },
+];
+
+/** A press kit for a site that has none: its words, the press photos' captions and credits, and a technical rider. */
+async function addDemoPressKit(services: Awaited<ReturnType<typeof createServices>>): Promise<void> {
+  const { settings, sections } = await loadSiteSettingsState(services.db);
+  if (sections.press.revision > 0 || (await listPressFiles(services.db)).length > 0) {
+    console.log("This site already has a press kit; the demo adds one only to a site without.");
+    return;
+  }
+  const press = siteSectionSchemas.press.parse({
+    shortBio: `${settings.artist.name} is a singer-songwriter blending pop hooks, R&B warmth and folk storytelling. Her songs are written on a kitchen table and finished on the road, with a small band of friends.`,
+    longBio: settings.bio.story.join("\n\n"),
+    quotes: [
+      {
+        text: "A voice that makes a crowded room go quiet, and songs that stay with you on the way home.",
+        source: "The Harbour Gazette",
+        url: "https://example.com/harbour-gazette/juniper-vale",
+      },
+      { text: "Pop melodies with a folk singer's honesty: one of the year's warmest records.", source: "Sam Lee, Radio North" },
+    ],
+    contacts: {
+      booking: { name: "Tide Agency", email: "booking@example.com" },
+      press: { name: "", email: "press@example.com" },
+      management: { name: "Riverside Management", email: "management@example.com" },
+    },
+  });
+  const saved = await saveSiteSection(services.db, "press", press, sections.press.revision, "npm run demo");
+  if (!saved.ok) throw new Error("The demo press kit could not be saved");
+  const rider = onePagePdf("Technical rider", [
+    `${settings.artist.name}: technical rider (demo)`,
+    "",
+    "Line-up: vocals and acoustic guitar, keys, bass, drums.",
+    "Stage: at least 6 x 4 metres; four monitor mixes.",
+    "Inputs: 16 channels (list on request).",
+    "Load-in: 90 minutes; soundcheck: 45 minutes.",
+  ]);
+  const file = await storePressFileUpload(
+    services,
+    { title: "Technical rider" },
+    "technical-rider.pdf",
+    Readable.toWeb(Readable.from(rider)),
+    rider.length,
+  );
+  if (!file.ok) throw new Error(file.error);
+  for (const [i, photo] of (await listPhotos(services)).press.entries()) {
+    const lines = DEMO_PRESS_LINES[i % DEMO_PRESS_LINES.length];
+    await applyPhotoAction(services, {
+      intent: "update",
+      id: photo.id,
+      alt: photo.alt,
+      focalX: photo.focalX,
+      focalY: photo.focalY,
+      ...lines,
+    });
+  }
+  console.log("Added a press kit, at /press.");
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -410,6 +482,7 @@ try {
   if (!songsOnly) {
     await addDemoPhotos(services);
     await addDemoShows(services);
+    await addDemoPressKit(services);
   }
   // Each song's renditions and measures made now (with a server running, shared with its processes), so the
   // site plays them, at their gain and with their waveform, from its first page (decision 026).

@@ -344,9 +344,13 @@ beforeAll(async () => {
     "outbox",
     "heldSubmissions",
     "listeningLinks",
+    "pressFiles",
   ]) {
     expect(sourceDump.tables[table]?.length, `the source site has ${table}`).toBeGreaterThan(0);
   }
+  // The demo's press kit: its words among the settings, its rider among the files.
+  expect(JSON.stringify(sourceDump.tables.siteSettings)).toContain("shortBio");
+  expect(Object.keys(sourceDump.objects).filter((key) => key.startsWith("press/"))).toHaveLength(1);
   expect(Object.keys(sourceDump.objects).length).toBeGreaterThan(20);
 }, 180_000);
 
@@ -401,6 +405,15 @@ async function expectSiteServes(vars: Vars) {
     for (const key of photos) await expectMedia(key);
     expect(await page("/shows")).toContain("The Bluebird Room");
     expect(await page(listenPath)).toContain("Shared privately with you");
+    // The press kit: its words, and its rider byte for byte the source's.
+    const press = await page("/press");
+    expect(press).toContain("Technical rider");
+    const rider = /href="(\/press\/files\/[^"]+\.pdf)"/.exec(press)?.[1] ?? "";
+    const pdf = await fetch(baseUrl + rider);
+    expect(pdf.status, rider).toBe(200);
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    const [riderKey] = Object.keys(sourceDump.objects).filter((key) => key.startsWith("press/"));
+    expect(`${pdfBytes.length}:${(await hashStream(Readable.from([pdfBytes]))).sha256}`).toBe(sourceDump.objects[riderKey ?? ""]);
     await page("/contact");
 
     const signIn = (email: string, password: string) =>

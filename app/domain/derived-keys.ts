@@ -1,7 +1,7 @@
 // The files made from an upload, named after its key, so whatever removes an
 // upload (a song deleted, a photo replaced, the sweep of abandoned uploads)
 // removes them too, whichever feature made them.
-import { PHOTO_FORMATS, PHOTO_WIDTHS, photoVariantKey } from "./photo.ts";
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFullSizeKey, photoVariantKey } from "./photo.ts";
 import { COVER_FORMATS, COVER_WIDTHS, RENDITION_FORMATS, coverSocialKey, coverVariantKey, renditionKey } from "./song.ts";
 
 export function coverDerivedKeys(coverKey: string): string[] {
@@ -10,7 +10,7 @@ export function coverDerivedKeys(coverKey: string): string[] {
 
 /** Every name a photo's variant may have (a narrow photo has fewer; removing a missing file is harmless). */
 export function photoDerivedKeys(photoKey: string): string[] {
-  return PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => photoVariantKey(photoKey, w, f)));
+  return [...PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => photoVariantKey(photoKey, w, f))), photoFullSizeKey(photoKey)];
 }
 
 /** Every name a master's streaming rendition may have (the fallback is one of MP3 and M4A). */

@@ -7,6 +7,8 @@ export const PHOTO_SLOTS = ["hero", "portrait", "poster", "press"] as const;
 export type PhotoSlot = (typeof PHOTO_SLOTS)[number];
 export const MAX_PRESS_PHOTOS = 24;
 export const MAX_ALT_LENGTH = 300;
+export const MAX_CAPTION_LENGTH = 200;
+export const MAX_CREDIT_LENGTH = 120;
 
 export type Photo = {
   id: string;
@@ -22,6 +24,9 @@ export type Photo = {
   /** A data URI of a tiny blurred copy, shown until the image paints. */
   placeholder: string;
   position: number;
+  /** A press photo's caption and who took it (the press kit prints them); empty until written. */
+  caption: string;
+  credit: string;
 };
 
 /** Every photo by slot: each single slot or null, and the press photos in the artist's order. */
@@ -53,6 +58,11 @@ export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 export const MIN_PHOTO_WIDTH = PHOTO_WIDTHS[0];
 
 export const photoVariantKey = (key: string, width: number, format: PhotoFormat) => `${key}.w${width}.${format}`;
+/**
+ * A photo at its own full size as a JPEG without the original's metadata: what
+ * the press kit hands out (made when first asked for: photos-full-size.server.ts).
+ */
+export const photoFullSizeKey = (key: string) => `${key}.full.jpg`;
 
 /**
  * Whether a key is a photo's original upload: never served, because a phone's
@@ -60,7 +70,7 @@ export const photoVariantKey = (key: string, width: number, format: PhotoFormat)
  * not. Pages use only the variants.
  */
 export function isPhotoOriginal(key: string): boolean {
-  return key.startsWith("photos/") && !/\.w\d+\.(?:avif|webp|jpg)$/.test(key);
+  return key.startsWith("photos/") && !/\.(?:w\d+\.(?:avif|webp|jpg)|full\.jpg)$/.test(key);
 }
 
 /** The variant widths a photo of this intrinsic width has. */

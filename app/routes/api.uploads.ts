@@ -1,13 +1,15 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
 import { storePhotoUpload } from "#app/features/photos/photos.server.ts";
+import { storePressFileUpload } from "#app/features/press/press-files.server.ts";
 import { discardPendingUpload, storeUpload } from "#app/features/songs/uploads.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { denyUnlessAdmin, privateJson, wireJson } from "#app/lib/auth/require-admin.server.ts";
 import { ok, refused } from "#app/lib/result.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { refusedUpload } from "#app/lib/uploads/refused-upload.server.ts";
 
-const kindSchema = z.enum(["audio", "cover", "photo"]);
+const kindSchema = z.enum(["audio", "cover", "photo", "press"]);
 const nameSchema = z.string().trim().min(1).max(255).catch("upload");
 const keySchema = z.string().trim().min(1).max(1000);
 
@@ -20,6 +22,9 @@ const keySchema = z.string().trim().min(1).max(1000);
  *
  * POST /api/uploads/photo?slot=&alt=&focalX=&focalY=&name=: one photo, saved in
  * its slot at once (so there is nothing to give back); answers { photo } or { error }.
+ *
+ * POST /api/uploads/press?title=&name=: one PDF for the press kit, named by the
+ * kit at once; answers { file } or { error }.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -30,6 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
 
   if (kind.data === "photo") return uploadPhoto(request, services, url);
+  if (kind.data === "press") return uploadPressFile(request, services, url);
 
   if (request.method === "DELETE") {
     const key = keySchema.safeParse(url.searchParams.get("key"));
@@ -60,22 +66,53 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return Response.json(file, { status: 201 });
 }
 
-async function uploadPhoto(request: Request, services: ReturnType<typeof servicesOf>, url: URL) {
+type SavedUpload = { ok: true } | { ok: false; status: number; error: string };
+
+/**
+ * An upload saved at once with what its query string says of it (`fields`: a
+ * photo's slot and description, a PDF's title); answers `answer` of what was
+ * saved (201), or the refusal with its words.
+ */
+async function uploadAndSave<R extends SavedUpload>(
+  request: Request,
+  url: URL,
+  fields: readonly string[],
+  save: (meta: Record<string, string | undefined>, name: string, body: Request["body"], length: number | null) => Promise<R>,
+  answer: (saved: Extract<R, { ok: true }>) => object,
+) {
   if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405 });
   const name = nameSchema.parse(url.searchParams.get("name") ?? undefined);
   const length = request.headers.get("content-length");
-  const meta = Object.fromEntries(["slot", "alt", "focalX", "focalY"].map((field) => [field, url.searchParams.get(field) ?? undefined]));
-  let result: Awaited<ReturnType<typeof storePhotoUpload>>;
+  const meta = Object.fromEntries(fields.map((field) => [field, url.searchParams.get(field) ?? undefined]));
+  let result: R;
   try {
-    result = await storePhotoUpload(services, meta, name, request.body, length === null ? null : Number(length), request.signal);
+    result = await save(meta, name, request.body, length === null ? null : Number(length));
   } catch (error) {
     // Cut off mid-file: storage has already removed the partial file.
     if (request.signal.aborted) return new Response(null, { status: 400 });
     throw error;
   }
   if (!result.ok) return refusedUpload(request.body, result.status, result.error);
-  return privateJson({ photo: result.photo }, 201);
+  return privateJson(answer(result as Extract<R, { ok: true }>), 201);
 }
+
+const uploadPhoto = (request: Request, services: Services, url: URL) =>
+  uploadAndSave(
+    request,
+    url,
+    ["slot", "alt", "focalX", "focalY"],
+    (meta, name, body, length) => storePhotoUpload(services, meta, name, body, length, request.signal),
+    (saved) => ({ photo: saved.photo }),
+  );
+
+const uploadPressFile = (request: Request, services: Services, url: URL) =>
+  uploadAndSave(
+    request,
+    url,
+    ["title"],
+    (meta, name, body, length) => storePressFileUpload(services, meta, name, body, length),
+    (saved) => ({ file: saved.file }),
+  );
 
 export function loader() {
   return Response.json({ error: "Use POST" }, { status: 405 });

@@ -25,6 +25,7 @@ import * as m0023 from "./0023-form-token-uses.ts";
 import * as m0024 from "./0024-media-jobs.ts";
 import * as m0025 from "./0025-audio-renditions.ts";
 import * as m0026 from "./0026-listening-links.ts";
+import * as m0027 from "./0027-press-kit.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024-media-jobs": m0024,
   "0025-audio-renditions": m0025,
   "0026-listening-links": m0026,
+  "0027-press-kit": m0027,
 };

@@ -12,6 +12,11 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { createAdmin } from "#app/features/auth/admins.server.ts";
 import { createBackup, readManifest, restoreBackup } from "./backup.ts";
 import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
+import { loadSiteSettings, loadSiteSettingsState, saveSiteSection } from "#app/domain/site/site-settings.server.ts";
+import { applyPressFileAction, listPressFiles, pressFileToServe, storePressFileUpload } from "#app/features/press/press-files.server.ts";
+import { readStoredFile } from "#app/lib/uploads/decode-limits.server.ts";
+import { tinyPdf } from "#tests/support/pdf.ts";
 
 // A real backup and restore on each stack: the SQLite file or pg_dump, and
 // every object on disk or in the bucket.
@@ -94,6 +99,41 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     );
     expect(await services.db.selectFrom("subscribers").select("email").execute()).toEqual([]);
     expect((await readManifest(damaged)).dialect).toBe(services.dialect);
+  });
+
+  it("brings back the press kit: its words and its PDFs, byte for byte", async () => {
+    const { services } = site;
+    const words = siteSectionSchemas.press.parse({
+      shortBio: "Juniper writes songs for the long way home.",
+      quotes: [{ text: "Quietly huge.", source: "Radio North", url: "https://example.com/review" }],
+      contacts: { booking: { name: "Tide Agency", email: "booking@example.com" } },
+    });
+    const { sections } = await loadSiteSettingsState(services.db);
+    expect((await saveSiteSection(services.db, "press", words, sections.press.revision, "Ada")).ok).toBe(true);
+    const pdf = tinyPdf("Kept in the backup");
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(pdf));
+        controller.close();
+      },
+    });
+    const added = await storePressFileUpload(services, { title: "Technical rider" }, "rider.pdf", body, pdf.length);
+    if (!added.ok) throw new Error(added.error);
+    const key = (await pressFileToServe(services.db, added.file.id))?.key ?? "";
+
+    const dir = path.join(work, "press");
+    const manifest = await createBackup(services, dir);
+    expect(manifest.objects.map((object) => object.key)).toContain(key);
+
+    // Afterwards: the file removed, the words emptied.
+    expect(await applyPressFileAction(services, { intent: "remove", id: added.file.id })).toEqual({ ok: true });
+    const now = await loadSiteSettingsState(services.db);
+    await saveSiteSection(services.db, "press", siteSectionSchemas.press.parse({}), now.sections.press.revision, "Ada");
+
+    await restoreBackup(services, dir, { force: true });
+    expect((await loadSiteSettings(services.db)).press).toEqual(words);
+    expect(await listPressFiles(services.db)).toEqual([added.file]);
+    expect((await readStoredFile(services.storage, key)).equals(pdf)).toBe(true);
   });
 
   it("makes every backup its owner's alone: the folder, the database copy, each file and the manifest", async () => {

@@ -29,6 +29,13 @@ const MATRIX: Record<string, Call[]> = {
   "routes/music-track.tsx": [{ method: "GET", path: "/music/no-such-release/no-such-track", expect: 404 }],
   "routes/shows.tsx": [{ method: "GET", path: "/shows", expect: 200 }],
   "routes/shows-ics.ts": [{ method: "GET", path: "/shows.ics", expect: 200 }],
+  // The press kit is empty on this site (press.spec.ts leaves it so): no page for visitors, and the
+  // admin is shown where to write it; its downloads answer nothing while it is empty, nor for a guess.
+  "routes/press.tsx": [{ method: "GET", path: "/press", expect: { anonymous: 404, fan: 404, admin: 200 } }],
+  "routes/press-photos-zip.ts": [{ method: "GET", path: "/press/photos.zip", expect: 404 }],
+  "routes/press-photo.ts": [{ method: "GET", path: "/press/photos/no-such-photo.jpg", expect: 404 }],
+  "routes/press-file.ts": [{ method: "GET", path: "/press/files/no-such-file/rider.pdf", expect: 404 }],
+  "routes/press-social-image.ts": [{ method: "GET", path: "/press/social-image.png", expect: 200 }],
   "routes/contact.tsx": [
     { method: "GET", path: "/contact", expect: 200 },
     // Public; without the signed start time it is treated as a bot: told "sent", held for review.
@@ -200,6 +207,12 @@ const MATRIX: Record<string, Call[]> = {
     { method: "DELETE", path: "/api/uploads/audio?key=music/no-such-upload.wav", expect: adminOnly(200) },
     // A photo without its description is refused before a byte of it is stored.
     { method: "POST", path: "/api/uploads/photo?slot=hero&name=empty.jpg", expect: adminOnly(400) },
+    // A press kit file without its title is refused before a byte of it is stored.
+    { method: "POST", path: "/api/uploads/press?name=empty.pdf", expect: adminOnly(400) },
+  ],
+  "routes/api.press-files.ts": [
+    { method: "GET", path: "/api/press-files", expect: adminOnly(200) },
+    { method: "POST", path: "/api/press-files", form: { intent: "remove", id: "no-such-file" }, expect: adminOnly(404) },
   ],
   "routes/api.photos.ts": [
     { method: "GET", path: "/api/photos", expect: adminOnly(200) },

@@ -20,6 +20,8 @@ import { RELEASE_TEXT } from "#app/features/songs/ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { parseLinkRequest } from "#app/features/listening-links/schema.ts";
+import { pressFileUploadSchema } from "#app/features/press/schema.ts";
+import { MAX_PRESS_FILE_BYTES, PRESS_FILES_TEXT } from "#app/features/press/ui-text.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
 import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/shows/schema.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
@@ -744,6 +746,76 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     expect((await storedKeys()).filter((key) => !keysBefore.has(key))).toEqual([]);
   });
 
+  test("press kit files: titles, names and bytes of any shape get a message; only a PDF within the limit is kept", async () => {
+    const rows = () => withE2eDb((db) => db.selectFrom("pressFiles").selectAll().orderBy("id").execute());
+    const keysBefore = new Set(await storedKeys());
+    const pdfHead = Buffer.from("%PDF-1.7\n");
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((tail) => Buffer.concat([pdfHead, tail])),
+      fc.uint8Array({ maxLength: 300 }).map((all) => Buffer.from(all)),
+      fc.constantFrom("%pdf-1.4", " %PDF-1.4", "%PDF", "\uFEFF%PDF-1.4", "GIF89a", "PK\u0003\u0004", "").map((text) => Buffer.from(text)),
+      fc.constant(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16])),
+    );
+    try {
+      await check(
+        fc.asyncProperty(maybe(nastyText), maybe(nastyText), bytes, async (title, name, body) => {
+          const before = await rows();
+          const query = new URLSearchParams();
+          if (title !== undefined) query.set("title", title);
+          if (name !== undefined) query.set("name", name);
+          const sent = await send(`/api/uploads/press?${query.toString()}`, { body: new Uint8Array(body), cookie: adminCookie });
+          const expected = pressFileUploadSchema.safeParse({ title: title === undefined ? undefined : asSent(title) });
+          // An address too long for Node to read is refused before any route, in a sentence of its own.
+          if (sent.type.startsWith("text/plain")) {
+            expectRefusal(sent);
+            expect(await rows()).toEqual(before);
+            return;
+          }
+          if (!expected.success) {
+            expectRefusal(sent, expected.error.issues[0]?.message);
+            expect(await rows()).toEqual(before);
+            return;
+          }
+          if (body.length === 0 || !body.subarray(0, 5).equals(Buffer.from("%PDF-"))) {
+            expectRefusal(sent, body.length === 0 ? PRESS_FILES_TEXT.noFile : PRESS_FILES_TEXT.notPdf);
+            expect(await rows()).toEqual(before);
+            return;
+          }
+          expect(sent.status, sent.text.slice(0, 300)).toBe(201);
+          const file = (sent.json as { file: { id: string; title: string; size: number } }).file;
+          expect([file.title, file.size]).toEqual([expected.data.title, body.length]);
+          const served = await fetch(`${E2E_URL}/press/files/${file.id}/x.pdf`);
+          expect(Buffer.from(await served.arrayBuffer()).equals(body)).toBe(true);
+          // Removed again, so the kit never fills up and stays empty for the specs that follow.
+          const removed = await send("/api/press-files", { ...form({ intent: "remove", id: file.id }), cookie: adminCookie });
+          expect(removed.json).toEqual({ success: true });
+          expect(await rows()).toEqual(before);
+        }),
+        Math.min(RUNS, 40),
+      );
+      // Too large, said by its length: refused before it is read, with the limit in the words.
+      const large = Buffer.alloc(MAX_PRESS_FILE_BYTES + 1);
+      pdfHead.copy(large);
+      expectRefusal(
+        await send("/api/uploads/press?title=Big&name=big.pdf", { body: new Uint8Array(large), cookie: adminCookie }),
+        PRESS_FILES_TEXT.tooLarge,
+      );
+      // Removals of any shape: no file has an id anyone could guess, so each is refused and nothing changes.
+      await check(
+        fc.asyncProperty(maybe(fc.oneof(fc.constant("remove"), nastyText)), maybe(fc.oneof(nastyText, fc.uuid())), async (intent, id) => {
+          const before = await rows();
+          expectRefusal(await send("/api/press-files", { ...form({ intent, id }), cookie: adminCookie }));
+          expect(await rows()).toEqual(before);
+        }),
+        Math.min(RUNS, 30),
+      );
+      expect(await rows()).toEqual([]);
+      expect((await storedKeys()).filter((key) => !keysBefore.has(key))).toEqual([]);
+    } finally {
+      await withE2eDb((db) => db.deleteFrom("pressFiles").execute());
+    }
+  });
+
   test("site settings: a part is stored exactly as its schema parses it, or refused with a message and nothing stored", async () => {
     const stored = (section: string) =>
       withE2eDb((db) => db.selectFrom("siteSettings").select(["data", "revision"]).where("section", "=", section).executeTakeFirst());
@@ -792,12 +864,51 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
           }
         }),
       );
+      // The press kit's words: bios, quotes with their links, a contact's name and address.
+      await check(
+        fc.asyncProperty(
+          maybe(nastyText),
+          fc.array(fc.tuple(nastyText, nastyText, maybe(url)), { maxLength: 2 }),
+          maybe(nastyText),
+          maybe(nastyEmail),
+          async (shortBio, quotes, name, email) => {
+            const before = await stored("press");
+            const fields: Record<string, string | undefined> = {
+              shortBio,
+              "contacts.booking.name": name,
+              "contacts.booking.email": email,
+              ...Object.fromEntries(
+                quotes.flatMap(([text, source, link], i) => [
+                  [`quotes.${i}.text`, text],
+                  [`quotes.${i}.source`, source],
+                  [`quotes.${i}.url`, link],
+                ]),
+              ),
+            };
+            const sent = await save("press", fields);
+            const booking = name === undefined && email === undefined ? undefined : { name, email };
+            const expected = siteSectionSchemas.press.safeParse({
+              shortBio,
+              quotes: quotes.map(([text, source, link]) => ({ text, source, url: link })),
+              contacts: booking ? { booking } : undefined,
+            });
+            if (containsNul([shortBio, quotes, name, email]) || !expected.success) {
+              expectRefusal(sent);
+              expect(await stored("press")).toEqual(before);
+            } else {
+              expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+              expect(JSON.parse((await stored("press"))?.data ?? "null")).toEqual(expected.data);
+            }
+          },
+        ),
+        Math.min(RUNS, 40),
+      );
       // Field names of any shape build no object the schema did not ask for.
       await check(
         fc.asyncProperty(
           nastyText,
           nastyText,
-          fc.constantFrom("artist", "bio", "contact", "nowhere", "__proto__"),
+          fc.constantFrom("artist", "bio", "contact", "press", "nowhere", "__proto__"),
           async (name, value, section) => {
             const before = await stored(section);
             const sent = await save(section, { [name]: value, "__proto__.polluted": "yes", "constructor.prototype.x": "1" });
@@ -1244,6 +1355,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/filtered",
       "/api/site",
       "/api/photos",
+      "/api/press-files",
       "/api/subscribers/import",
       `${DASHBOARD_PATH}/mail`,
       `${DASHBOARD_PATH}/shows`,
@@ -1299,6 +1411,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/filtered",
       "/api/site",
       "/api/photos",
+      "/api/press-files",
       `${DASHBOARD_PATH}/mail`,
       `${DASHBOARD_PATH}/shows`,
       `${DASHBOARD_PATH}/music`,
@@ -1313,6 +1426,9 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       ["influences", "0", "constructor", "prototype"],
       ["links", "__proto__"],
       ["story", "constructor", "prototype"],
+      ["quotes", "0", "__proto__"],
+      ["contacts", "booking", "constructor", "prototype"],
+      ["releaseIds", "__proto__"],
     ];
     const leaves = ["story", "title", "href", "className", "polluted", "toString"];
     const spell = (path: string[], style: "dots" | "brackets") =>

@@ -9,11 +9,14 @@ export function SiteFooter({
   year,
   social,
   newsletter,
+  pressPath = null,
   signedIn = false,
 }: {
   artistName: string;
   year: number;
   social: SocialLink[];
+  /** The press kit's address once it has something in it; null leaves it out. */
+  pressPath?: string | null;
   /** Signed out, the footer offers a quiet way to sign in (the artist's way back to the dashboard). */
   signedIn?: boolean;
   /** The footer newsletter form, composed in by the root route. */
@@ -22,7 +25,7 @@ export function SiteFooter({
   // Not on the sign-in pages themselves.
   const onSignIn = useLocation().pathname.startsWith("/login");
   return (
-    <footer className="mt-24 border-t border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900">
+    <footer className="mt-24 border-t print:hidden border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900">
       {/* The first column a little wider on large screens: a row of seven social links fits on one line. */}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1.3fr]">
         <div className="space-y-4">
@@ -39,6 +42,13 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
+            {pressPath ? (
+              <li>
+                <Link to={pressPath} className="hover:text-brand-600 dark:hover:text-brand-400">
+                  Press
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         {newsletter ? <div>{newsletter}</div> : null}

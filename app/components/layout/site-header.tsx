@@ -72,7 +72,7 @@ export function SiteHeader({
 
   const links = [...primaryNav, ...(dashboardPath ? [{ to: dashboardPath, label: "Dashboard" }] : [])];
   return (
-    <header className="group/header sticky top-0 z-40 border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
+    <header className="group/header sticky top-0 z-40 print:hidden border-b border-stone-200 bg-stone-50/90 backdrop-blur dark:border-stone-800 dark:bg-stone-950/90">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"

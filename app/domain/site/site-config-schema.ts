@@ -143,6 +143,79 @@ const contactSection = z.object({ collaboration: contactChannel, booking: contac
 /** Markdown; an empty page means "use the built-in text" (made from the name and e-mail). */
 const legalPage = z.object({ markdown: optionalText(MAX_LEGAL_MARKDOWN).default("") });
 
+/** A field the artist may leave empty; filled, it must be what `schema` accepts (and is kept as it parses it). */
+const emptyOr = (schema: z.ZodType<string>, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .transform((value, ctx) => {
+      if (value === "") return "";
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    });
+
+export const MAX_PRESS_QUOTES = 12;
+export const MAX_PRESS_RELEASES = 4;
+export const PRESS_CONTACT_ROLES = ["booking", "press", "management"] as const;
+export type PressContactRole = (typeof PRESS_CONTACT_ROLES)[number];
+
+const pressQuote = z.object({
+  text: text(600),
+  /** Who said it: "Rolling Stone", "Jane Doe, The Guardian". */
+  source: text(120),
+  /** Where it was said, when it can be read online. */
+  url: emptyOr(webAddress, 500).default(""),
+});
+
+/** A person or agency to write to; a name without an address reaches nobody. */
+const pressContact = z
+  .object({ name: optionalText(80).default(""), email: emptyOr(email, 254).default("") })
+  .superRefine((contact, ctx) => {
+    if (contact.name !== "" && contact.email === "")
+      ctx.addIssue({ code: "custom", path: ["email"], message: "Give an e-mail address for this contact." });
+  });
+
+/**
+ * The press kit's own words (/press): two bios, quotes from the press, whom to
+ * write to, and the releases to play there (none chosen: the latest). Its
+ * photos, shows and files live elsewhere (photos, shows, pressFiles).
+ */
+const pressSection = z.object({
+  /** A paragraph an editor can print as it is. */
+  shortBio: optionalText(1200).default(""),
+  /** Paragraphs separated by an empty line. */
+  longBio: optionalText(12_000).default(""),
+  quotes: z.array(pressQuote).max(MAX_PRESS_QUOTES, `At most ${MAX_PRESS_QUOTES} quotes.`).default([]),
+  contacts: z
+    .object(
+      Object.fromEntries(PRESS_CONTACT_ROLES.map((role) => [role, pressContact.default({ name: "", email: "" })])) as Record<
+        PressContactRole,
+        z.ZodDefault<typeof pressContact>
+      >,
+    )
+    .default({ booking: { name: "", email: "" }, press: { name: "", email: "" }, management: { name: "", email: "" } }),
+  releaseIds: z
+    .array(z.string().trim().min(1).max(100))
+    .max(MAX_PRESS_RELEASES, `Choose at most ${MAX_PRESS_RELEASES} releases.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Choose each release once.")
+    .default([]),
+});
+export type PressWords = z.output<typeof pressSection>;
+const EMPTY_PRESS_WORDS: PressWords = pressSection.parse({});
+
+/** Whether the artist has written anything for the press kit (its files are counted apart). */
+export function pressWordsWritten(press: PressWords): boolean {
+  return (
+    press.shortBio !== "" ||
+    press.longBio !== "" ||
+    press.quotes.length > 0 ||
+    PRESS_CONTACT_ROLES.some((role) => press.contacts[role].email !== "")
+  );
+}
+
 /** The parts of the site the dashboard edits, each saved on its own. */
 export const siteSectionSchemas = {
   artist: artistSection,
@@ -154,6 +227,7 @@ export const siteSectionSchemas = {
   contact: contactSection,
   privacy: legalPage,
   terms: legalPage,
+  press: pressSection,
 };
 
 export type SiteSection = keyof typeof siteSectionSchemas;
@@ -174,6 +248,8 @@ const siteConfigSchema = z.object({
   contact: contactSection,
   privacy: z.string().max(MAX_LEGAL_MARKDOWN).default(""),
   terms: z.string().max(MAX_LEGAL_MARKDOWN).default(""),
+  /** A new site starts with an empty press kit: no /press until the artist writes one. */
+  press: pressSection.default(EMPTY_PRESS_WORDS),
 });
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
@@ -200,5 +276,6 @@ export function settingsFromConfig(config: SiteConfig): SiteSettings {
     contact: config.contact,
     privacy: { markdown: config.privacy },
     terms: { markdown: config.terms },
+    press: config.press,
   };
 }

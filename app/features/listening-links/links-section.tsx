@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
-import { copyToClipboard } from "#app/lib/document/clipboard.ts";
+import { copyToClipboard } from "#app/components/clipboard.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import { useVisitorTimeZone } from "#app/components/paged-list/use-visitor-time-zone.ts";
 import type { ListeningLinkView } from "./link-view.ts";

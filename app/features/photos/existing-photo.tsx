@@ -3,9 +3,9 @@ import { useRevalidator } from "react-router";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmRemove } from "#app/components/ui/confirm-remove.tsx";
-import { FieldError } from "#app/components/ui/text-field.tsx";
+import { FieldError, TextField } from "#app/components/ui/text-field.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
-import { photoFallbackSrc, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
+import { MAX_CAPTION_LENGTH, MAX_CREDIT_LENGTH, photoFallbackSrc, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
 import { AltField } from "./alt-field.tsx";
 import { useAltField } from "./use-alt-field.ts";
 import { FocalPointField, parseFocal } from "./focal-point-field.tsx";
@@ -36,6 +36,9 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
   const revalidator = useRevalidator();
   const { addToast } = useToasts();
   const [focal, setFocal] = useState({ x: String(photo.focalX), y: String(photo.focalY) });
+  // Only a press photo has a caption and a credit (the press kit prints them).
+  const press = photo.slot === "press";
+  const [lines, setLines] = useState({ caption: photo.caption, credit: photo.credit });
   const [busy, setBusy] = useState<Busy | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -48,11 +51,13 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
   useEffect(() => {
     resetAlt(photo.alt);
     setFocal({ x: String(photo.focalX), y: String(photo.focalY) });
-  }, [photo.alt, photo.focalX, photo.focalY, resetAlt]);
+    setLines({ caption: photo.caption, credit: photo.credit });
+  }, [photo.alt, photo.focalX, photo.focalY, photo.caption, photo.credit, resetAlt]);
 
   const x = parseFocal(focal.x);
   const y = parseFocal(focal.y);
-  const changed = alt.trim() !== photo.alt || x !== photo.focalX || y !== photo.focalY;
+  const linesChanged = press && (lines.caption.trim() !== photo.caption || lines.credit.trim() !== photo.credit);
+  const changed = alt.trim() !== photo.alt || x !== photo.focalX || y !== photo.focalY || linesChanged;
 
   const run = async (kind: Busy, fields: Record<string, string>, done: string) => {
     if (busy) return false;
@@ -71,7 +76,8 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
 
   const save = () => {
     if (!altField.check() || x === null || y === null) return;
-    void run("save", { intent: "update", alt: alt.trim(), focalX: String(x), focalY: String(y) }, PHOTO_TEXT.saved);
+    const pressLines: Record<string, string> = press ? { caption: lines.caption.trim(), credit: lines.credit.trim() } : {};
+    void run("save", { intent: "update", alt: alt.trim(), focalX: String(x), focalY: String(y), ...pressLines }, PHOTO_TEXT.saved);
   };
   const move = async (direction: Direction) => {
     const moved = await run(direction, { intent: "move", direction }, PHOTO_TEXT.moved);
@@ -111,6 +117,26 @@ export function ExistingPhoto({ photo, position, children }: { photo: Photo; pos
         </div>
       </details>
       <AltField {...altField.field} hint={false} />
+      {press ? (
+        <>
+          <TextField
+            label={PHOTO_TEXT.captionLabel}
+            hint={PHOTO_TEXT.captionHint}
+            value={lines.caption}
+            maxLength={MAX_CAPTION_LENGTH}
+            disabled={busy !== null}
+            onChange={(event) => setLines({ ...lines, caption: event.target.value })}
+          />
+          <TextField
+            label={PHOTO_TEXT.creditLabel}
+            hint={PHOTO_TEXT.creditHint}
+            value={lines.credit}
+            maxLength={MAX_CREDIT_LENGTH}
+            disabled={busy !== null}
+            onChange={(event) => setLines({ ...lines, credit: event.target.value })}
+          />
+        </>
+      ) : null}
       <FieldError id={`${id}-action`} message={actionError} />
       {confirming ? (
         <ConfirmRemove

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { MAX_PRESS_PHOTOS, type PagePhotos, type Photo, type PhotoSlot } from "#app/domain/photo.ts";
-import { ChooseFileButton } from "./choose-file-button.tsx";
+import { ChooseFileButton } from "#app/components/ui/choose-file-button.tsx";
+import { PHOTO_ACCEPT_ATTRIBUTE } from "./photo-rules.ts";
 import { ExistingPhoto } from "./existing-photo.tsx";
 import { PhotoDraft } from "./photo-draft.tsx";
 import { addDrafts, withoutDraft, type DraftFile } from "./press-drafts.ts";
@@ -60,14 +61,26 @@ function SingleSlotCard({ slot, photo }: { slot: Exclude<PhotoSlot, "press">; ph
         <PhotoDraft key={`${draft.name}-${draft.lastModified}`} slot={slot} file={draft} onClose={() => setDraft(null)} />
       ) : photo ? (
         <ExistingPhoto photo={photo}>
-          <ChooseFileButton label={PHOTO_TEXT.replace} small onFiles={([file]) => file && setDraft(file)} describedBy={hintId} />
+          <ChooseFileButton
+            accept={PHOTO_ACCEPT_ATTRIBUTE}
+            label={PHOTO_TEXT.replace}
+            small
+            onFiles={([file]) => file && setDraft(file)}
+            describedBy={hintId}
+          />
         </ExistingPhoto>
       ) : (
         <>
           <p className="rounded-xl border border-dashed border-stone-300 p-4 text-sm text-stone-600 dark:border-stone-700 dark:text-stone-400">
             {PHOTO_TEXT.empty}
           </p>
-          <ChooseFileButton label={PHOTO_TEXT.choose} primary onFiles={([file]) => file && setDraft(file)} describedBy={hintId} />
+          <ChooseFileButton
+            accept={PHOTO_ACCEPT_ATTRIBUTE}
+            label={PHOTO_TEXT.choose}
+            primary
+            onFiles={([file]) => file && setDraft(file)}
+            describedBy={hintId}
+          />
         </>
       )}
     </Card>
@@ -92,7 +105,14 @@ function PressPhotos({ photos }: { photos: Photo[] }) {
           </p>
         </div>
         {room > 0 ? (
-          <ChooseFileButton label={PHOTO_TEXT.addPress} multiple primary onFiles={add} describedBy={hintId} />
+          <ChooseFileButton
+            accept={PHOTO_ACCEPT_ATTRIBUTE}
+            label={PHOTO_TEXT.addPress}
+            multiple
+            primary
+            onFiles={add}
+            describedBy={hintId}
+          />
         ) : (
           <p className="text-sm text-stone-600 dark:text-stone-400">{PHOTO_TEXT.tooManyPress}</p>
         )}

@@ -12,6 +12,7 @@ import { deleteStoredFiles, discardUpload } from "#app/domain/stored-files.serve
 import { streamUploadIntoStorage, type UploadBody } from "#app/lib/uploads/store-upload.server.ts";
 import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES } from "./photo-rules.ts";
 import { createPhotoVariants, PhotoTooSmallError } from "./photo-variants.server.ts";
+import { fullSizeJpeg } from "./full-size.server.ts";
 import { photoActionSchema, photoUploadSchema, type PhotoUpload } from "./schema.ts";
 import { PHOTO_TEXT } from "./ui-text.ts";
 
@@ -29,6 +30,8 @@ function toPhoto(row: Selectable<PhotosTable>): Photo {
     focalY: row.focalY,
     placeholder: row.placeholder,
     position: row.position,
+    caption: row.caption,
+    credit: row.credit,
   };
 }
 
@@ -130,6 +133,11 @@ export async function savePhoto(
     if (error instanceof PhotoTooSmallError) return refused(400, PHOTO_TEXT.tooSmall);
     return refused(400, PHOTO_TEXT.invalidImage);
   }
+  // A press photo's full-size copy for the press kit's downloads, made now so the first download
+  // does not wait for it; should it fail, the first download makes it.
+  if (meta.slot === "press") {
+    await fullSizeJpeg(services.storage, { key }).catch((error: unknown) => console.warn(`The full-size copy of ${key} failed`, error));
+  }
   // The admin gave up while the variants were made: they will never see an answer, so keep nothing.
   if (signal?.aborted) {
     await discardUpload(services, key);
@@ -148,6 +156,8 @@ export async function savePhoto(
     focalX: meta.focalX,
     focalY: meta.focalY,
     placeholder: facts.placeholder,
+    caption: "",
+    credit: "",
     createdAt: now,
     updatedAt: now,
   };
@@ -207,7 +217,15 @@ export async function applyPhotoAction(services: Services, input: unknown): Prom
     return services.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable("photos")
-        .set({ alt: action.alt, focalX: action.focalX, focalY: action.focalY, updatedAt: now })
+        .set({
+          alt: action.alt,
+          focalX: action.focalX,
+          focalY: action.focalY,
+          // Left out (every photo but a press photo), they stay as they are.
+          ...(action.caption === undefined ? {} : { caption: action.caption }),
+          ...(action.credit === undefined ? {} : { credit: action.credit }),
+          updatedAt: now,
+        })
         .where("id", "=", action.id)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return refused(404, PHOTO_TEXT.notFound);

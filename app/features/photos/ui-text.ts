@@ -1,5 +1,5 @@
 // The words this feature shows a person, in the site's tone.
-import { MAX_ALT_LENGTH, MAX_PRESS_PHOTOS } from "#app/domain/photo.ts";
+import { MAX_ALT_LENGTH, MAX_CAPTION_LENGTH, MAX_CREDIT_LENGTH, MAX_PRESS_PHOTOS } from "#app/domain/photo.ts";
 
 export const SLOT_TEXT = {
   hero: {
@@ -10,7 +10,7 @@ export const SLOT_TEXT = {
   poster: { title: "Video poster", hint: "Shown on the live video until a fan presses play. A wide photo works best." },
   press: {
     title: "Press photos",
-    hint: `A gallery on the bio page, in the order you set here, for fans and press. Up to ${MAX_PRESS_PHOTOS}.`,
+    hint: `A gallery on the bio page and in the press kit, in the order you set here, for fans and press. Up to ${MAX_PRESS_PHOTOS}.`,
   },
 } as const;
 
@@ -43,6 +43,12 @@ export const PHOTO_TEXT = {
   altHint: "Say what a fan would see, e.g. “Juniper singing at a piano under warm stage lights”.",
   altRequired: "Please describe the photo for people who cannot see it.",
   altTooLong: `Please keep the description under ${MAX_ALT_LENGTH} characters.`,
+  captionLabel: "Caption (optional)",
+  captionHint: "Printed under the photo in the press kit, e.g. “Live at the Bluebird Room, 2026”.",
+  captionTooLong: `Please keep the caption under ${MAX_CAPTION_LENGTH} characters.`,
+  creditLabel: "Photo credit (optional)",
+  creditHint: "Who took it, as the press should credit it, e.g. “Ana Ruiz”.",
+  creditTooLong: `Please keep the credit under ${MAX_CREDIT_LENGTH} characters.`,
   focalLegend: "Focal point",
   focalHint: "Click or tap the preview on the most important spot (a face, usually); crops keep it in view. Or type it in percent.",
   focalX: "From the left (%)",

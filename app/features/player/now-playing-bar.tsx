@@ -13,11 +13,11 @@ export function NowPlayingBar() {
   return (
     <>
       {/* Keeps the footer clear of the fixed bar. */}
-      <div aria-hidden="true" className="h-16" />
+      <div aria-hidden="true" className="h-16 print:hidden" />
       <div
         role="region"
         aria-label="Now playing"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95"
+        className="print:hidden fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95"
       >
         <div className="h-0.5 bg-stone-200 dark:bg-stone-800" aria-hidden="true">
           <div className="h-full bg-brand-600 dark:bg-brand-400" style={{ width: `${progress}%` }} />

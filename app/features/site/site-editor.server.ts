@@ -89,10 +89,16 @@ function sectionInput(section: SiteSection, tree: Record<string, unknown>): unkn
     }
     case "social":
       return { links: compact(tree.links) };
+    case "press":
+      // Only the releases ticked are sent; an unticked box leaves a hole the list closes.
+      return { ...tree, quotes: compact(tree.quotes), releaseIds: compact(tree.releaseIds) };
     default:
       return tree;
   }
 }
+
+/** Lists whose own problems (too many, one twice) the form shows above them, under the list's name. */
+const LIST_FIELDS: Partial<Record<SiteSection, string[]>> = { press: ["quotes", "releaseIds"] };
 
 /** Each problem under the field it belongs to: the longest part of its path that is a field of the form. */
 function fieldErrorsOf(error: z.ZodError, names: Set<string>): Record<string, string> {
@@ -131,6 +137,7 @@ export async function handleSiteEdit(services: Services, request: Request, saved
   }
   const fields = fieldsToTree(read.form);
   if (!fields) return refused(400, SITE_TEXT.unexpected, { section });
+  for (const list of LIST_FIELDS[section] ?? []) fields.names.add(list);
   const parsed = siteSectionSchemas[section].safeParse(sectionInput(section, fields.tree));
   if (!parsed.success) return refused(400, SITE_TEXT.fixFields, { section, fieldErrors: fieldErrorsOf(parsed.error, fields.names) });
   return answerOf(section, await saveSiteSection(services.db, section, parsed.data, revision, savedBy), false);

@@ -1,10 +1,12 @@
+import type { ReactNode } from "react";
 import type { SiteSection, SiteSettings } from "#app/domain/site/site-config-schema.ts";
 import { inputStyles } from "#app/components/ui/text-field.tsx";
 import { formatVideoStart } from "#app/domain/youtube.ts";
 import { AreaField, Field, SectionSelect } from "./section-fields.tsx";
 import { SectionForm, type SectionStateView } from "./section-form.tsx";
+import { PressFields } from "./press-fields.tsx";
 import { SocialFields } from "./social-links-fields.tsx";
-import { SITE_TEXT } from "./ui-text.ts";
+import { PRESS_EDITOR_TEXT, SITE_TEXT } from "./ui-text.ts";
 import type { SiteVersionView } from "./version-list.tsx";
 
 export type SiteEditorData = {
@@ -15,9 +17,12 @@ export type SiteEditorData = {
   songs: { id: string; title: string }[];
   /** What the privacy and terms pages show now, the built-in text included. */
   legal: { privacy: string; terms: string };
+  /** The releases with music out, for the press kit to play. */
+  releases: { id: string; title: string }[];
 };
 
-export function SiteSections({ data }: { data: SiteEditorData }) {
+/** Every part of the site the artist writes; `pressFiles` (the kit's PDFs, another feature's area) follows the press kit's words. */
+export function SiteSections({ data, pressFiles }: { data: SiteEditorData; pressFiles?: ReactNode }) {
   const { settings: s, sections, versions } = data;
   const common = (section: SiteSection) => ({ section, state: sections[section], versions: versions[section] });
   return (
@@ -160,6 +165,23 @@ export function SiteSections({ data }: { data: SiteEditorData }) {
           </fieldset>
         ))}
       </SectionForm>
+
+      <SectionForm
+        {...common("press")}
+        title={PRESS_EDITOR_TEXT.title}
+        description={
+          <>
+            {PRESS_EDITOR_TEXT.description}{" "}
+            <a href="/press" target="_blank" rel="noopener" className="underline">
+              {PRESS_EDITOR_TEXT.seePage}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        }
+      >
+        <PressFields press={s.press} releases={data.releases} />
+      </SectionForm>
+      {pressFiles}
 
       {(["privacy", "terms"] as const).map((page) => (
         <SectionForm

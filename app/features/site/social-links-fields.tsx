@@ -1,12 +1,13 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { PlatformMark } from "#app/components/social-icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { MAX_SOCIAL_LINKS, type SocialLink } from "#app/domain/site/site-config-schema.ts";
 import { SOCIAL_PLATFORMS, platformLabel, type SocialPlatform } from "#app/domain/site/social-platforms.ts";
+import { RowButtons, useEditableRows, type Keyed } from "./editable-rows.tsx";
 import { useSectionField } from "./section-fields.tsx";
 
-type Row = SocialLink & { key: number };
+type Row = Keyed<SocialLink>;
 
 function SocialRow({
   row,
@@ -75,38 +76,14 @@ function SocialRow({
         />
         <FieldError id={`${id}-url-error`} message={url.error} className="mt-1.5" />
       </div>
-      <div className="flex gap-1.5">
-        <Button variant="secondary" size="sm" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={`Move ${name} up`}>
-          ↑
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={index === count - 1}
-          onClick={() => onMove(index + 1)}
-          aria-label={`Move ${name} down`}
-        >
-          ↓
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onRemove}>
-          Remove<span className="sr-only"> {name}</span>
-        </Button>
-      </div>
+      <RowButtons name={name} index={index} count={count} onMove={onMove} onRemove={onRemove} />
     </li>
   );
 }
 
 /** The links as rows to edit, reorder and remove, up to the most the footer shows. */
 export function SocialFields({ links }: { links: SocialLink[] }) {
-  const [rows, setRows] = useState<Row[]>(() => links.map((link, key) => ({ ...link, key })));
-  const [nextKey, setNextKey] = useState(links.length);
-  const move = (from: number, to: number) =>
-    setRows((current) => {
-      const copy = [...current];
-      const [row] = copy.splice(from, 1);
-      if (row) copy.splice(to, 0, row);
-      return copy;
-    });
+  const { rows, add, change, move, remove } = useEditableRows(links);
   return (
     <div className="space-y-3">
       {rows.length === 0 ? <p className="text-sm text-stone-600 dark:text-stone-400">No links yet: the site shows none.</p> : null}
@@ -117,9 +94,9 @@ export function SocialFields({ links }: { links: SocialLink[] }) {
             row={row}
             index={index}
             count={rows.length}
-            onChange={(changed) => setRows((current) => current.map((r) => (r.key === row.key ? changed : r)))}
+            onChange={change}
             onMove={(to) => move(index, to)}
-            onRemove={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+            onRemove={() => remove(row.key)}
           />
         ))}
       </ol>
@@ -127,10 +104,7 @@ export function SocialFields({ links }: { links: SocialLink[] }) {
         variant="secondary"
         size="sm"
         disabled={rows.length >= MAX_SOCIAL_LINKS}
-        onClick={() => {
-          setRows((current) => [...current, { key: nextKey, platform: "instagram", url: "" }]);
-          setNextKey((k) => k + 1);
-        }}
+        onClick={() => add({ platform: "instagram", url: "" })}
       >
         + Add a link
       </Button>

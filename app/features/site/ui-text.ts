@@ -23,3 +23,30 @@ export const SITE_TEXT = {
   legalTokens:
     "Write {artist name} and {contact email} where the page should show your name and general e-mail: they follow your settings above.",
 } as const;
+
+/** The press kit's part of the Site area. */
+export const PRESS_EDITOR_TEXT = {
+  title: "Press kit",
+  description: "The words of /press, for journalists and bookers. The page is public once it has a bio, a quote, a contact or a file.",
+  seePage: "See the press kit",
+  shortBio: "Short bio",
+  shortBioHint: "One paragraph, ready to print as it is (up to 1,200 characters).",
+  longBio: "Long bio",
+  longBioHint: "The whole story; leave an empty line between paragraphs (up to 12,000 characters).",
+  quotes: "Press quotes",
+  quotesHint: "What the press said, with who said it and, where it can be read, its address.",
+  quoteText: (n: number) => `Quote ${n}`,
+  quoteName: (n: number) => `quote ${n}`,
+  quoteSource: "Source",
+  quoteSourceHint: "e.g. “Rolling Stone” or “Jane Doe, The Guardian”.",
+  quoteUrl: "Link (optional)",
+  addQuote: "+ Add a quote",
+  contacts: "Contacts",
+  contactsHint: "Whom to write to; leave a role empty to leave it out.",
+  roles: { booking: "Booking", press: "Press", management: "Management" },
+  contactName: "Name or agency (optional)",
+  contactEmail: "E-mail",
+  releases: "Music to play",
+  releasesHint: (max: number) => `Up to ${max} releases with music out. None chosen: the latest release.`,
+  noReleases: "No release has music out yet.",
+} as const;

@@ -4,7 +4,7 @@ import { CoverImage } from "#app/components/cover-image.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useToasts } from "#app/components/toast/toast-provider.tsx";
 import { formatDuration, type AudioMeasure, type Song, type StreamingState } from "#app/domain/song.ts";
-import { copyToClipboard } from "#app/lib/document/clipboard.ts";
+import { copyToClipboard } from "#app/components/clipboard.ts";
 import { LIBRARY_TEXT, RELEASE_TEXT } from "./ui-text.ts";
 import { formatDateTime } from "#app/lib/time/format-date.ts";
 import type { WireAnswer } from "#app/lib/http/wire.ts";

@@ -14,12 +14,13 @@ import { xml } from "#app/lib/text/xml.ts";
 export const PUBLIC_PAGES = ["/", "/bio", "/music", "/shows", "/contact", "/privacy", "/terms"] as const;
 
 /**
- * The sitemap: the public pages, then the page of every release the released
- * `songs` belong to (changed when its newest-changed track was), then every
- * released song's own page with when it last changed.
+ * The sitemap: the public pages (and `extraPages`, those out only sometimes,
+ * like the press kit), then the page of every release the released `songs`
+ * belong to (changed when its newest-changed track was), then every released
+ * song's own page with when it last changed.
  */
-export function buildSitemap(origin: string, songs: readonly Song[]): string {
-  const pages = PUBLIC_PAGES.map(
+export function buildSitemap(origin: string, songs: readonly Song[], extraPages: readonly string[] = []): string {
+  const pages = [...PUBLIC_PAGES, ...extraPages].map(
     (path) => xml`
   <url><loc>${absoluteUrl(origin, path)}</loc></url>`,
   );

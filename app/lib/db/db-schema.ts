@@ -239,8 +239,23 @@ export interface PhotosTable {
   focalY: Generated<number>;
   /** A data URI of a ~16 px wide blurred copy. */
   placeholder: string;
+  /** A press photo's caption and who took it, as the press kit prints them; empty until written. */
+  caption: Generated<string>;
+  credit: Generated<string>;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+}
+
+/** A PDF of the press kit (app/features/press): public only while its row names it. */
+export interface PressFilesTable {
+  id: string;
+  /** Its stored file, press/{ms}_{name}.pdf. */
+  key: string;
+  title: string;
+  size: number;
+  /** The artist's order. */
+  position: number;
+  createdAt: EpochMs;
 }
 
 interface ContentVersionTable {
@@ -432,6 +447,7 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   siteSettingVersions: SiteSettingVersionsTable;
   photos: PhotosTable;
+  pressFiles: PressFilesTable;
   shows: ShowsTable;
   mailings: MailingsTable;
   mailContents: MailContentsTable;

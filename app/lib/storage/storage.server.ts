@@ -1,7 +1,8 @@
 import { Transform, type Readable } from "node:stream";
 import { safeFileName } from "./safe-file-name.ts";
 
-export const storageFolders = ["music", "covers", "photos"] as const;
+/** press/ holds the press kit's PDFs, served only through /press/files while the kit names them (never /media/). */
+export const storageFolders = ["music", "covers", "photos", "press"] as const;
 export type StorageFolder = (typeof storageFolders)[number];
 
 export type StoredObject = { key: string; size: number };
@@ -48,7 +49,7 @@ export interface Storage {
   close?(): void;
 }
 
-const KEY_PATTERN = /^(music|covers|photos)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const KEY_PATTERN = /^(music|covers|photos|press)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** '{folder}/{Date.now()}_{sanitised original name}', as the spec names uploads. */
 function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {

@@ -39,6 +39,8 @@ export async function streamUploadIntoStorage(
     declaredLength: number | null;
     maxBytes: number;
     accepted: ReadonlySet<string>;
+    /** Tells the type from the first bytes instead of file-type, for a format whose check is stricter than its (a PDF's header). */
+    sniff?: (head: Buffer) => { ext: string; mime: string } | null;
   },
 ): Promise<StreamedUpload> {
   const { body, declaredLength, maxBytes } = options;
@@ -60,7 +62,7 @@ export async function streamUploadIntoStorage(
   }
   if (headLength === 0) return { ok: false, reason: "no-file" };
   const start = Buffer.concat(head);
-  const type = await fileTypeFromBuffer(start);
+  const type = options.sniff ? options.sniff(start) : await fileTypeFromBuffer(start);
   if (!type || !options.accepted.has(type.ext)) {
     await chunks.return?.();
     return { ok: false, reason: "invalid-type" };

@@ -1,6 +1,5 @@
 import { useId } from "react";
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { PHOTO_ACCEPT_ATTRIBUTE } from "./photo-rules.ts";
+import { buttonClass } from "./button.tsx";
 
 /**
  * A button that opens the file chooser: a label over a visually hidden input,
@@ -9,6 +8,7 @@ import { PHOTO_ACCEPT_ATTRIBUTE } from "./photo-rules.ts";
  */
 export function ChooseFileButton({
   label,
+  accept,
   multiple = false,
   onFiles,
   primary = false,
@@ -16,6 +16,8 @@ export function ChooseFileButton({
   describedBy,
 }: {
   label: string;
+  /** The input's accept attribute: what the chooser offers (the server checks the bytes all the same). */
+  accept: string;
   multiple?: boolean;
   onFiles: (files: File[]) => void;
   primary?: boolean;
@@ -29,7 +31,7 @@ export function ChooseFileButton({
       <input
         id={id}
         type="file"
-        accept={PHOTO_ACCEPT_ATTRIBUTE}
+        accept={accept}
         multiple={multiple}
         className="peer sr-only"
         aria-describedby={describedBy}
