@@ -12,7 +12,7 @@ import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-const SOURCES = ["app", "db", "server/app.ts", "site.config.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "db", "server", "site.config.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });
