@@ -34,6 +34,7 @@ import { isAdmin } from "#app/lib/auth/profile.ts";
 import { getProfile } from "#app/lib/auth/session.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { siteSettingsOf } from "#app/domain/site/site-settings.server.ts";
+import { supportOffered } from "#app/domain/site/site-config-schema.ts";
 import { pressKitIsPublic } from "#app/features/press/press-kit.server.ts";
 import { PRESS_PATH } from "#app/features/press/press-paths.ts";
 import type { FlashToast } from "#app/lib/http/toast.ts";
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       social: settings.social.links,
       pressPath: pressKit ? PRESS_PATH : null,
+      // Ways to support the artist, once there is one: the footer, the home page and release pages show them.
+      support: supportOffered(settings.support) ? settings.support : null,
       user: profile ? { displayName: profile.displayName, email: profile.email } : null,
       // Decided here, on the server: only admins are ever told where the dashboard is.
       dashboardPath: isAdmin(profile) ? dashboardPath : null,
@@ -193,7 +196,7 @@ function FlashToastShower({ toast }: { toast: FlashToast | null }) {
 }
 
 export default function App() {
-  const { siteMeta, year, social, pressPath, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
+  const { siteMeta, year, social, pressPath, support, user, dashboardPath: dashboard, toast, formStarted } = useLoaderData<typeof loader>();
   const bare = useBareDocument();
   // The whole page answers now: taps kept from before are carried out (app/lib/document/early-taps.ts).
   useEffect(markHydrated, []);
@@ -214,6 +217,7 @@ export default function App() {
           year={year}
           social={social}
           pressPath={pressPath}
+          support={support}
           signedIn={user !== null}
           newsletter={<NewsletterForm variant="footer" formStarted={formStarted} />}
         />

@@ -1,7 +1,9 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { ResponsivePhoto } from "#app/components/responsive-photo.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { SupportBlock } from "#app/components/support-block.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { FeaturedSong } from "#app/features/player/featured-song.tsx";
 import { photosForPage } from "#app/features/photos/photos.server.ts";
 import { ListenNowButton } from "#app/features/player/listen-now-button.tsx";
@@ -130,6 +132,7 @@ function TextHero({ artist, home, songs }: Pick<HomeData, "artist" | "home" | "s
 
 export default function Home() {
   const { artist, home, featuredSong, songs, photos, nextShow, coming } = useLoaderData<typeof loader>();
+  const support = useRouteLoaderData<typeof rootLoader>("root")?.support ?? null;
   return (
     <>
       {photos.hero ? (
@@ -150,6 +153,12 @@ export default function Home() {
         </h2>
         <SongsPlayer songs={songs} label="Latest Music player" />
       </section>
+
+      {support ? (
+        <div className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+          <SupportBlock support={support} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <div

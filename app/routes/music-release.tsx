@@ -3,6 +3,7 @@ import type { Route } from "./+types/music-release";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { UpcomingRelease } from "#app/features/releases/upcoming-release.tsx";
+import { SupportBlock } from "#app/components/support-block.tsx";
 import { MusicBreadcrumb } from "#app/features/releases/music-breadcrumb.tsx";
 import { CreditsList, ExplicitMark, LinerNotes } from "#app/features/releases/track-words.tsx";
 import { getRelease, getSong } from "#app/features/songs/songs.server.ts";
@@ -157,6 +158,11 @@ export default function MusicRelease() {
         <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <LinerNotes html={notesHtml} headingId="notes-heading" />
           <CreditsList credits={release.credits} headingId="credits-heading" />
+        </div>
+      ) : null}
+      {root?.support ? (
+        <div className="mt-12">
+          <SupportBlock support={root.support} />
         </div>
       ) : null}
     </section>

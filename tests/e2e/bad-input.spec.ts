@@ -903,12 +903,47 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         ),
         Math.min(RUNS, 40),
       );
+      // Ways to support the artist: a heading, payment links (a label and an address), bank details.
+      await check(
+        fc.asyncProperty(
+          maybe(nastyText),
+          fc.array(fc.tuple(nastyText, url), { maxLength: 3 }),
+          maybe(nastyText),
+          async (heading, links, bankTransfer) => {
+            const before = await stored("support");
+            const fields: Record<string, string | undefined> = {
+              heading,
+              bankTransfer,
+              ...Object.fromEntries(
+                links.flatMap(([label, address], i) => [
+                  [`links.${i}.label`, label],
+                  [`links.${i}.url`, address],
+                ]),
+              ),
+            };
+            const sent = await save("support", fields);
+            const expected = siteSectionSchemas.support.safeParse({
+              heading,
+              bankTransfer,
+              links: links.map(([label, address]) => ({ label, url: address })),
+            });
+            if (containsNul([heading, links, bankTransfer]) || !expected.success) {
+              expectRefusal(sent);
+              expect(await stored("support")).toEqual(before);
+            } else {
+              expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+              expect(JSON.parse((await stored("support"))?.data ?? "null")).toEqual(expected.data);
+            }
+          },
+        ),
+        Math.min(RUNS, 40),
+      );
       // Field names of any shape build no object the schema did not ask for.
       await check(
         fc.asyncProperty(
           nastyText,
           nastyText,
-          fc.constantFrom("artist", "bio", "contact", "press", "nowhere", "__proto__"),
+          fc.constantFrom("artist", "bio", "contact", "press", "support", "nowhere", "__proto__"),
           async (name, value, section) => {
             const before = await stored(section);
             const sent = await save(section, { [name]: value, "__proto__.polluted": "yes", "constructor.prototype.x": "1" });

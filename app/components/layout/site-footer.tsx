@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SocialLinks } from "#app/components/social-icons.tsx";
-import type { SocialLink } from "#app/domain/site/site-config-schema.ts";
+import { SupportFooterLinks } from "#app/components/support-block.tsx";
+import type { SocialLink, SupportWords } from "#app/domain/site/site-config-schema.ts";
 import { primaryNav } from "./nav-links.ts";
 
 export function SiteFooter({
@@ -10,6 +11,7 @@ export function SiteFooter({
   social,
   newsletter,
   pressPath = null,
+  support = null,
   signedIn = false,
 }: {
   artistName: string;
@@ -17,6 +19,8 @@ export function SiteFooter({
   social: SocialLink[];
   /** The press kit's address once it has something in it; null leaves it out. */
   pressPath?: string | null;
+  /** How fans support the artist, once there is a way; null leaves it out. */
+  support?: SupportWords | null;
   /** Signed out, the footer offers a quiet way to sign in (the artist's way back to the dashboard). */
   signedIn?: boolean;
   /** The footer newsletter form, composed in by the root route. */
@@ -31,6 +35,7 @@ export function SiteFooter({
         <div className="space-y-4">
           <p className="font-display text-lg font-semibold">{artistName}</p>
           <SocialLinks links={social} />
+          {support ? <SupportFooterLinks support={support} /> : null}
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-600 dark:text-stone-400">Explore</h2>

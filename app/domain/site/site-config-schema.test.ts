@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import rawConfig from "#site-config";
-import { parseSiteConfig } from "./site-config-schema.ts";
+import { parseSiteConfig, siteSectionSchemas, supportOffered } from "./site-config-schema.ts";
 
 describe("site.config.ts validation", () => {
   it("accepts the shipped demo artist and fills default genres", () => {
@@ -69,5 +69,38 @@ describe("web addresses as people paste them", () => {
     for (const bad of ["juniper", "not an address", "javascript:alert(1)", "ftp://files.example/", "instagram dot com"]) {
       expect(link(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe("the support part", () => {
+  const support = siteSectionSchemas.support;
+
+  it("starts empty on a new site, offering nothing", () => {
+    const config = parseSiteConfig(rawConfig);
+    expect(config.support).toEqual({ heading: "", text: "", links: [], bankTransfer: "" });
+    expect(supportOffered(config.support)).toBe(false);
+  });
+
+  it("keeps links as https addresses, the scheme added where it was left out, and offers them", () => {
+    const parsed = support.parse({ links: [{ label: " Ko-fi ", url: "ko-fi.com/juniper" }] });
+    expect(parsed.links).toEqual([{ label: "Ko-fi", url: "https://ko-fi.com/juniper" }]);
+    expect(supportOffered(parsed)).toBe(true);
+    expect(supportOffered(support.parse({ bankTransfer: "IBAN GB33 BUKB 2020 1555 5555 55" }))).toBe(true);
+  });
+
+  it("refuses a link without a name, a script or a page that is not on the web, and more than six links", () => {
+    const issues = (input: unknown) =>
+      support.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+    expect(issues({ links: [{ label: "", url: "https://ko-fi.com/x" }] })).toEqual(["links.0.label: Required."]);
+    expect(issues({ links: [{ label: "Tip", url: "javascript:alert(1)" }] })[0]).toMatch(/^links\.0\.url: Must be a web address/);
+    expect(issues({ links: [{ label: "Tip", url: "ftp://example.com/" }] })[0]).toMatch(/^links\.0\.url: Must be a web address/);
+    expect(issues({ links: Array.from({ length: 7 }, () => ({ label: "Tip", url: "https://ko-fi.com/x" })) })).toEqual([
+      "links: At most 6 links.",
+    ]);
+  });
+
+  it("reads its own output as it is", () => {
+    const once = support.parse({ heading: "Tip jar", links: [{ label: "PayPal", url: "paypal.me/juniper" }], bankTransfer: "IBAN" });
+    expect(support.parse(once)).toEqual(once);
   });
 });

@@ -216,6 +216,34 @@ export function pressWordsWritten(press: PressWords): boolean {
   );
 }
 
+export const MAX_SUPPORT_LINKS = 6;
+
+/** A way to give the artist money: a page of theirs on Liberapay, Ko-fi, PayPal.me, Patreon, or any https page. */
+const supportLink = z.object({
+  /** What the button says: "Ko-fi", "Buy me a coffee", "PayPal". */
+  label: text(40),
+  url: webAddress,
+});
+
+/**
+ * How fans support the artist (issue #36): links to the artist's own pages on
+ * payment sites, and bank details as the artist writes them. No payment
+ * provider to set up: the money goes straight to the artist, on trust.
+ */
+const supportSection = z.object({
+  heading: optionalText(80).default(""),
+  /** A line or two: what the money does. */
+  text: optionalText(400).default(""),
+  links: z.array(supportLink).max(MAX_SUPPORT_LINKS, `At most ${MAX_SUPPORT_LINKS} links.`).default([]),
+  /** IBAN, account name, reference: shown as written, on request. */
+  bankTransfer: optionalText(600).default(""),
+});
+export type SupportWords = z.output<typeof supportSection>;
+const EMPTY_SUPPORT: SupportWords = supportSection.parse({});
+
+/** Whether the site has a way to support the artist to show. */
+export const supportOffered = (support: SupportWords): boolean => support.links.length > 0 || support.bankTransfer !== "";
+
 /** The parts of the site the dashboard edits, each saved on its own. */
 export const siteSectionSchemas = {
   artist: artistSection,
@@ -228,6 +256,7 @@ export const siteSectionSchemas = {
   privacy: legalPage,
   terms: legalPage,
   press: pressSection,
+  support: supportSection,
 };
 
 export type SiteSection = keyof typeof siteSectionSchemas;
@@ -250,6 +279,8 @@ const siteConfigSchema = z.object({
   terms: z.string().max(MAX_LEGAL_MARKDOWN).default(""),
   /** A new site starts with an empty press kit: no /press until the artist writes one. */
   press: pressSection.default(EMPTY_PRESS_WORDS),
+  /** A new site asks for nothing until the artist adds a way to support them. */
+  support: supportSection.default(EMPTY_SUPPORT),
 });
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
@@ -277,5 +308,6 @@ export function settingsFromConfig(config: SiteConfig): SiteSettings {
     privacy: { markdown: config.privacy },
     terms: { markdown: config.terms },
     press: config.press,
+    support: config.support,
   };
 }

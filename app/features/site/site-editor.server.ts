@@ -89,6 +89,8 @@ function sectionInput(section: SiteSection, tree: Record<string, unknown>): unkn
     }
     case "social":
       return { links: compact(tree.links) };
+    case "support":
+      return { ...tree, links: compact(tree.links) };
     case "press":
       // Only the releases ticked are sent; an unticked box leaves a hole the list closes.
       return { ...tree, quotes: compact(tree.quotes), releaseIds: compact(tree.releaseIds) };
@@ -98,7 +100,7 @@ function sectionInput(section: SiteSection, tree: Record<string, unknown>): unkn
 }
 
 /** Lists whose own problems (too many, one twice) the form shows above them, under the list's name. */
-const LIST_FIELDS: Partial<Record<SiteSection, string[]>> = { press: ["quotes", "releaseIds"] };
+const LIST_FIELDS: Partial<Record<SiteSection, string[]>> = { press: ["quotes", "releaseIds"], support: ["links"] };
 
 /** Each problem under the field it belongs to: the longest part of its path that is a field of the form. */
 function fieldErrorsOf(error: z.ZodError, names: Set<string>): Record<string, string> {

@@ -5,8 +5,9 @@ import { formatVideoStart } from "#app/domain/youtube.ts";
 import { AreaField, Field, SectionSelect } from "./section-fields.tsx";
 import { SectionForm, type SectionStateView } from "./section-form.tsx";
 import { PressFields } from "./press-fields.tsx";
+import { SupportFields } from "./support-fields.tsx";
 import { SocialFields } from "./social-links-fields.tsx";
-import { PRESS_EDITOR_TEXT, SITE_TEXT } from "./ui-text.ts";
+import { PRESS_EDITOR_TEXT, SITE_TEXT, SUPPORT_EDITOR_TEXT } from "./ui-text.ts";
 import type { SiteVersionView } from "./version-list.tsx";
 
 export type SiteEditorData = {
@@ -182,6 +183,10 @@ export function SiteSections({ data, pressFiles }: { data: SiteEditorData; press
         <PressFields press={s.press} releases={data.releases} />
       </SectionForm>
       {pressFiles}
+
+      <SectionForm {...common("support")} title={SUPPORT_EDITOR_TEXT.title} description={SUPPORT_EDITOR_TEXT.description}>
+        <SupportFields support={s.support} />
+      </SectionForm>
 
       {(["privacy", "terms"] as const).map((page) => (
         <SectionForm

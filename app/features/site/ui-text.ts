@@ -50,3 +50,23 @@ export const PRESS_EDITOR_TEXT = {
   releasesHint: (max: number) => `Up to ${max} releases with music out. None chosen: the latest release.`,
   noReleases: "No release has music out yet.",
 } as const;
+
+/** The Site area's part on how fans support the artist (issue #36). */
+export const SUPPORT_EDITOR_TEXT = {
+  title: "Support",
+  description:
+    "Ways fans can give you money directly: your pages on Ko-fi, Liberapay, PayPal.me, Patreon, or bank details. Shown on the home page, on release pages and in the footer once there is a link or bank details.",
+  heading: "Heading (optional)",
+  headingHint: 'Empty: "Support the music".',
+  text: "A line about it (optional)",
+  textHint: "What it makes possible, such as studio time or the next tour.",
+  links: "Links",
+  linksHint: "Each a button: the name fans see, and your page's address.",
+  label: (n: number) => `Link ${n}: button text`,
+  labelHint: "Such as Ko-fi, PayPal or Buy me a coffee.",
+  url: "Address",
+  linkName: (n: number) => `link ${n}`,
+  addLink: "+ Add a link",
+  bank: "Bank transfer (optional)",
+  bankHint: "Account name, IBAN and a reference, as fans should copy them. Shown when they ask for it.",
+} as const;
