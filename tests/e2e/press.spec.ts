@@ -118,6 +118,8 @@ test("the artist writes the press kit in the Site area: a refused save keeps eve
   await kit.getByRole("textbox", { name: "Quote 1" }).fill(QUOTE.text);
   await kit.getByRole("textbox", { name: "Source" }).fill(QUOTE.source);
   await kit.getByRole("textbox", { name: "Link (optional)" }).fill(QUOTE.url);
+  // The kit plays the release the artist ticks (untouched, the latest release: whatever another spec left as latest).
+  await kit.getByRole("checkbox", { name: SONG }).check();
   const booking = kit.getByRole("group", { name: "Contacts" });
   await booking.getByRole("textbox", { name: "Name or agency (optional)" }).first().fill("Tide Agency");
   await kit.getByRole("button", { name: "Save Press kit" }).click();
