@@ -176,6 +176,9 @@ function useListenBeacons(token: string) {
   }, [store, token]);
 }
 
+/** How long a page whose renewal failed waits before it asks again. */
+const RETRY_RENEWAL_MS = 30_000;
+
 /**
  * The page's media addresses are signed for minutes: it asks for new ones
  * before they lapse (at once when it comes back from the background late),
@@ -187,7 +190,9 @@ function useRenewedAddresses(renewBy: number) {
     const renewIfDue = () => {
       if (Date.now() >= renewBy && state === "idle") void revalidate();
     };
-    const timer = setTimeout(renewIfDue, Math.max(0, renewBy - Date.now()));
+    // Due already (a renewal that failed, offline): try again in a while, not in a loop.
+    const wait = renewBy - Date.now();
+    const timer = setTimeout(renewIfDue, wait > 0 ? wait : RETRY_RENEWAL_MS);
     document.addEventListener("visibilitychange", renewIfDue);
     return () => {
       clearTimeout(timer);
