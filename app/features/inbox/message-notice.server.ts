@@ -1,6 +1,6 @@
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import { messageNotice, NOTIFY_EVERY_MS } from "#app/lib/mail/notifications.server.ts";
-import { parseRoles } from "#app/lib/auth/profile.ts";
+import { adminEmails } from "#app/lib/auth/admin-emails.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
@@ -31,9 +31,7 @@ export async function notifyNewMessages(services: Pick<Services, "db" | "env" | 
     .orderBy("timestamp")
     .execute();
   if (messages.length === 0) return false;
-  const admins = (await db.selectFrom("user").select(["email", "role"]).where("role", "like", "%admin%").execute())
-    .filter((user) => parseRoles(user.role).includes("admin"))
-    .map((user) => user.email);
+  const admins = await adminEmails(db);
   if (admins.length === 0) return false;
   const until = Math.max(...messages.map((message) => Number(message.timestamp)));
   const { artist } = await loadSiteSettings(db);

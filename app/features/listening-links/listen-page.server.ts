@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { Selectable } from "kysely";
 import type { ListeningLinksTable } from "#app/lib/db/db-schema.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
-import { mediaKey, type Song } from "#app/domain/song.ts";
+import { mediaKey, withoutAudio, type Song } from "#app/domain/song.ts";
 import type { Release } from "#app/domain/release.ts";
 import { safeFileName } from "#app/lib/storage/safe-file-name.ts";
 import { LINK_MEDIA_LIFE_MS, signedMediaUrl } from "./link-secrets.server.ts";
@@ -58,14 +58,16 @@ export function listenPage(services: Services, link: LinkRow, release: Release |
   const sign = (url: string) => signedMediaUrl(services.env.authSecret, url, mediaKey(url), link.id, now);
   const tracks = music.tracks.map((song) => {
     const playable = playableThroughLink(song, uploadsPlay);
-    // The cover is public (a coming release's countdown shows it); the audio is the link's alone.
-    const signed = playable ? { ...song, audioUrl: sign(song.audioUrl), opusUrl: song.opusUrl ? sign(song.opusUrl) : null } : song;
+    // The cover is public (a coming release's countdown shows it); the audio is the link's alone, and a track still being prepared names none.
+    const shown = playable
+      ? { ...song, audioUrl: sign(song.audioUrl), opusUrl: song.opusUrl ? sign(song.opusUrl) : null }
+      : withoutAudio(song);
     // Its public page does not exist before it is out: nothing here leads there.
-    return { song: { ...signed, isLatest: false }, playable };
+    return { song: { ...shown, isLatest: false }, playable };
   });
   return {
     release: details,
-    tracks: tracks.map(({ song, playable }) => ({ song: playable ? song : { ...song, audioUrl: "", opusUrl: null }, playable })),
+    tracks,
     songs: tracks.filter((track) => track.playable).map((track) => track.song),
     expiresAt: link.expiresAt === null ? null : Number(link.expiresAt),
     allowDownload: link.allowDownload === 1,

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, ListeningLinksTable } from "#app/lib/db/db-schema.ts";
-import { parseRoles } from "#app/lib/auth/profile.ts";
+import { adminEmails } from "#app/lib/auth/admin-emails.server.ts";
 import { enqueueMail } from "#app/lib/mail/outbox.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
@@ -185,9 +185,7 @@ export async function recordVisit(services: Services, link: LinkRow, now = Date.
       .where("id", "=", link.id)
       .execute();
     if (Number(first.numUpdatedRows) === 1 && link.notifyOnFirstVisit === 1 && services.mail) {
-      const admins = (await trx.selectFrom("user").select(["email", "role"]).where("role", "like", "%admin%").execute())
-        .filter((user) => parseRoles(user.role).includes("admin"))
-        .map((user) => user.email);
+      const admins = await adminEmails(trx);
       const title = await titleOf(trx, link);
       const releaseId =
         link.releaseId ??
