@@ -5,6 +5,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import S3rver from "s3rver";
+import { makeWritesAtomic } from "./s3-atomic-writes.ts";
 
 /** s3rver accepts only these credentials. */
 export const S3_TEST_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
@@ -21,6 +22,7 @@ export async function startS3Server(options: { directory: string; port?: number;
     silent: true,
     configureBuckets: (options.buckets ?? []).map((name) => ({ name })),
   });
+  makeWritesAtomic(server.store);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
