@@ -97,16 +97,20 @@ export async function askForMissingAudioWork(db: Db, now = Date.now()): Promise<
   }
   const heldBy = (table: "mediaJobs" | "audioFacts" | "audioRenditions", column: "key" | "audioKey") =>
     sql<boolean>`exists (select 1 from songs where songs."audioKey" = ${sql.ref(`${table}.${column}`)})`;
+  // A release's downloads are a job on the release, not on a master: theirs to sweep.
+  const trackWork = ["analyse", "renditions"] as const;
   if (
     await any(
       db
         .selectFrom("mediaJobs")
         .select("id")
+        .where("kind", "in", trackWork)
         .where(sql<boolean>`not ${heldBy("mediaJobs", "key")}`),
     )
   ) {
     await db
       .deleteFrom("mediaJobs")
+      .where("kind", "in", trackWork)
       .where(sql<boolean>`not ${heldBy("mediaJobs", "key")}`)
       .execute();
   }
@@ -177,7 +181,7 @@ export async function streamingStatesOf(
 }
 
 /** The work on a track's master, by kind: what every process that runs media jobs does. */
-export function audioWorkHandlers(db: Db, storage: Storage): Record<MediaJobKind, MediaJobHandler> {
+export function audioWorkHandlers(db: Db, storage: Storage): Record<Exclude<MediaJobKind, "downloads">, MediaJobHandler> {
   return { renditions: makeStoredRenditions(db, storage), analyse: measureStoredAudio(db, storage) };
 }
 

@@ -63,7 +63,18 @@ export interface ReleasesTable {
   credits: Generated<string>;
   /** The day it first came out, as UTC midnight, when the artist set one (a record older than the site); else null. */
   releaseDate: EpochMs | null;
+  /** How fans get it: stream only, a free download, free for an e-mail address, or name-your-price (decision 028). */
+  downloadAccess: Generated<DownloadAccess>;
+  /** JSON: the formats offered, a list of DownloadFormat. */
+  downloadFormats: Generated<string>;
+  /** Name-your-price: the amount suggested, in the currency's minor units (cents); null for none. */
+  suggestedAmount: number | null;
+  /** ISO 4217, upper case. */
+  currency: Generated<string>;
 }
+
+export type DownloadAccess = "stream" | "free" | "email" | "pay";
+export type DownloadFormat = "mp3-320" | "flac" | "opus";
 
 /** An address a release had before the artist changed its slug: /music/{slug} answers 301 with its page now. */
 export interface ReleaseSlugRedirectsTable {
@@ -165,7 +176,7 @@ export interface HeldSubmissionsTable {
 export interface MediaJobsTable {
   /** `{kind}:{key}`. */
   id: string;
-  kind: "analyse" | "renditions";
+  kind: "analyse" | "renditions" | "downloads";
   key: string;
   status: "queued" | "done" | "failed";
   attempts: number;
@@ -256,6 +267,71 @@ export interface PressFilesTable {
   /** The artist's order. */
   position: number;
   createdAt: EpochMs;
+}
+
+/** A release's zip in one format, made in the background and kept; a new stamp (changed tracks, tags or cover) makes a new one. */
+export interface DownloadFilesTable {
+  releaseId: string;
+  format: DownloadFormat;
+  /** The release's content stamp the zip was made from. */
+  stamp: string;
+  /** downloads/{ms}_{name}.zip, withheld in a bucket like audio, served only by /download/. */
+  key: string;
+  bytes: number;
+  madeAt: EpochMs;
+}
+
+/** A batch of download codes, made at once for one release. */
+export interface CodeBatchesTable {
+  id: string;
+  releaseId: string;
+  count: number;
+  usesPerCode: number;
+  expiresAt: EpochMs | null;
+  note: string;
+  createdAt: EpochMs;
+}
+
+/** One code: only its SHA-256 is kept (the plain codes are shown once, as the batch is made). */
+export interface DownloadCodesTable {
+  id: string;
+  batchId: string;
+  codeHash: string;
+  usesLeft: number;
+  createdAt: EpochMs;
+}
+
+/** A fan's right to download a release for a while: free, for an e-mail, paid on the honour system, or from a code. */
+export interface DownloadGrantsTable {
+  id: string;
+  /** SHA-256 of the token its address carries. */
+  tokenHash: string;
+  releaseId: string;
+  via: "free" | "email" | "pay" | "code";
+  email: string | null;
+  codeId: string | null;
+  /** When it could first be used: at once, or for an e-mail grant when the address was confirmed; null while waiting. */
+  openedAt: EpochMs | null;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  revokedAt: EpochMs | null;
+}
+
+export interface CodeRedemptionsTable {
+  id: string;
+  codeId: string;
+  grantId: string;
+  releaseId: string;
+  at: EpochMs;
+}
+
+/** A download started (a request from the file's first byte). */
+export interface DownloadEventsTable {
+  id: string;
+  grantId: string;
+  releaseId: string;
+  format: DownloadFormat;
+  at: EpochMs;
 }
 
 interface ContentVersionTable {
@@ -455,5 +531,11 @@ export interface Database {
   adminInvites: AdminInvitesTable;
   adminEvents: AdminEventsTable;
   listeningLinks: ListeningLinksTable;
+  downloadFiles: DownloadFilesTable;
+  codeBatches: CodeBatchesTable;
+  downloadCodes: DownloadCodesTable;
+  downloadGrants: DownloadGrantsTable;
+  codeRedemptions: CodeRedemptionsTable;
+  downloadEvents: DownloadEventsTable;
   emailChanges: EmailChangesTable;
 }

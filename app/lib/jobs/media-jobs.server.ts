@@ -46,13 +46,14 @@ export async function enqueueMediaJob(db: Db, kind: MediaJobKind, key: string, n
 
 type Claimed = { id: string; kind: MediaJobKind; key: string; attempts: number };
 
-/** Takes the next due job for `owner`; on PostgreSQL, one another process is taking is skipped, not waited for. */
-async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | null> {
+/** Takes the next due job of `kinds` for `owner`; on PostgreSQL, one another process is taking is skipped, not waited for. */
+async function claimOne(db: Db, owner: string, now: number, kinds: readonly MediaJobKind[]): Promise<Claimed | null> {
   // Looked for first: an idle process must not take SQLite's one write lock every few seconds.
   const due = await db
     .selectFrom("mediaJobs")
     .select("id")
     .where("status", "=", "queued")
+    .where("kind", "in", kinds)
     .where("nextAttemptAt", "<=", now)
     .where((eb) => eb.or([eb("leaseUntil", "is", null), eb("leaseUntil", "<", now)]))
     .limit(1)
@@ -63,7 +64,7 @@ async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | n
     update "mediaJobs" set "leaseOwner" = ${owner}, "leaseUntil" = ${now + LEASE_MS}, attempts = attempts + 1, progress = null
     where id in (
       select id from "mediaJobs"
-      where status = 'queued' and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
+      where status = 'queued' and kind in (${sql.join(kinds)}) and "nextAttemptAt" <= ${now} and ("leaseUntil" is null or "leaseUntil" < ${now})
       order by "nextAttemptAt", kind = 'renditions' desc
       limit 1
       ${lock}
@@ -75,7 +76,8 @@ async function claimOne(db: Db, owner: string, now: number): Promise<Claimed | n
 
 export type MediaJobsOptions = {
   db: Db;
-  handlers: Record<MediaJobKind, MediaJobHandler>;
+  /** The work of each kind this loop does; jobs of other kinds are left for a loop that does them. */
+  handlers: Partial<Record<MediaJobKind, MediaJobHandler>>;
   /** Run before each look for work: asks for what is missing (every track measured, say). */
   beforeLook?: (db: Db) => Promise<void>;
   /** How long to wait when nothing is due. */
@@ -94,6 +96,7 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
   const now = options.now ?? Date.now;
   const owner = randomUUID();
   const idleMs = options.idleMs ?? 2_000;
+  const kinds = Object.keys(options.handlers) as MediaJobKind[];
 
   async function runOne(job: Claimed): Promise<void> {
     const renew = setInterval(() => {
@@ -116,7 +119,9 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
         .catch((error: unknown) => console.error("Media jobs: writing progress failed", error));
     };
     try {
-      await options.handlers[job.kind](job.key, progress);
+      const handler = options.handlers[job.kind];
+      if (!handler) throw new PermanentJobError(`No work of kind ${job.kind} here`);
+      await handler(job.key, progress);
       await mine().set({ status: "done", doneAt: now(), leaseOwner: null, leaseUntil: null, lastError: null, progress: null }).execute();
       options.onAttempt?.({ id: job.id, result: "done" });
     } catch (error) {
@@ -140,7 +145,7 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
   async function runDue(): Promise<boolean> {
     try {
       await options.beforeLook?.(db);
-      const job = await claimOne(db, owner, now());
+      const job = await claimOne(db, owner, now(), kinds);
       if (!job) return false;
       await runOne(job);
       return true;
