@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/listen-beacon";
 import { openLink, recordPlay, recordVisit } from "#app/features/listening-links/listening-links.server.ts";
-import { isTokenShaped } from "#app/features/listening-links/link-secrets.server.ts";
+import { isTokenShaped } from "#app/lib/auth/bearer-secrets.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 

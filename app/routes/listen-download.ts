@@ -3,7 +3,7 @@ import type { Route } from "./+types/listen-download";
 import { openLink } from "#app/features/listening-links/listening-links.server.ts";
 import { linkDownload, linkReleaseId } from "#app/features/listening-links/listen-page.server.ts";
 import { getRelease } from "#app/features/songs/songs.server.ts";
-import { isTokenShaped } from "#app/features/listening-links/link-secrets.server.ts";
+import { isTokenShaped } from "#app/lib/auth/bearer-secrets.server.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;

@@ -8,7 +8,7 @@ import { CreditsList, ExplicitMark, LinerNotes } from "#app/features/releases/tr
 import { openLink } from "#app/features/listening-links/listening-links.server.ts";
 import { linkReleaseId, listenPage } from "#app/features/listening-links/listen-page.server.ts";
 import { getRelease } from "#app/features/songs/songs.server.ts";
-import { isTokenShaped } from "#app/features/listening-links/link-secrets.server.ts";
+import { isTokenShaped } from "#app/lib/auth/bearer-secrets.server.ts";
 import { LISTEN_TEXT } from "#app/features/listening-links/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
 import { renderMarkdown } from "#app/lib/text/markdown.server.ts";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
-import { linkToken, tokenHash } from "./link-secrets.server.ts";
+import { linkToken } from "./link-secrets.server.ts";
+import { tokenHash } from "#app/lib/auth/bearer-secrets.server.ts";
 import { createLink, extendLink, listReleaseLinks, openLink, recordPlay, recordVisit, revokeLink } from "./listening-links.server.ts";
 import { LINK_TEXT } from "./ui-text.ts";
 
