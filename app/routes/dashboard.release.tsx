@@ -18,6 +18,12 @@ import { dashboardPath } from "#app/domain/site/site-config.server.ts";
 import { timeZoneNames } from "#app/lib/time/zoned-time.ts";
 import { ListeningLinksSection } from "#app/features/listening-links/links-section.tsx";
 import { createLink, extendLink, listReleaseLinks, restoreLink, revokeLink } from "#app/features/listening-links/listening-links.server.ts";
+import { DownloadsSection } from "#app/features/downloads/downloads-section.tsx";
+import { releaseOffer, saveReleaseOffer } from "#app/features/downloads/offer.server.ts";
+import { downloadCounts } from "#app/features/downloads/download-counts.server.ts";
+import { releaseZipStates } from "#app/features/downloads/release-zips.server.ts";
+import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { supportOffered } from "#app/domain/site/site-config-schema.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -40,7 +46,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     zones: comingDay ? timeZoneNames() : [],
     mailOn: services.mail !== undefined,
     links: await listReleaseLinks(services, editing.release.id),
+    downloads: await downloadsPart(services, editing.release.id),
   };
+}
+
+/** The Downloads part: the offer, how each file stands, and the counts per day. */
+async function downloadsPart(services: ReturnType<typeof servicesOf>, releaseId: string) {
+  const [offer, states, counts, settings] = await Promise.all([
+    releaseOffer(services.db, releaseId),
+    releaseZipStates(services.db, [releaseId]),
+    downloadCounts(services.db, releaseId),
+    loadSiteSettings(services.db),
+  ]);
+  return offer ? { offer, states: states.get(releaseId) ?? {}, counts, supportSet: supportOffered(settings.support) } : null;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,6 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               : step === "restore"
                 ? restoreLink(services, params.releaseId, form)
                 : extendLink(services, params.releaseId, form),
+        downloads: (form) => saveReleaseOffer(services.db, params.releaseId, form),
       });
   // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
   if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);
@@ -79,7 +98,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   });
 
 export default function DashboardRelease() {
-  const { dashboardPath: path, editing, origin, comingDay, zones, mailOn, links } = useLoaderData<typeof loader>();
+  const { dashboardPath: path, editing, origin, comingDay, zones, mailOn, links, downloads } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-12 px-4 py-12 sm:px-6">
       <DashboardHeader dashboardPath={path} title={editing.release.title} />
@@ -113,6 +132,16 @@ export default function DashboardRelease() {
           tracks={editing.tracks.map(({ song }) => ({ id: song.id, title: song.title }))}
           links={links}
           mailOn={mailOn}
+        />
+      ) : null}
+      {downloads && editing.tracks.length > 0 ? (
+        <DownloadsSection
+          releaseId={editing.release.id}
+          offer={downloads.offer}
+          states={downloads.states}
+          counts={downloads.counts}
+          mailOn={mailOn}
+          supportSet={downloads.supportSet}
         />
       ) : null}
     </div>

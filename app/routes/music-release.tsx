@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/music-release";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
@@ -16,6 +16,14 @@ import { releaseSummary, releaseYear } from "#app/domain/release.ts";
 import { isSlugShaped } from "#app/domain/slug.ts";
 import { coverSocialKey, formatDuration, isoDuration, mediaUrl, withoutAudio, type Song } from "#app/domain/song.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { DownloadBlock, type DownloadAnswer } from "#app/features/downloads/download-block.tsx";
+import { emailDownload, grantOnTrust, offeredDownload } from "#app/features/downloads/fan-downloads.server.ts";
+import { FAN_TEXT } from "#app/features/downloads/ui-text.ts";
+import { handleSubscribe } from "#app/features/newsletter/subscribers.server.ts";
+import { NEWSLETTER_FORMS } from "#app/features/newsletter/ui-text.ts";
+import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
+import { formActionHeaders, formAnswer } from "#app/lib/http/wire.ts";
+import { refused } from "#app/lib/result.ts";
 
 /**
  * A release's page, /music/{release}: its cover, kind, year and tracklist, and
@@ -47,8 +55,45 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Nothing about it but its name and day until it is out: no notes, credits or audio.
     return { release: { ...release, notes: "", credits: [], tracks: [] }, notesHtml: "", upcoming: withoutAudio(first), year };
   }
-  return { release: { ...release, tracks: out }, notesHtml: release.notes ? renderMarkdown(release.notes) : "", upcoming: null, year };
+  return {
+    release: { ...release, tracks: out },
+    notesHtml: release.notes ? renderMarkdown(release.notes) : "",
+    upcoming: null,
+    year,
+    download: await offeredDownload(services.db, release.id),
+  };
 }
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The download part's forms (decision 028): free and name-your-price go to
+ * their download page; the e-mail way is a sign-up (the newsletter's public
+ * form, its checks and consent record) that also asks for the download.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const release = isSlugShaped(params.releaseSlug) ? await getRelease(services, params.releaseSlug) : null;
+  if (!release) throw data(null, { status: 404 });
+  const read = await readForm(request.clone());
+  const intent = read.ok ? (textFields(read.form).intent ?? "") : "";
+  if (intent === "download-free" || intent === "download-pay") {
+    const granted = await grantOnTrust(services, request, release.id, intent === "download-free" ? "free" : "pay");
+    if (granted.ok) throw redirect(granted.path, 303);
+    return formAnswer({ ...granted, intent }, NO_STORE);
+  }
+  if (intent === "download-email") {
+    const offer = await offeredDownload(services.db, release.id);
+    if (offer?.access !== "email") return formAnswer({ ...refused(409, FAN_TEXT.notOffered), intent }, NO_STORE);
+    const answered = await handleSubscribe(services, request, emailDownload(services, release.id));
+    // Without mail there is nothing to wait for: the page goes to the download.
+    if (answered.data.ok && answered.data.downloadPath) throw redirect(answered.data.downloadPath, 303);
+    return data({ ...answered.data, intent }, answered.init ?? undefined);
+  }
+  return formAnswer({ ...(read.ok ? refused(400, FAN_TEXT.failed) : read), intent }, NO_STORE);
+}
+
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteMetaFrom(matches);
@@ -129,7 +174,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function MusicRelease() {
-  const { release, notesHtml, upcoming, year } = useLoaderData<typeof loader>();
+  const { release, notesHtml, upcoming, year, download } = useLoaderData<typeof loader>();
+  const answer = useActionData<DownloadAnswer>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (upcoming) {
     return (
@@ -160,7 +206,20 @@ export default function MusicRelease() {
           <CreditsList credits={release.credits} headingId="credits-heading" />
         </div>
       ) : null}
-      {root?.support ? (
+      {download ? (
+        <div className="mt-12">
+          <DownloadBlock
+            offer={download}
+            support={root?.support ?? null}
+            formStarted={root?.formStarted ?? ""}
+            consentWords={NEWSLETTER_FORMS.download}
+            page={release.path}
+            answer={answer}
+          />
+        </div>
+      ) : null}
+      {/* Name-your-price shows the payment links in its own part. */}
+      {root?.support && download?.access !== "pay" ? (
         <div className="mt-12">
           <SupportBlock support={root.support} />
         </div>

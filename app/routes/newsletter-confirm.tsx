@@ -1,10 +1,11 @@
 import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { HomeLink, MessageCard } from "#app/components/message-card.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { confirmLinkState, confirmSignUp, readConfirmLink } from "#app/features/newsletter/double-opt-in.server.ts";
 import { CONFIRM_TEXT } from "#app/features/newsletter/ui-text.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
+import { openConfirmedDownloads } from "#app/features/downloads/fan-downloads.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 import { readForm, textFields } from "#app/lib/http/read-form.server.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -14,7 +15,10 @@ import type { loader as rootLoader } from "#app/root.tsx";
 // must never sign anyone up. The page's button POSTs, which confirms.
 
 type PageState =
-  { state: "confirm"; email: string; t: string; token: string } | { state: "done" } | { state: "invalid" } | { state: "failed" };
+  | { state: "confirm"; email: string; t: string; token: string }
+  | { state: "done"; downloads?: { title: string; path: string }[] }
+  | { state: "invalid" }
+  | { state: "failed" };
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -41,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!link) return data<PageState>({ state: "invalid" }, { status: 400, headers: noStore });
   try {
     const outcome = await confirmSignUp(services.db, link);
-    return data<PageState>(outcome === "done" ? { state: "done" } : { state: "invalid" }, {
+    // A download asked for with this address opens now that the address is its owner's.
+    const downloads = outcome === "done" ? await openConfirmedDownloads(services, link.email) : [];
+    return data<PageState>(outcome === "done" ? { state: "done", downloads } : { state: "invalid" }, {
       status: outcome === "done" ? 200 : 409,
       headers: noStore,
     });
@@ -71,6 +77,20 @@ export default function NewsletterConfirm() {
       return (
         <MessageCard title={CONFIRM_TEXT.doneTitle}>
           <p className="mt-4 text-stone-600 dark:text-stone-400">{CONFIRM_TEXT.done}</p>
+          {page.downloads && page.downloads.length > 0 ? (
+            <div className="mt-6">
+              <p className="font-medium">{CONFIRM_TEXT.downloadsReady}</p>
+              <ul className="mt-3 flex flex-col items-center gap-3">
+                {page.downloads.map((download) => (
+                  <li key={download.path}>
+                    <a href={download.path} className={buttonClass("primary")}>
+                      {CONFIRM_TEXT.downloadButton(download.title)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <HomeLink />
         </MessageCard>
       );

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { contentType } from "mime-types";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
-import { answerFor } from "./http-conditions.ts";
+import { answerFor } from "#app/lib/http/http-conditions.ts";
 import { IMMUTABLE_CACHE_CONTROL, notFound, refuse, setObjectHeaders } from "./responses.ts";
 
 /**

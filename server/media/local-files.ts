@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { contentType } from "mime-types";
 import { MEDIA_PREFIX } from "#app/domain/song.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
-import { answerFor, strongEtag, wholeSeconds } from "./http-conditions.ts";
+import { answerFor, strongEtag, wholeSeconds } from "#app/lib/http/http-conditions.ts";
 import { createOpenFiles, type OpenFile, type OpenFiles } from "./open-files.ts";
 import type { MediaGate } from "./media-gate.ts";
 import {

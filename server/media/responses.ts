@@ -3,7 +3,7 @@
 import type { ServerResponse } from "node:http";
 import { isPhotoOriginal } from "#app/domain/photo.ts";
 import { isValidKey } from "#app/lib/storage/storage.server.ts";
-import { strongEtag, wholeSeconds, type ObjectInfo } from "./http-conditions.ts";
+import { strongEtag, wholeSeconds, type ObjectInfo } from "#app/lib/http/http-conditions.ts";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** An admin hearing audio not out yet: kept by no cache, shared or the browser's own. */

@@ -13,7 +13,7 @@ const NEWSLETTER_ACTION = "/newsletter";
 
 export type NewsletterFormProps = {
   /** "footer": the compact form in every page's footer; "panel": the /music page's 'Stay in the Loop'; "release": a coming song's page. */
-  variant: NewsletterVariant;
+  variant: Exclude<NewsletterVariant, "download">;
   /** The root loader's signed "form started" token. */
   formStarted: string;
   /** An error to show from the start (the no-JavaScript page, after a failed post). */

@@ -25,7 +25,7 @@ export const newsletterEmailSchema = z
 export const subscribeFormSchema = z.object(
   {
     email: newsletterEmailSchema,
-    form: z.enum(["footer", "panel", "release"]).nullable().catch(null),
+    form: z.enum(["footer", "panel", "release", "download"]).nullable().catch(null),
     page: z
       .string()
       .regex(/^\/[^\s]{0,199}$/)

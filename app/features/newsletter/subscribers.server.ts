@@ -247,16 +247,37 @@ export function subscribersCsvStream(services: Services, pageSize = CSV_PAGE_SIZ
 
 // ---- The subscribe form's action -------------------------------------------
 
-function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchema, SignUpOutcome> {
+/**
+ * What a form that signs up for something more (a download for an e-mail
+ * address) adds to the sign-up, handed in by the route that composes the two:
+ * run in the sign-up's transaction once the address is stored, it gives what
+ * the answer adds and what to do once that has committed.
+ */
+export type SignUpExtra<Extra extends object> = (db: Db, email: string) => Promise<{ extra: Extra; afterCommit?: () => void }>;
+
+function subscribeForm<Extra extends object>(
+  services: Services,
+  also?: SignUpExtra<Extra>,
+): PublicForm<typeof subscribeFormSchema, SignUpOutcome & Partial<Extra>> {
+  // What `also` made of this one request's sign-up, for its answer.
+  let extra: Partial<Extra> = {};
   return {
     rateLimit: NEWSLETTER_RATE_LIMIT,
     fields: (form) => ({ email: form.get("email") ?? undefined, form: form.get("form"), page: form.get("page") }),
     schema: subscribeFormSchema,
     // Inside the form's transaction; the mail worker is woken once it has committed.
-    store: async (db, signUp) => ((await storeSignUp(db, services, signUp)) ? () => services.mail?.wake() : undefined),
+    store: async (db, signUp) => {
+      const mailed = await storeSignUp(db, services, signUp);
+      const more = also ? await also(db, signUp.email) : undefined;
+      extra = more?.extra ?? {};
+      return () => {
+        if (mailed) services.mail?.wake();
+        more?.afterCommit?.();
+      };
+    },
     held: ({ email }) => ({ kind: "newsletter", content: { email } }),
     // The fan is told what happened: not "subscribed" while a mail still has to be opened, nor when held.
-    accepted: ({ email }, how) => ({ email, outcome: how === "held" ? "held" : services.mail ? "confirm" : "subscribed" }),
+    accepted: ({ email }, how) => ({ ...extra, email, outcome: how === "held" ? "held" : services.mail ? "confirm" : "subscribed" }),
     headers: { "Cache-Control": "no-store" },
     messages: { failed: NEWSLETTER_TEXT.failed, invalid: NEWSLETTER_TEXT.invalid },
     log: { held: "Newsletter: held a sign-up for review", failed: "Subscribing failed" },
@@ -269,6 +290,6 @@ function subscribeForm(services: Services): PublicForm<typeof subscribeFormSchem
  * sign-up the bot checks catch is held for the artist to look at (the
  * dashboard's Filtered list), not dropped, and the fan is told it waits to be checked.
  */
-export function handleSubscribe(services: Services, request: Request) {
-  return handlePublicForm(services, request, subscribeForm(services));
+export function handleSubscribe<Extra extends object = object>(services: Services, request: Request, also?: SignUpExtra<Extra>) {
+  return handlePublicForm(services, request, subscribeForm(services, also));
 }

@@ -44,6 +44,12 @@ export const NEWSLETTER_FORMS = {
     text: "Get a mail the moment this song is out, and news of new songs and shows after that.",
     button: "Notify me",
   },
+  /** On a release's page that is free for an e-mail address (decision 028). */
+  download: {
+    heading: "Free download for your e-mail",
+    text: "You join the mailing list for new releases and shows, and the download link comes by mail.",
+    button: "Send me the download",
+  },
 } as const;
 
 export type NewsletterVariant = keyof typeof NEWSLETTER_FORMS;
@@ -57,14 +63,16 @@ export const consentWords = (variant: NewsletterVariant) => {
 /** Double opt-in: the confirmation mail and the page its link opens. */
 export const CONFIRM_TEXT = {
   subject: (artist: string) => `Confirm your subscription to ${artist}`,
-  mail: (artist: string, link: string) =>
-    `Hi,\n\nSomeone, hopefully you, asked to join ${artist}'s mailing list with this address. To confirm, open this link and press the button:\n\n${link}\n\nIf it was not you, ignore this mail: this address gets nothing more from us.`,
+  mail: (artist: string, link: string, forDownload = false) =>
+    `Hi,\n\nSomeone, hopefully you, asked to join ${artist}'s mailing list with this address${forDownload ? " and to download music" : ""}. To confirm, open this link and press the button:\n\n${link}\n\n${forDownload ? "Your download is ready as soon as you confirm.\n\n" : ""}If it was not you, ignore this mail: this address gets nothing more from us.`,
   title: "Confirm your subscription",
   prompt: (artist: string, email: string) => `Press the button to join ${artist}'s mailing list as ${email}.`,
   button: "Confirm my subscription",
   busy: "Confirming...",
   doneTitle: "You're on the list!",
   done: "Thanks for confirming. You'll be the first to hear about new music.",
+  downloadsReady: "Your download is ready (we've mailed you the link too):",
+  downloadButton: (title: string) => `Download ${title}`,
   invalidTitle: "This link does not work",
   invalid: "It may be old, or from an earlier sign-up. Sign up again from any page of the site and use the newest mail.",
   failed: "Something went wrong. Please try again.",

@@ -27,6 +27,7 @@ const RELEASE_EDITOR_INTENTS = [
   "link-revoke",
   "link-restore",
   "link-extend",
+  "downloads",
 ] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
 
@@ -59,6 +60,8 @@ export type ReleaseEditorSteps = {
     step: (typeof LINK_STEPS)[keyof typeof LINK_STEPS],
     form: Record<string, string>,
   ) => Promise<Result<{ message: string; id?: string }, { fields?: Record<string, string> }>>;
+  /** The Downloads form: how fans take the release home (the downloads feature). */
+  downloads?: (form: Record<string, string>) => Promise<Result<{ message: string }, { fields?: Record<string, string> }>>;
 };
 
 /** The editor's forms. */
@@ -67,7 +70,7 @@ export async function handleReleaseEditorAction(
   request: Request,
   steps: ReleaseEditorSteps = {},
 ): Promise<ReleaseEditorResult> {
-  const { deleteTrack, moveDay, releaseNow, link } = steps;
+  const { deleteTrack, moveDay, releaseNow, link, downloads } = steps;
   const read = await readForm(request);
   if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
   const form = textFields(read.form);
@@ -109,6 +112,8 @@ export async function handleReleaseEditorAction(
       case "link-restore":
       case "link-extend":
         return answer(link ? await link(LINK_STEPS[intent], form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
+      case "downloads":
+        return answer(downloads ? await downloads(form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       default:
         return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
     }

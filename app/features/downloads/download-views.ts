@@ -1,0 +1,17 @@
+// What the dashboard and the download page show of a release's files and counts; shared by the browser and the server.
+import type { DownloadFormat } from "./offer.ts";
+
+/** How one of a release's zips stands: made and kept, being made, or failed with the reason. */
+export type ZipState = { state: "ready"; bytes: number } | { state: "preparing"; percent?: number } | { state: "failed"; reason: string };
+
+export type ZipStates = Partial<Record<DownloadFormat, ZipState>>;
+
+/** "48.2 MB": a file's size as a download button says it. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000_000) return `${Math.max(1, Math.round(bytes / 1000))} kB`;
+  if (bytes < 1000_000_000) return `${(bytes / 1000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+  return `${(bytes / 1000_000_000).toFixed(1)} GB`;
+}
+
+/** One day's downloads started and codes redeemed for a release. */
+export type DayCount = { day: string; downloads: number; redemptions: number };
