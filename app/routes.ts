@@ -53,6 +53,9 @@ export default [
   route("listen/:token", "routes/listen.tsx"),
   route("listen/:token/beacon", "routes/listen-beacon.ts"),
   route("listen/:token/download/:songId", "routes/listen-download.ts"),
+  // A fan's download page and its files (decision 028).
+  route("download/:token", "routes/download.tsx"),
+  route("download/:token/:file", "routes/download-file.ts"),
   route("api/press-files", "routes/api.press-files.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("social-marks.svg", "routes/social-marks.ts"),

@@ -24,7 +24,6 @@ type EditorAnswer = {
   values?: Record<string, string>;
 };
 
-
 /** A suggested amount as the field shows it again: 700 → "7.00". */
 const amountText = (amount: number | null, currency: string) =>
   amount === null ? "" : (amount / 10 ** minorUnits(currency)).toFixed(minorUnits(currency));

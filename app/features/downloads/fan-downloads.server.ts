@@ -119,7 +119,11 @@ export async function mailDownloadLinks(
  * Once a fan confirms their address (the newsletter's confirmation page), the
  * downloads it was asked for open, each mailed and named on that page.
  */
-export async function openConfirmedDownloads(services: Services, email: string, now = Date.now()): Promise<{ title: string; path: string }[]> {
+export async function openConfirmedDownloads(
+  services: Services,
+  email: string,
+  now = Date.now(),
+): Promise<{ title: string; path: string }[]> {
   const opened = await services.db.transaction().execute(async (trx) => {
     const grants = await openEmailGrants(trx, services.env.authSecret, email, now);
     await mailDownloadLinks(trx, services.env.publicUrl, email, grants, now);

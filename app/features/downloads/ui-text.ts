@@ -72,3 +72,24 @@ export const DOWNLOAD_MAIL = {
   text: (artist: string, release: string, link: string, days: number) =>
     `Here is your download of ${release} by ${artist}:\n\n${link}\n\nThe link works for ${days} days. Thank you for listening.`,
 } as const;
+
+/** The download page, /download/{token}. */
+export const GRANT_PAGE_TEXT = {
+  title: (release: string) => `Download ${release}`,
+  intro: (artist: string) =>
+    `Thank you for supporting ${artist}. Choose a format: each is one zip with every track, tagged, and the cover.`,
+  button: (format: string, size: string) => `Download ${format} · ${size}`,
+  preparing: (format: string) => `${format}: being prepared…`,
+  preparingPercent: (format: string, percent: number) => `${format}: being prepared… ${percent}%`,
+  preparingNote: "This page updates by itself when the files are ready.",
+  failed: (format: string) => `${format} can't be made right now. Try another format, or tell the artist.`,
+  until: (when: string) => `This page works until ${when}. The files are yours to keep.`,
+  resume: "A download that breaks off picks up where it stopped: just start it again.",
+  waitingTitle: "Confirm your address first",
+  waiting: "Open the link we mailed you and press the button: your download opens at once.",
+  goneTitle: "This download link has ended",
+  goneText: "Download links work for a while only. Get a new one from the release's page.",
+  backToRelease: (release: string) => `Go to ${release}`,
+  notOutTitle: "Not out yet",
+  notOut: "This release isn't out yet. Come back on its release day.",
+} as const;
