@@ -11,7 +11,8 @@ export function parseAmount(
   text: string | undefined,
   currency: string,
 ): { ok: true; amount: number | null } | { ok: false; message: string } {
-  const trimmed = (text ?? "").trim().replace(/^[^\d]{1,3}(?=\d)/, "");
+  // A currency's sign or code before the number ("€7", "USD 7") is how people write prices: dropped.
+  const trimmed = (text ?? "").trim().replace(/^(?:\p{Sc}|[A-Za-z]{3})\s?(?=\d)/u, "");
   if (trimmed === "") return { ok: true, amount: null };
   const digits = minorUnits(currency);
   const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(trimmed);
