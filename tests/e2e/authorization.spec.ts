@@ -25,7 +25,11 @@ const MATRIX: Record<string, Call[]> = {
   "routes/home.tsx": [{ method: "GET", path: "/", expect: 200 }],
   "routes/bio.tsx": [{ method: "GET", path: "/bio", expect: 200 }],
   "routes/music.tsx": [{ method: "GET", path: "/music", expect: 200 }],
-  "routes/music-release.tsx": [{ method: "GET", path: "/music/no-such-release", expect: 404 }],
+  "routes/music-release.tsx": [
+    { method: "GET", path: "/music/no-such-release", expect: 404 },
+    // Its download forms (decision 028): no release, no grant, for anyone.
+    { method: "POST", path: "/music/no-such-release", form: { intent: "download-free" }, expect: 404 },
+  ],
   "routes/music-track.tsx": [{ method: "GET", path: "/music/no-such-release/no-such-track", expect: 404 }],
   "routes/shows.tsx": [{ method: "GET", path: "/shows", expect: 200 }],
   "routes/shows-ics.ts": [{ method: "GET", path: "/shows.ics", expect: 200 }],
@@ -238,6 +242,12 @@ const MATRIX: Record<string, Call[]> = {
   ],
   "routes/listen-beacon.ts": [{ method: "POST", path: `/listen/${"0".repeat(40)}/beacon`, form: { intent: "visit" }, expect: 404 }],
   "routes/listen-download.ts": [{ method: "GET", path: `/listen/${"0".repeat(40)}/download/no-such-song`, expect: 404 }],
+  // A download page is for whoever holds its grant's token, signed in or not; a token no grant has is a missing page.
+  "routes/download.tsx": [
+    { method: "GET", path: `/download/${"0".repeat(40)}`, expect: 404 },
+    { method: "GET", path: "/download/not-a-token", expect: 404 },
+  ],
+  "routes/download-file.ts": [{ method: "GET", path: `/download/${"0".repeat(40)}/flac.zip?until=1&sig=forged`, expect: 404 }],
   "routes/feed-xml.ts": [{ method: "GET", path: "/feed.xml", expect: 200 }],
   "routes/sitemap-xml.ts": [{ method: "GET", path: "/sitemap.xml", expect: 200 }],
   "routes/robots-txt.ts": [{ method: "GET", path: "/robots.txt", expect: 200 }],

@@ -20,6 +20,7 @@ import { RELEASE_TEXT } from "#app/features/songs/ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { parseLinkRequest } from "#app/features/listening-links/schema.ts";
+import { parseOffer } from "#app/features/downloads/schema.ts";
 import { pressFileUploadSchema } from "#app/features/press/schema.ts";
 import { MAX_PRESS_FILE_BYTES, PRESS_FILES_TEXT } from "#app/features/press/ui-text.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
@@ -1335,6 +1336,155 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     } finally {
       await withE2eDb(async (db) => {
         await db.deleteFrom("songs").where("id", "=", songId).execute();
+        await db.deleteFrom("releases").where("id", "=", releaseId).execute();
+      });
+    }
+  });
+
+  test("downloads: an offer only as its rules allow; a release page's download forms and any download address of any shape give nothing unasked", async () => {
+    const releaseId = randomUUID();
+    const slug = `fuzz-dl-${releaseId.slice(0, 8)}`;
+    const now = Date.now();
+    await withE2eDb(async (db) => {
+      await db
+        .insertInto("releases")
+        .values({ id: releaseId, slug, title: "Fuzz Downloads", kind: "single", createdAt: now, updatedAt: now })
+        .execute();
+      await db
+        .insertInto("songs")
+        .values({
+          id: randomUUID(),
+          title: "Fuzz Download",
+          artist: "Juniper Vale",
+          audioKey: `music/${now}_fuzz-dl.wav`,
+          coverKey: `covers/${now}_fuzz-dl.png`,
+          createdAt: now,
+          updatedAt: now,
+          released: 1,
+          releaseId,
+          trackNumber: 1,
+          slug: "fuzz-download",
+        })
+        .execute();
+      await bumpContentVersion(db);
+    });
+    const offerOf = () =>
+      withE2eDb((db) =>
+        db
+          .selectFrom("releases")
+          .select(["downloadAccess", "downloadFormats", "suggestedAmount", "currency"])
+          .where("id", "=", releaseId)
+          .executeTakeFirstOrThrow(),
+      );
+    const grants = () =>
+      withE2eDb((db) => db.selectFrom("downloadGrants").select(["id", "via"]).where("releaseId", "=", releaseId).orderBy("id").execute());
+    const box = fc.oneof(fc.constantFrom("on", "1", "true", "off", ""), nastyText, fc.constant(undefined));
+    let stored = 0;
+    try {
+      await check(
+        fc.asyncProperty(
+          fc.record({
+            access: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom("stream", "free", "email", "pay") },
+              { weight: 1, arbitrary: maybe(nastyText) },
+            ),
+            "format-mp3-320": box,
+            "format-flac": box,
+            "format-opus": box,
+            suggested: fc.oneof(
+              { weight: 3, arbitrary: fc.constantFrom("", "7", "7.50", "€5", "0", "10000", "10001", "7.555", "-1", "seven") },
+              { weight: 1, arbitrary: maybe(nastyText) },
+            ),
+            currency: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom("EUR", "USD", "JPY", "GBP") },
+              { weight: 1, arbitrary: maybe(nastyText) },
+            ),
+          }),
+          async (fields) => {
+            const before = await offerOf();
+            const sent = await send(`${DASHBOARD_PATH}/music/${releaseId}`, {
+              ...form({ ...fields, intent: "downloads", id: releaseId }),
+              cookie: adminCookie,
+            });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const after = await offerOf();
+            const asFields = Object.fromEntries(
+              Object.entries(fields).map(([name, value]) => [name, value === undefined ? undefined : asSent(value)]),
+            );
+            const parsed = nulIn(...Object.values(fields)) ? null : parseOffer(asFields);
+            if (!parsed?.ok) {
+              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+              expect(after).toEqual(before);
+              return;
+            }
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            expect(after.downloadAccess).toBe(parsed.offer.access);
+            expect(JSON.parse(after.downloadFormats)).toEqual(parsed.offer.formats);
+            if (parsed.priceChosen) {
+              expect(after.suggestedAmount === null ? null : Number(after.suggestedAmount)).toBe(parsed.offer.suggestedAmount);
+              expect(after.currency).toBe(parsed.offer.currency);
+            } else expect([after.suggestedAmount, after.currency]).toEqual([before.suggestedAmount, before.currency]);
+            stored += 1;
+          },
+        ),
+      );
+      expect(stored).toBeGreaterThan(0);
+
+      // The release page's forms: a grant only for the way the release is offered, nothing for anything else.
+      await withE2eDb((db) => db.updateTable("releases").set({ downloadAccess: "free" }).where("id", "=", releaseId).execute());
+      await check(
+        fc.asyncProperty(
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("download-free", "download-pay", "download-email") },
+            { weight: 1, arbitrary: maybe(nastyText) },
+          ),
+          maybe(nastyEmail),
+          async (intent, email) => {
+            const before = await grants();
+            const sent = await send(`/music/${slug}`, form({ intent, email, form: "download" }));
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const after = await grants();
+            if (intent === "download-free" && !nulIn(intent, email)) {
+              expect(sent.status).toBe(303);
+              expect(sent.location).toMatch(/^\/download\/[0-9a-f]{40}$/);
+              expect(after).toHaveLength(before.length + 1);
+            } else {
+              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+              expect(after).toEqual(before);
+            }
+          },
+        ),
+        20,
+      );
+
+      // Any token, file name or signature opens no file and counts no download.
+      const token = fc.oneof(
+        fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 40, maxLength: 40 }),
+        nastyText.map(encodeURIComponent).filter((t) => t !== "" && t !== "." && t !== ".."),
+      );
+      const events = () => withE2eDb((db) => db.selectFrom("downloadEvents").select("id").execute());
+      await check(
+        fc.asyncProperty(
+          token,
+          fc.oneof(fc.constantFrom("flac.zip", "mp3-320.zip", "opus.zip", "wav.zip"), nastyText.map(encodeURIComponent)),
+          fc.record({ until: maybe(fc.oneof(nastyText, fc.integer().map(String))), sig: maybe(nastyText) }),
+          async (tokenValue, file, query) => {
+            const before = await events();
+            const params = new URLSearchParams();
+            for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
+            const page = await fetch(`${E2E_URL}/download/${tokenValue}`, { redirect: "manual" });
+            expect(page.status === 301 || page.status === 308 || (page.status >= 400 && page.status < 500), String(page.status)).toBe(true);
+            const zip = await fetch(`${E2E_URL}/download/${tokenValue}/${file}?${params}`, { redirect: "manual" });
+            // A canonical redirect of an odd spelling, or a refusal; never a file.
+            expect(zip.status === 301 || zip.status === 308 || (zip.status >= 400 && zip.status < 500), String(zip.status)).toBe(true);
+            expect(zip.headers.get("content-type") ?? "").not.toContain("zip");
+            expect(await events()).toEqual(before);
+          },
+        ),
+      );
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("songs").where("releaseId", "=", releaseId).execute();
         await db.deleteFrom("releases").where("id", "=", releaseId).execute();
       });
     }
