@@ -11,13 +11,9 @@ import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
-import { mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
+import { decodeQuotedPrintable, mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
 import { E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
 import { insertSingles } from "#app/domain/song-rows.server.ts";
-
-/** A mail body's quoted-printable soft breaks and escapes undone, enough to read a link out of it. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /** Puts `emails` on the list, as confirmed subscribers. */
 async function subscribe(emails: string[]) {

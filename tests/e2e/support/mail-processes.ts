@@ -14,3 +14,7 @@ export const mailEnv = (port: number) => ({
   MAIL_PER_SECOND: "100",
   PUBLIC_URL: origin(port),
 });
+
+/** A mail body's quoted-printable soft breaks and escapes undone, enough to read a link out of it. */
+export const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
