@@ -50,6 +50,12 @@ describe("npm run backup and npm run restore", () => {
         lastVisitAt: null,
       })
       .execute();
+    // A fan's download grant on it, and a download begun: both come back with the restore.
+    await services.db
+      .insertInto("downloadGrants")
+      .values({ id: "g1", tokenHash: "b".repeat(64), releaseId: "r1", via: "free", openedAt: 1, createdAt: 1, expiresAt: 9e12 })
+      .execute();
+    await services.db.insertInto("downloadEvents").values({ id: "e1", grantId: "g1", releaseId: "r1", format: "flac", at: 2 }).execute();
     await services.close();
 
     const backupDir = path.join(work, "backup");
@@ -66,6 +72,12 @@ describe("npm run backup and npm run restore", () => {
       expect(await restored.db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "fan@example.com" }]);
       expect(await restored.db.selectFrom("listeningLinks").select(["recipient", "tokenHash"]).execute()).toEqual([
         { recipient: "Jane, Rolling Stone", tokenHash: "a".repeat(64) },
+      ]);
+      expect(await restored.db.selectFrom("downloadGrants").select(["id", "tokenHash"]).execute()).toEqual([
+        { id: "g1", tokenHash: "b".repeat(64) },
+      ]);
+      expect(await restored.db.selectFrom("downloadEvents").select(["grantId", "format"]).execute()).toEqual([
+        { grantId: "g1", format: "flac" },
       ]);
       expect(await restored.storage.stat(key)).toMatchObject({ size: 15 });
     } finally {

@@ -17,6 +17,7 @@ import { openStorage } from "#app/lib/platform/services.server.ts";
 import { createServices } from "#app/services.server.ts";
 import { createLink } from "#app/features/listening-links/listening-links.server.ts";
 import { linkToken } from "#app/features/listening-links/link-secrets.server.ts";
+import { createGrant, grantPath, recordDownload } from "#app/features/downloads/grants.server.ts";
 import { saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { storageFolders } from "#app/lib/storage/storage.server.ts";
@@ -224,6 +225,8 @@ let sourceDump: Dump;
 let songs: { id: string; title: string; audioKey: string; opusKey: string; fallbackKey: string }[];
 /** The address of a private listening link made on the source. */
 let listenPath = "";
+let downloadPath = "";
+let downloadTitle = "";
 
 beforeAll(async () => {
   ensureBuild(() => {});
@@ -321,6 +324,13 @@ beforeAll(async () => {
     const link = await createLink(services, track.releaseId, { recipient: "Jane, Rolling Stone" });
     if (!link.ok || !link.id) throw new Error("no listening link");
     listenPath = `/listen/${linkToken(services.env.authSecret, link.id)}`;
+    // A fan's download (decision 028): its page must keep opening after the move, counted as it was.
+    await services.db.updateTable("releases").set({ downloadAccess: "free" }).where("id", "=", track.releaseId).execute();
+    const grant = await createGrant(services.db, services.env.authSecret, { releaseId: track.releaseId, via: "free", open: true });
+    await recordDownload(services.db, { id: grant.id, releaseId: track.releaseId }, "mp3-320");
+    downloadPath = grantPath(grant.token);
+    downloadTitle = (await services.db.selectFrom("releases").select("title").where("id", "=", track.releaseId).executeTakeFirstOrThrow())
+      .title;
   } finally {
     await services.close();
   }
@@ -345,6 +355,8 @@ beforeAll(async () => {
     "heldSubmissions",
     "listeningLinks",
     "pressFiles",
+    "downloadGrants",
+    "downloadEvents",
   ]) {
     expect(sourceDump.tables[table]?.length, `the source site has ${table}`).toBeGreaterThan(0);
   }
@@ -405,6 +417,7 @@ async function expectSiteServes(vars: Vars) {
     for (const key of photos) await expectMedia(key);
     expect(await page("/shows")).toContain("The Bluebird Room");
     expect(await page(listenPath)).toContain("Shared privately with you");
+    expect(await page(downloadPath)).toContain(downloadTitle);
     // The press kit: its words, and its rider byte for byte the source's.
     const press = await page("/press");
     expect(press).toContain("Technical rider");

@@ -117,7 +117,9 @@ async function expectTheAlbum(entries: UnzippedEntry[], album: Album, extension:
     expect(described.tags.track, track.title).toMatch(new RegExp(`^${index + 1}(/${album.tracks.length})?$`));
   }
   const first = await describeAudio(entries[0]!.bytes);
-  expect(Object.entries(first.tags).some(([key, value]) => /lyrics|unsyncedlyrics/i.test(key) && value.includes("Carry it home"))).toBe(true);
+  expect(Object.entries(first.tags).some(([key, value]) => /lyrics|unsyncedlyrics/i.test(key) && value.includes("Carry it home"))).toBe(
+    true,
+  );
 }
 
 test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
@@ -134,7 +136,10 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
     });
   });
 
-  test("a fan downloads a release for an e-mail address: mailed, confirmed, opened, the MP3s tagged and in order", async ({ browser, request }) => {
+  test("a fan downloads a release for an e-mail address: mailed, confirmed, opened, the MP3s tagged and in order", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const sink: SmtpSink = await startSmtpSink(E2E_SMTP_PORT);
     try {
