@@ -333,3 +333,35 @@ describe.each(testStacks)("a release's download zips on %s", (stack) => {
     expect(await downloadJobs()).not.toContainEqual(expect.objectContaining({ id: job.id }));
   }, 60_000);
 });
+
+describe.each(testStacks)("the server's media work on %s", (stack) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite(stack, {}, { runMediaJobs: true });
+  });
+  afterAll(() => site.cleanup());
+
+  it("makes a release's zips beside its tracks' renditions, asking for them by itself", async () => {
+    const { db, storage, media } = site.services;
+    const audio = await storage.put("music", "Tide.wav", Readable.from([synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 })]));
+    const cover = await storage.put("covers", "Tide.png", Readable.from([await coverPng("Tide", ["#000", "#fff"], 200)]));
+    const id = crypto.randomUUID();
+    await insertSingles(db, [
+      { id, title: "Tide", artist: "Juniper Vale", audioKey: audio.key, coverKey: cover.key, createdAt: Date.now(), updatedAt: Date.now() },
+    ]);
+    const { releaseId } = await db.selectFrom("songs").select("releaseId").where("id", "=", id).executeTakeFirstOrThrow();
+    await db
+      .updateTable("releases")
+      .set({ downloadAccess: "pay", downloadFormats: JSON.stringify(["mp3-320"]) })
+      .where("id", "=", releaseId)
+      .execute();
+    media?.wake();
+    await expect.poll(() => currentReleaseZip(db, storage, releaseId, "mp3-320"), { timeout: 60_000, interval: 200 }).not.toBeNull();
+    await expect
+      .poll(() => db.selectFrom("audioRenditions").select("audioKey").where("audioKey", "=", audio.key).executeTakeFirst(), {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toBeDefined();
+  }, 120_000);
+});
