@@ -12,7 +12,7 @@ export type DescribedAudio = {
 };
 
 /** ffmpeg's description of its first input, parsed. */
-export function parseDescription(stderr: string): DescribedAudio {
+function parseDescription(stderr: string): DescribedAudio {
   const lines = stderr.slice(stderr.indexOf("Input #0")).split("\n");
   const global: Record<string, string> = {};
   const streams: DescribedStream[] = [];
