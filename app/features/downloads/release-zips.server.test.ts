@@ -5,6 +5,7 @@ import { coverPng, synthMp3, synthWav } from "#scripts/media/synth.ts";
 import { attachedPicture, describeAudio } from "#tests/support/audio-tags.ts";
 import { unzip } from "#tests/support/unzip.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
+import { finishAudioWork } from "#app/domain/audio-renditions.server.ts";
 import { insertSingles, insertTrack } from "#app/domain/song-rows.server.ts";
 import type { DownloadFormat } from "#app/lib/db/db-schema.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
@@ -364,4 +365,32 @@ describe.each(testStacks)("the server's media work on %s", (stack) => {
       })
       .toBeDefined();
   }, 120_000);
+});
+
+describe("the demo's audio work", () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await createTestSite("embedded");
+  });
+  afterAll(() => site.cleanup());
+
+  it("does not wait for a release's zip, which only the server makes", async () => {
+    const { db, storage } = site.services;
+    await db
+      .insertInto("mediaJobs")
+      .values({
+        id: "downloads:r:opus:0",
+        kind: "downloads",
+        key: "r:opus:0",
+        status: "queued",
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: 0,
+      })
+      .execute();
+    await finishAudioWork(db, storage, 5_000);
+    expect(await db.selectFrom("mediaJobs").select("status").where("id", "=", "downloads:r:opus:0").executeTakeFirst()).toEqual({
+      status: "queued",
+    });
+  });
 });
