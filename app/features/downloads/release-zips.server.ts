@@ -322,7 +322,10 @@ const isFormat = (value: string | undefined): value is DownloadFormat => FORMATS
  */
 export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
   return async (key, progress) => {
-    const [releaseId = "", format] = key.split(":");
+    // From the end: the format and the stamp hold no colon, an id carried from elsewhere might.
+    const parts = key.split(":");
+    const format = parts.at(-2);
+    const releaseId = parts.slice(0, -2).join(":");
     if (!isFormat(format)) throw new PermanentJobError(`Not a release's zip: ${key}`);
     const [source] = await zipSources(db, [releaseId]);
     // Deleted, back to streaming only, or this format no longer offered: nothing to make, and the job is forgotten.

@@ -113,13 +113,16 @@ export function createS3Storage(config: S3Config): Storage {
   }
 
   /**
-   * `attempt` on the key's own name, then, for what is withheld, on its withheld copy,
+   * `attempt` on the key's own name, then, for audio, on its withheld copy,
    * then on its own name again: a publish on another process copies before it
    * deletes, so an object it moved between the first two looks is at the third.
+   * A zip, never published, is looked for withheld first (its own name only
+   * holds what someone else put there).
    */
   async function located<T>(key: string, attempt: (name: string) => Promise<T | null>): Promise<T | null> {
-    const atKey = await attempt(key);
-    if (atKey !== null || !isWithheld(key)) return atKey;
+    if (!isWithheld(key)) return attempt(key);
+    const atKey = isAudio(key) ? await attempt(key) : null;
+    if (atKey !== null) return atKey;
     const withheld = await firstWithheld(key);
     return (withheld === undefined ? null : await attempt(withheld)) ?? attempt(key);
   }
