@@ -4,8 +4,10 @@
 // Made once per process by the server, the CLI, the scripts and the test sites.
 import { askForMissingAudioWork, audioWorkHandlers } from "#app/domain/audio-renditions.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { askForReleaseZips, releaseZipHandler } from "#app/features/downloads/release-zips.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 import { sweepStaleRenditionFolders } from "#app/lib/audio/renditions.server.ts";
+import { sweepStaleDownloadFolders } from "#app/lib/audio/tagged-download.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { createAuth } from "#app/lib/auth/auth.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
@@ -50,15 +52,18 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
   // transcoded: fans then hear the uploads, as before renditions (decision 026).
   const runsMediaJobs = options.runMediaJobs === true && (await ffmpegPath()) !== null;
   if (runsMediaJobs) {
-    void sweepStaleRenditionFolders().catch((error: unknown) =>
+    void Promise.all([sweepStaleRenditionFolders(), sweepStaleDownloadFolders()]).catch((error: unknown) =>
       console.error("Removing the temporary folders of killed jobs failed", error),
     );
   }
   const mediaJobs = runsMediaJobs
     ? startMediaJobs({
         db,
-        handlers: audioWorkHandlers(db, storage),
-        beforeLook: askForMissingAudioWork,
+        handlers: { ...audioWorkHandlers(db, storage), downloads: releaseZipHandler(db, storage) },
+        beforeLook: async (db) => {
+          await askForMissingAudioWork(db);
+          await askForReleaseZips(db, storage);
+        },
       })
     : undefined;
   return {

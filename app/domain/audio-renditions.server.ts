@@ -193,15 +193,18 @@ export function audioWorkHandlers(db: Db, storage: Storage): Record<Exclude<Medi
  * should play as renditions from the first page.
  */
 export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 * 60_000): Promise<void> {
-  const jobs = startMediaJobs({ db, handlers: audioWorkHandlers(db, storage), beforeLook: askForMissingAudioWork, idleMs: 50 });
+  const handlers = audioWorkHandlers(db, storage);
+  const jobs = startMediaJobs({ db, handlers, beforeLook: askForMissingAudioWork, idleMs: 50 });
   try {
     const deadline = Date.now() + timeoutMs;
     await askForMissingAudioWork(db);
     for (;;) {
-      // Due now or under way; a job waiting to be retried after a failure is not waited for.
+      // Due now or under way; a job waiting to be retried after a failure is not waited for,
+      // nor is a release's zip, which only the server makes.
       const waiting = await db
         .selectFrom("mediaJobs")
         .select("id")
+        .where("kind", "in", Object.keys(handlers) as (keyof typeof handlers)[])
         .where("status", "=", "queued")
         .where("nextAttemptAt", "<=", Date.now())
         .executeTakeFirst();

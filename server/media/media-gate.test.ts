@@ -135,6 +135,26 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
     expect((await get(coming.coverKey)).status).toBe(200);
   });
 
+  it("gives a release's zip (downloads/) to no fan, as a file that does not exist, on every path", async () => {
+    const { key } = await site.services.storage.put("downloads", "Night Ferry-flac-5e2b.zip", Readable.from([Buffer.from("PK zip")]));
+    const missingBody = await (await get(key.replace("Night", "Nought"))).text();
+    const before = rawAnswers;
+    for (const [headers, method] of [
+      [{}, "GET"],
+      [{}, "HEAD"],
+      [{ range: "bytes=0-1" }, "GET"],
+      [{ cookie: "better-auth.session_token=forged" }, "GET"],
+    ] as const) {
+      const answer = await get(key, headers, method);
+      expect(answer.status, `${method} ${JSON.stringify(headers)}`).toBe(404);
+      if (method === "GET") expect(await answer.text()).toBe(missingBody);
+    }
+    // The raw listener leaves it to the gate behind Express, which refuses it.
+    expect(rawAnswers).toBe(before);
+    expect((await fetch(`${base}/media/${key}?v=1`)).status).toBe(404);
+    expect(await site.services.storage.stat(key)).toMatchObject({ size: 6 });
+  });
+
   it("lets the artist hear it, kept by no cache", async () => {
     const coming = await storedSong("Harbour Lights", false);
     const answer = await get(coming.audioKey, { cookie: adminCookie });
@@ -349,6 +369,16 @@ describe("audio not out yet in a public bucket", () => {
     // The master stays withheld.
     expect((await media(master)).status).toBe(404);
     expect((await fromBucket(master)).status).not.toBe(200);
+  });
+
+  it("never sends a fan to a release's zip in the bucket, nor serves it", async () => {
+    const { key } = await site.services.storage.put("downloads", "Salt Roads-mp3-320-77aa.zip", Readable.from([Buffer.from("PK zip")]));
+    const answer = await media(key);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("location")).toBeNull();
+    expect((await media(key, { range: "bytes=0-1" })).status).toBe(404);
+    expect((await fromBucket(key)).status).not.toBe(200);
+    expect(await site.services.storage.stat(key)).toMatchObject({ size: 6 });
   });
 
   it("publishes a song's renditions once made, and withholds its upload from then on", async () => {

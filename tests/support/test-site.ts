@@ -13,7 +13,7 @@ import { createClient } from "redis";
 import { inject } from "vitest";
 import { loadEnv } from "#app/lib/platform/env.server.ts";
 import { createServices } from "#app/services.server.ts";
-import type { Services } from "#app/lib/platform/services.server.ts";
+import type { ServiceOptions, Services } from "#app/lib/platform/services.server.ts";
 import { S3_TEST_CREDENTIALS, createTestBucket } from "./s3-server.ts";
 
 export type TestStack = "embedded" | "scale";
@@ -25,8 +25,12 @@ export type TestSite = { stack: TestStack; services: Services; dataDir: string; 
 const TEST_AUTH_SECRET = "test-secret-that-is-long-enough-for-better-auth";
 
 /** A fully migrated site (database, auth, storage, limits) on throwaway services of the given stack. */
-/** A site on `stack` for one test file; `extra`: more environment variables (mail, say). */
-export async function createTestSite(stack: TestStack, extra: Record<string, string> = {}): Promise<TestSite> {
+/** A site on `stack` for one test file; `extra`: more environment variables (mail, say); `options`: what its services run (the media work, say). */
+export async function createTestSite(
+  stack: TestStack,
+  extra: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<TestSite> {
   // A dotted folder on the way, as in many real deployments (~/.local, /srv/.sites).
   const dataDir = mkdtempSync(path.join(mkdtempSync(path.join(tmpdir(), ".artist-site-")), "data-"));
   const id = `${process.pid}_${Date.now()}_${randomBytes(3).toString("hex")}`;
@@ -63,7 +67,7 @@ export async function createTestSite(stack: TestStack, extra: Record<string, str
       dropRedisKeys = () => deleteRedisKeys(process.env.TEST_REDIS_URL ?? "", `test:${id}:`);
     }
   }
-  const services = await createServices(loadEnv({ ...variables, ...extra }));
+  const services = await createServices(loadEnv({ ...variables, ...extra }), options);
   return {
     stack,
     services,

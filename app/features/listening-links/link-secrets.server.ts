@@ -17,7 +17,11 @@ export const linkToken = (authSecret: string, linkId: string): string => bearerT
 /** `/media/{key}` for the holder of link `linkId`, until `now` + LINK_MEDIA_LIFE_MS. */
 export function signedMediaUrl(authSecret: string, mediaUrl: string, key: string, linkId: string, now = Date.now()): string {
   const until = now + LINK_MEDIA_LIFE_MS;
-  const query = new URLSearchParams({ link: linkId, until: String(until), sig: signatureOf(authSecret, MEDIA_LABEL, [key, linkId], until) });
+  const query = new URLSearchParams({
+    link: linkId,
+    until: String(until),
+    sig: signatureOf(authSecret, MEDIA_LABEL, [key, linkId], until),
+  });
   return `${mediaUrl}?${query}`;
 }
 

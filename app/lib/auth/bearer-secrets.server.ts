@@ -11,7 +11,10 @@ const keyFor = (authSecret: string, label: string) => createHmac("sha256", authS
 
 /** 40 hex digits (160 bits), lower case as every page address here is (server/canonical-path.ts). */
 export function bearerToken(authSecret: string, label: string, id: string): string {
-  return createHmac("sha256", keyFor(authSecret, `${label}:token`)).update(id).digest("hex").slice(0, 40);
+  return createHmac("sha256", keyFor(authSecret, `${label}:token`))
+    .update(id)
+    .digest("hex")
+    .slice(0, 40);
 }
 
 /** What the database keeps of a token. */

@@ -40,7 +40,7 @@ export type Services = {
 export type ServiceOptions = {
   /** Run an outbox sender in this process (the web server does; the CLI only queues). */
   sendMail?: boolean;
-  /** Run background media work in this process: renditions and loudness (the web server does). */
+  /** Run background media work in this process: renditions, loudness and releases' zips (the web server does). */
   runMediaJobs?: boolean;
 };
 

@@ -44,11 +44,17 @@ const MAX_SOCKETS = 512;
  * secret and no database row is needed to read it (decision 024).
  */
 const WITHHELD = ".withheld-";
-const WITHHELD_NAME = /^(music\/.+)\.withheld-[0-9a-f]{32}$/;
+const WITHHELD_NAME = /^((?:music|downloads)\/.+)\.withheld-[0-9a-f]{32}$/;
 const isAudio = (key: string) => key.startsWith("music/");
+/**
+ * A release's zip (downloads/) is withheld as audio is, and never published:
+ * its key is not guessable, but a bucket that lists its objects would name it,
+ * and only a download grant's holder may have it (decision 028).
+ */
+const isWithheld = (key: string) => isAudio(key) || key.startsWith("downloads/");
 const withheldName = (key: string) => `${key}${WITHHELD}${randomBytes(16).toString("hex")}`;
 
-/** A valid key, and for audio not one that reads as another key's withheld name. */
+/** A valid key, and not one that reads as another key's withheld name. */
 function assertS3Key(key: string): void {
   assertValidKey(key);
   if (WITHHELD_NAME.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
@@ -56,10 +62,13 @@ function assertS3Key(key: string): void {
 
 function assertAudioKey(key: string): void {
   assertS3Key(key);
-  if (!isAudio(key)) throw new Error(`Only audio is withheld and published: ${JSON.stringify(key)}`);
+  if (!isAudio(key)) throw new Error(`Only audio is published and withheld: ${JSON.stringify(key)}`);
 }
 
-/** Stores objects in an S3-compatible bucket (AWS, MinIO, R2, Garage…), keys as on disk but audio's, withheld until published. */
+/**
+ * Stores objects in an S3-compatible bucket (AWS, MinIO, R2, Garage…), keys as on disk but
+ * audio's, withheld until published, and releases' zips, withheld always.
+ */
 export function createS3Storage(config: S3Config): Storage {
   const client = new S3Client({
     region: config.region,
@@ -87,7 +96,7 @@ export function createS3Storage(config: S3Config): Storage {
     }
   }
 
-  /** The withheld copies of an audio key, whatever their random part. */
+  /** The withheld copies of a key, whatever their random part. */
   async function withheldCopies(key: string): Promise<string[]> {
     const names: string[] = [];
     for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${key}${WITHHELD}` })) {
@@ -96,7 +105,7 @@ export function createS3Storage(config: S3Config): Storage {
     return names;
   }
 
-  /** One withheld copy of an audio key: a single request, as a read needs. */
+  /** One withheld copy of a key: a single request, as a read needs. */
   async function firstWithheld(key: string): Promise<string | undefined> {
     const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${key}${WITHHELD}`, MaxKeys: 1 }));
     const name = page.Contents?.[0]?.Key;
@@ -107,10 +116,13 @@ export function createS3Storage(config: S3Config): Storage {
    * `attempt` on the key's own name, then, for audio, on its withheld copy,
    * then on its own name again: a publish on another process copies before it
    * deletes, so an object it moved between the first two looks is at the third.
+   * A zip, never published, is looked for withheld first (its own name only
+   * holds what someone else put there).
    */
   async function located<T>(key: string, attempt: (name: string) => Promise<T | null>): Promise<T | null> {
-    const atKey = await attempt(key);
-    if (atKey !== null || !isAudio(key)) return atKey;
+    if (!isWithheld(key)) return attempt(key);
+    const atKey = isAudio(key) ? await attempt(key) : null;
+    if (atKey !== null) return atKey;
     const withheld = await firstWithheld(key);
     return (withheld === undefined ? null : await attempt(withheld)) ?? attempt(key);
   }
@@ -166,10 +178,10 @@ export function createS3Storage(config: S3Config): Storage {
 
   async function write(key: string, body: Readable, options: { maxBytes?: number; contentType?: string } = {}): Promise<StoredObject> {
     assertS3Key(key);
-    if (!isAudio(key)) return upload(key, key, body, options);
+    if (!isWithheld(key)) return upload(key, key, body, options);
     // Audio published already stays so (a restore over a running site, whose
     // gate knows it published); any other is written withheld.
-    const name = (await head(key)) ? key : withheldName(key);
+    const name = isAudio(key) && (await head(key)) ? key : withheldName(key);
     const stored = await upload(key, name, body, options);
     for (const other of await withheldCopies(key)) if (other !== name) await remove(other);
     return stored;
@@ -181,10 +193,10 @@ export function createS3Storage(config: S3Config): Storage {
     async put(folder, originalName, body, options = {}) {
       // A HEAD, because conditional PUT (If-None-Match) is not supported by every S3-compatible store.
       const taken = async (candidate: string) =>
-        (await head(candidate)) !== null || (isAudio(candidate) && (await firstWithheld(candidate)) !== undefined);
+        (await head(candidate)) !== null || (isWithheld(candidate) && (await firstWithheld(candidate)) !== undefined);
       const key = await freeObjectKey(folder, originalName, taken);
       // A new upload is never out yet.
-      return upload(key, isAudio(key) ? withheldName(key) : key, body, options);
+      return upload(key, isWithheld(key) ? withheldName(key) : key, body, options);
     },
 
     async read(key, range) {
@@ -214,12 +226,13 @@ export function createS3Storage(config: S3Config): Storage {
       assertS3Key(key);
       // S3 answers 204 whether or not the object existed.
       await remove(key);
-      if (isAudio(key)) for (const name of await withheldCopies(key)) await remove(name);
+      if (isWithheld(key)) for (const name of await withheldCopies(key)) await remove(name);
     },
 
     async *keys(folder) {
       if (!storageFolders.includes(folder)) throw new Error(`Unknown folder ${folder}`);
-      // Audio both published and withheld for a moment (a publish under way) is listed once.
+      // Audio both published and withheld for a moment (a publish under way) is listed once, as is
+      // an object written again (its new withheld copy is stored before the old one is removed).
       const seen = new Set<string>();
       for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${folder}/` })) {
         for (const object of page.Contents ?? []) {
@@ -227,7 +240,7 @@ export function createS3Storage(config: S3Config): Storage {
           const key = WITHHELD_NAME.exec(object.Key)?.[1] ?? object.Key;
           // Objects someone else put in the bucket are not ours to list.
           if (!isValidKey(key) || seen.has(key)) continue;
-          if (isAudio(key)) seen.add(key);
+          if (isWithheld(key)) seen.add(key);
           yield key;
         }
       }

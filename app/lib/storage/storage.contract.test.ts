@@ -184,6 +184,25 @@ describe.each(drivers)("$name storage", (driver) => {
     expect(boundary).toEqual(source.bytes(start, end));
   }, 60_000);
 
+  it("keeps a release's zip in downloads/: listed there alone, read whole and ranged, written again, deleted", async () => {
+    const storage = await open();
+    const { key } = await storage.put("downloads", "Night Ferry-flac-0f3a.zip", Readable.from([Buffer.from("PK zip")]), {
+      contentType: "application/zip",
+    });
+    expect(key).toMatch(/^downloads\/\d{13,}_Night_Ferry-flac-0f3a\.zip$/);
+    expect(await listed(storage, "downloads")).toEqual([key]);
+    expect(await listed(storage, "music")).toEqual([]);
+    expect(await text((await storage.read(key))!)).toBe("PK zip");
+    expect(await text((await storage.read(key, { start: 3, end: 5 }))!)).toBe("zip");
+    expect(await storage.stat(key)).toMatchObject({ size: 6 });
+    await storage.write(key, Readable.from([Buffer.from("PK again")]));
+    expect(await text((await storage.read(key))!)).toBe("PK again");
+    expect(await listed(storage, "downloads")).toEqual([key]);
+    await storage.delete(key);
+    expect(await storage.read(key)).toBeNull();
+    expect(await listed(storage, "downloads")).toEqual([]);
+  });
+
   it.each([
     ["../../x", "_x"],
     ["..\\..\\evil.png", "_evil.png"],
@@ -396,5 +415,36 @@ describe("S3 storage in a public bucket", () => {
     await expect(storage.read(lookalike)).rejects.toThrow(/Invalid storage key/);
     await expect(storage.write(lookalike, Readable.from([Buffer.from("x")]))).rejects.toThrow(/Invalid storage key/);
     await expect(storage.publish?.(lookalike)).rejects.toThrow(/Invalid storage key/);
+    const zipLookalike = `downloads/1700000000000_a.zip.withheld-${"0".repeat(32)}`;
+    await expect(storage.read(zipLookalike)).rejects.toThrow(/Invalid storage key/);
+  });
+
+  // Decision 028: a zip is a download grant's holder's only, so no bucket serves it by its name.
+  it("never gives a release's zip at its public URL, written or written again, and never publishes it", async () => {
+    const { storage, bucket } = await open();
+    const { key } = await storage.put("downloads", "Album-mp3-320-9c1d.zip", Readable.from([Buffer.from("PK zip")]));
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    const physical = await objectNames(bucket);
+    expect(physical).toHaveLength(1);
+    expect(physical[0]).toMatch(new RegExp(`^${key.replaceAll(".", "\\.")}\\.withheld-[0-9a-f]{32}$`));
+    expect(await text((await storage.read(key, { start: 3, end: 5 }))!)).toBe("zip");
+    expect(await listed(storage, "downloads")).toEqual([key]);
+
+    await storage.write(key, Readable.from([Buffer.from("PK again")]));
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    expect(await objectNames(bucket)).toHaveLength(1);
+    expect(await text((await storage.read(key))!)).toBe("PK again");
+    // Written to an exact key (not through put): withheld all the same.
+    const exact = "downloads/1700000000000_exact-opus.zip";
+    await storage.write(exact, Readable.from([Buffer.from("PK exact")]));
+    expect((await fetchedPublicly(storage, exact)).status).not.toBe(200);
+    expect(await listed(storage, "downloads")).toEqual([exact, key].sort());
+
+    await expect(storage.publish?.(key)).rejects.toThrow(/Only audio/);
+    await expect(storage.withhold?.(key)).rejects.toThrow(/Only audio/);
+    expect((await fetchedPublicly(storage, key)).status).not.toBe(200);
+    await storage.delete(key);
+    await storage.delete(exact);
+    expect(await objectNames(bucket)).toEqual([]);
   });
 });

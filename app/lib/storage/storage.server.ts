@@ -1,8 +1,11 @@
 import { Transform, type Readable } from "node:stream";
 import { safeFileName } from "./safe-file-name.ts";
 
-/** press/ holds the press kit's PDFs, served only through /press/files while the kit names them (never /media/). */
-export const storageFolders = ["music", "covers", "photos", "press"] as const;
+/**
+ * press/ holds the press kit's PDFs, served only through /press/files while the kit names them;
+ * downloads/ the releases' zips, served only to a download grant's holder (decision 028). Neither through /media/.
+ */
+export const storageFolders = ["music", "covers", "photos", "press", "downloads"] as const;
 export type StorageFolder = (typeof storageFolders)[number];
 
 export type StoredObject = { key: string; size: number };
@@ -40,7 +43,7 @@ export interface Storage {
   /**
    * For drivers whose store may be public by itself (a bucket): audio (music/)
    * is stored withheld, under a name no one can guess, until it is published
-   * to its key's own name. Both are idempotent and safe to run from several
+   * to its key's own name (a release's zip, downloads/, is withheld too, and never published). Both are idempotent and safe to run from several
    * processes at once; `read` and `stat` find the object either way.
    */
   publish?(key: string): Promise<void>;
@@ -49,7 +52,7 @@ export interface Storage {
   close?(): void;
 }
 
-const KEY_PATTERN = /^(music|covers|photos|press)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const KEY_PATTERN = /^(music|covers|photos|press|downloads)\/\d{13,}_[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** '{folder}/{Date.now()}_{sanitised original name}', as the spec names uploads. */
 function objectKey(folder: StorageFolder, originalName: string, now = Date.now()): string {
