@@ -178,7 +178,7 @@ export async function askForReleaseZips(db: Db, storage: Storage, now = Date.now
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
   }
-  // Done, yet its zip is not there (lost from storage, or carried by a restore without its file): made again.
+  // Done, yet no row names its zip (forgotten as its file was found gone: currentReleaseZip): made again.
   const lost = missing.filter((key) => jobByKey.get(key)?.status === "done").map(jobId);
   if (lost.length > 0) {
     await db
