@@ -14,6 +14,7 @@ import type { Storage } from "#app/lib/storage/storage.server.ts";
 import { DECODE_TIMEOUT_SECONDS, MAX_DECODE_PIXELS, oneAtATime, readStoredFile } from "#app/lib/uploads/decode-limits.server.ts";
 import { zipStream, type ZipEntry } from "#app/lib/zip/zip-stream.server.ts";
 import { trackEntryName, zipObjectName } from "./release-zip-names.ts";
+import type { ZipState, ZipStates } from "./download-views.ts";
 
 // A release's download zips (issue #36, decision 028): one per release and
 // format, made once in the background by the media jobs and kept, named by a
@@ -52,8 +53,6 @@ type ZipSource = {
   tracks: ZipTrack[];
 };
 
-export type ReleaseZipState =
-  { state: "ready"; bytes: number } | { state: "preparing"; percent?: number } | { state: "failed"; reason: string };
 
 /** The formats a release offers, as its column says them; a value that is not a list of formats offers none. */
 function offeredFormats(access: DownloadAccess, column: string): DownloadFormat[] {
@@ -408,8 +407,8 @@ export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
 export async function releaseZipStates(
   db: Db,
   releaseIds: readonly string[],
-): Promise<Map<string, Partial<Record<DownloadFormat, ReleaseZipState>>>> {
-  const states = new Map<string, Partial<Record<DownloadFormat, ReleaseZipState>>>();
+): Promise<Map<string, ZipStates>> {
+  const states = new Map<string, ZipStates>();
   const sources = await zipSources(db, releaseIds);
   const wanted = wantedZips(sources);
   const ids = sources.map((source) => source.id);
@@ -432,7 +431,7 @@ export async function releaseZipStates(
   for (const [key, { releaseId, format }] of wanted) {
     const file = fileByKey.get(key);
     const job = jobByKey.get(key);
-    const state: ReleaseZipState = file
+    const state: ZipState = file
       ? { state: "ready", bytes: Number(file.bytes) }
       : job?.status === "failed"
         ? { state: "failed", reason: job.lastError ?? "Unknown error" }
