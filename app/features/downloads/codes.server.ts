@@ -76,6 +76,7 @@ export type MadeBatch = {
   expiresAt: number | null;
   lastDay: string | null;
   zone: string;
+  madeAt: number;
 };
 
 export type MakeBatchResult = Result<{ message: string; batch: MadeBatch }, { fields: Partial<Record<BatchField, string>> }>;
@@ -147,6 +148,7 @@ export async function makeCodeBatch(db: Db, form: Record<string, string | undefi
         expiresAt: request.expiresAt,
         lastDay: request.lastDay,
         zone: request.zone,
+        madeAt: now,
       },
     });
   }
