@@ -147,6 +147,40 @@ test("the artist makes a batch, downloads its CSV and prints its cards, only the
   await page.emulateMedia({ media: "screen" });
 });
 
+test("without JavaScript the area is plain forms: a batch's codes come back in the page, which no cache keeps", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: E2E_URL,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": "10.204.0.1" },
+  });
+  try {
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto(CODES_PAGE);
+    await page.getByLabel("Release").selectOption({ label: title });
+    await page.getByLabel("How many codes").fill("0");
+    await page.getByRole("button", { name: "Make the codes" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Give a number of codes from 1 to 1,000\./);
+    await expect(page.getByLabel("How many codes")).toHaveValue("0");
+    await expect(page.getByLabel("Release").locator("option:checked")).toHaveText(title);
+    await page.getByLabel("How many codes").fill("3");
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Make the codes" }).click();
+    expect((await answered).headers()["cache-control"]).toMatch(/\bno-store\b/);
+    const sheet = page.getByRole("region", { name: "Your new codes" });
+    await expect(sheet.getByRole("status")).toHaveText(`3 codes for ${title} are ready.`);
+    await expect(sheet.getByRole("list", { name: "Cards to print" }).getByRole("listitem")).toHaveCount(3);
+    // The CSV is in the link itself; printing is the browser's own.
+    await expect(sheet.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      /^data:text\/csv;charset=utf-8,%EF%BB%BFcode%2Crelease/,
+    );
+    await expect(sheet.getByRole("button", { name: "Print the cards" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a fan types a code from a card in lower case with spaces and lands on the download page; the code then says it is used up", async ({
   browser,
 }) => {
