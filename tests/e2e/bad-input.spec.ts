@@ -20,12 +20,12 @@ import { RELEASE_TEXT } from "#app/features/songs/ui-text.ts";
 import { zonedTimeToInstant } from "#app/lib/time/zoned-time.ts";
 import { photoUploadSchema } from "#app/features/photos/schema.ts";
 import { parseLinkRequest } from "#app/features/listening-links/schema.ts";
-import { parseBatchRequest } from "#app/features/downloads/codes-schema.ts";
-import { CODE_ALPHABET, normaliseCode } from "#app/features/downloads/code-format.ts";
-import { REDEEM_TEXT } from "#app/features/downloads/codes-ui-text.ts";
 import { pressFileUploadSchema } from "#app/features/press/schema.ts";
 import { MAX_PRESS_FILE_BYTES, PRESS_FILES_TEXT } from "#app/features/press/ui-text.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
+import { parseBatchRequest } from "#app/features/downloads/codes-schema.ts";
+import { CODE_ALPHABET, normaliseCode } from "#app/features/downloads/code-format.ts";
+import { REDEEM_TEXT } from "#app/features/downloads/codes-ui-text.ts";
 import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/shows/schema.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
@@ -1183,166 +1183,6 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     expect(stored).toBeGreaterThan(0);
   });
 
-  test("private listening links: a link only from a name and a day its rules allow; beacons, downloads and signed media of any shape open nothing", async () => {
-    const releaseId = randomUUID();
-    const songId = randomUUID();
-    const now = Date.now();
-    await withE2eDb(async (db) => {
-      await db
-        .insertInto("releases")
-        .values({ id: releaseId, slug: `fuzz-${releaseId.slice(0, 8)}`, title: "Fuzz EP", kind: "ep", createdAt: now, updatedAt: now })
-        .execute();
-      await db
-        .insertInto("songs")
-        .values({
-          id: songId,
-          title: "Fuzz Track",
-          artist: "Juniper Vale",
-          audioKey: `music/${now}_fuzz.wav`,
-          coverKey: `covers/${now}_fuzz.png`,
-          createdAt: now,
-          updatedAt: now,
-          released: 0,
-          releaseAt: now + 30 * 86_400_000,
-          releaseTimeZone: "UTC",
-          releaseId,
-          trackNumber: 1,
-          slug: "fuzz-track",
-        })
-        .execute();
-    });
-    const editor = `${DASHBOARD_PATH}/music/${releaseId}`;
-    const none = { weight: 1, arbitrary: fc.constant(undefined) };
-    const day = fc.oneof(
-      {
-        weight: 3,
-        arbitrary: fc
-          .date({ min: new Date(now + 86_400_000), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
-          .map((d) => d.toISOString().slice(0, 10)),
-      },
-      { weight: 2, arbitrary: fc.constantFrom("", " ", "2020-01-01", "2027-02-31", "2027-13-01", "27-01-01", "2027-1-1", "tomorrow") },
-      { weight: 1, arbitrary: nastyText },
-      none,
-    );
-    const zone = fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom("UTC", "Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago") },
-      { weight: 1, arbitrary: nastyText },
-      none,
-    );
-    const target = fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom("release", songId) },
-      { weight: 1, arbitrary: fc.oneof(nastyText, fc.uuid()) },
-      none,
-    );
-    const recipient = fc.oneof(
-      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 130 }) },
-      { weight: 1, arbitrary: nastyText },
-      none,
-    );
-    const box = fc.oneof(fc.constantFrom("on", "1", "off", ""), nastyText, fc.constant(undefined));
-    const intent = fc.oneof(
-      { weight: 5, arbitrary: fc.constant("link-create") },
-      { weight: 1, arbitrary: fc.constantFrom("link-revoke", "link-extend", "link-restore") },
-      { weight: 1, arbitrary: nastyText },
-    );
-    const links = () =>
-      withE2eDb((db) =>
-        db
-          .selectFrom("listeningLinks")
-          .select(["id", "recipient", "releaseId", "songId", "expiresAt", "allowDownload", "revokedAt", "visits", "plays"])
-          .orderBy("id")
-          .execute(),
-      );
-    let stored = 0;
-    try {
-      await check(
-        fc.asyncProperty(
-          fc.record({
-            intent,
-            recipient,
-            expires: day,
-            zone,
-            target,
-            allowDownload: box,
-            notify: box,
-            linkId: maybe(fc.oneof(nastyText, fc.uuid())),
-          }),
-          async (fields) => {
-            const before = await links();
-            const sent = await send(editor, { ...form({ ...fields, id: releaseId }), cookie: adminCookie });
-            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
-            const after = await links();
-            const unchanged = () => {
-              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
-              expect(after).toEqual(before);
-            };
-            if (nulIn(...Object.values(fields))) return unchanged();
-            const asFields = Object.fromEntries(
-              Object.entries(fields).map(([name, value]) => [name, value === undefined ? undefined : asSent(value)]),
-            );
-            // Ending, restoring or moving the end of a link that is not on this release: nothing changes.
-            if (asFields.intent !== "link-create") return unchanged();
-            const parsed = parseLinkRequest(asFields);
-            if (!parsed.ok || (parsed.request.target !== "release" && parsed.request.target !== songId)) return unchanged();
-            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
-            const made = after.filter((row) => !before.some((old) => old.id === row.id));
-            expect(made).toHaveLength(1);
-            expect(made[0]).toMatchObject({
-              recipient: parsed.request.recipient,
-              releaseId: parsed.request.target === "release" ? releaseId : null,
-              songId: parsed.request.target === "release" ? null : songId,
-              allowDownload: parsed.request.allowDownload ? 1 : 0,
-            });
-            expect(made[0]?.expiresAt === null ? null : Number(made[0]?.expiresAt)).toBe(parsed.request.expiresAt);
-            stored += 1;
-          },
-        ),
-      );
-      expect(stored).toBeGreaterThan(0);
-
-      // A link's other doors: any token, body or media query opens nothing and counts nothing.
-      const token = fc.oneof(
-        fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 40, maxLength: 40 }),
-        nastyText.map(encodeURIComponent).filter((t) => t !== "" && t !== "." && t !== ".."),
-      );
-      await check(
-        fc.asyncProperty(
-          token,
-          maybe(nastyText),
-          fc.oneof(nastyText, fc.uuid()),
-          fc.record({
-            link: maybe(fc.oneof(nastyText, fc.uuid())),
-            until: maybe(fc.oneof(nastyText, fc.integer().map(String))),
-            sig: maybe(nastyText),
-          }),
-          async (tokenValue, intentValue, song, query) => {
-            const before = await links();
-            const beacon = await send(`/listen/${tokenValue}/beacon`, form({ intent: intentValue }));
-            expect(beacon.status, beacon.text.slice(0, 200)).toBeGreaterThanOrEqual(400);
-            expect(beacon.status).toBeLessThan(500);
-            const download = await fetch(`${E2E_URL}/listen/${tokenValue}/download/${encodeURIComponent(song)}`, { redirect: "manual" });
-            // A canonical redirect of an odd spelling, or a refusal; never a file.
-            expect(
-              download.status === 301 || download.status === 308 || (download.status >= 400 && download.status < 500),
-              String(download.status),
-            ).toBe(true);
-            const params = new URLSearchParams();
-            for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
-            const media = await fetch(`${E2E_URL}/media/music/${now}_fuzz.wav?${params}`, { redirect: "manual" });
-            // A refusal (the 404 of a file not there, a query too long or too odd to read): never the audio.
-            expect(media.status >= 400 && media.status < 500, String(media.status)).toBe(true);
-            expect(await links()).toEqual(before);
-          },
-        ),
-      );
-    } finally {
-      await withE2eDb(async (db) => {
-        await db.deleteFrom("songs").where("id", "=", songId).execute();
-        await db.deleteFrom("releases").where("id", "=", releaseId).execute();
-      });
-    }
-  });
-
   test("download codes: a batch only as its rules allow; a code of any shape opens a download page only when it is one of ours", async () => {
     const releaseId = randomUUID();
     const songId = randomUUID();
@@ -1549,6 +1389,166 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         }),
       );
       expect(redeemed).toBeGreaterThan(0);
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("songs").where("id", "=", songId).execute();
+        await db.deleteFrom("releases").where("id", "=", releaseId).execute();
+      });
+    }
+  });
+
+  test("private listening links: a link only from a name and a day its rules allow; beacons, downloads and signed media of any shape open nothing", async () => {
+    const releaseId = randomUUID();
+    const songId = randomUUID();
+    const now = Date.now();
+    await withE2eDb(async (db) => {
+      await db
+        .insertInto("releases")
+        .values({ id: releaseId, slug: `fuzz-${releaseId.slice(0, 8)}`, title: "Fuzz EP", kind: "ep", createdAt: now, updatedAt: now })
+        .execute();
+      await db
+        .insertInto("songs")
+        .values({
+          id: songId,
+          title: "Fuzz Track",
+          artist: "Juniper Vale",
+          audioKey: `music/${now}_fuzz.wav`,
+          coverKey: `covers/${now}_fuzz.png`,
+          createdAt: now,
+          updatedAt: now,
+          released: 0,
+          releaseAt: now + 30 * 86_400_000,
+          releaseTimeZone: "UTC",
+          releaseId,
+          trackNumber: 1,
+          slug: "fuzz-track",
+        })
+        .execute();
+    });
+    const editor = `${DASHBOARD_PATH}/music/${releaseId}`;
+    const none = { weight: 1, arbitrary: fc.constant(undefined) };
+    const day = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .date({ min: new Date(now + 86_400_000), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      },
+      { weight: 2, arbitrary: fc.constantFrom("", " ", "2020-01-01", "2027-02-31", "2027-13-01", "27-01-01", "2027-1-1", "tomorrow") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const zone = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("UTC", "Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const target = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom("release", songId) },
+      { weight: 1, arbitrary: fc.oneof(nastyText, fc.uuid()) },
+      none,
+    );
+    const recipient = fc.oneof(
+      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 130 }) },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const box = fc.oneof(fc.constantFrom("on", "1", "off", ""), nastyText, fc.constant(undefined));
+    const intent = fc.oneof(
+      { weight: 5, arbitrary: fc.constant("link-create") },
+      { weight: 1, arbitrary: fc.constantFrom("link-revoke", "link-extend", "link-restore") },
+      { weight: 1, arbitrary: nastyText },
+    );
+    const links = () =>
+      withE2eDb((db) =>
+        db
+          .selectFrom("listeningLinks")
+          .select(["id", "recipient", "releaseId", "songId", "expiresAt", "allowDownload", "revokedAt", "visits", "plays"])
+          .orderBy("id")
+          .execute(),
+      );
+    let stored = 0;
+    try {
+      await check(
+        fc.asyncProperty(
+          fc.record({
+            intent,
+            recipient,
+            expires: day,
+            zone,
+            target,
+            allowDownload: box,
+            notify: box,
+            linkId: maybe(fc.oneof(nastyText, fc.uuid())),
+          }),
+          async (fields) => {
+            const before = await links();
+            const sent = await send(editor, { ...form({ ...fields, id: releaseId }), cookie: adminCookie });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const after = await links();
+            const unchanged = () => {
+              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+              expect(after).toEqual(before);
+            };
+            if (nulIn(...Object.values(fields))) return unchanged();
+            const asFields = Object.fromEntries(
+              Object.entries(fields).map(([name, value]) => [name, value === undefined ? undefined : asSent(value)]),
+            );
+            // Ending, restoring or moving the end of a link that is not on this release: nothing changes.
+            if (asFields.intent !== "link-create") return unchanged();
+            const parsed = parseLinkRequest(asFields);
+            if (!parsed.ok || (parsed.request.target !== "release" && parsed.request.target !== songId)) return unchanged();
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            const made = after.filter((row) => !before.some((old) => old.id === row.id));
+            expect(made).toHaveLength(1);
+            expect(made[0]).toMatchObject({
+              recipient: parsed.request.recipient,
+              releaseId: parsed.request.target === "release" ? releaseId : null,
+              songId: parsed.request.target === "release" ? null : songId,
+              allowDownload: parsed.request.allowDownload ? 1 : 0,
+            });
+            expect(made[0]?.expiresAt === null ? null : Number(made[0]?.expiresAt)).toBe(parsed.request.expiresAt);
+            stored += 1;
+          },
+        ),
+      );
+      expect(stored).toBeGreaterThan(0);
+
+      // A link's other doors: any token, body or media query opens nothing and counts nothing.
+      const token = fc.oneof(
+        fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 40, maxLength: 40 }),
+        nastyText.map(encodeURIComponent).filter((t) => t !== "" && t !== "." && t !== ".."),
+      );
+      await check(
+        fc.asyncProperty(
+          token,
+          maybe(nastyText),
+          fc.oneof(nastyText, fc.uuid()),
+          fc.record({
+            link: maybe(fc.oneof(nastyText, fc.uuid())),
+            until: maybe(fc.oneof(nastyText, fc.integer().map(String))),
+            sig: maybe(nastyText),
+          }),
+          async (tokenValue, intentValue, song, query) => {
+            const before = await links();
+            const beacon = await send(`/listen/${tokenValue}/beacon`, form({ intent: intentValue }));
+            expect(beacon.status, beacon.text.slice(0, 200)).toBeGreaterThanOrEqual(400);
+            expect(beacon.status).toBeLessThan(500);
+            const download = await fetch(`${E2E_URL}/listen/${tokenValue}/download/${encodeURIComponent(song)}`, { redirect: "manual" });
+            // A canonical redirect of an odd spelling, or a refusal; never a file.
+            expect(
+              download.status === 301 || download.status === 308 || (download.status >= 400 && download.status < 500),
+              String(download.status),
+            ).toBe(true);
+            const params = new URLSearchParams();
+            for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
+            const media = await fetch(`${E2E_URL}/media/music/${now}_fuzz.wav?${params}`, { redirect: "manual" });
+            // A refusal (the 404 of a file not there, a query too long or too odd to read): never the audio.
+            expect(media.status >= 400 && media.status < 500, String(media.status)).toBe(true);
+            expect(await links()).toEqual(before);
+          },
+        ),
+      );
     } finally {
       await withE2eDb(async (db) => {
         await db.deleteFrom("songs").where("id", "=", songId).execute();
