@@ -20,6 +20,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  // A download code typed or scanned from a card (decision 028).
+  route("redeem", "routes/redeem.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
@@ -37,6 +39,7 @@ export default [
   route(`${dashboard}/site`, "routes/dashboard.site.tsx"),
   route(`${dashboard}/shows`, "routes/dashboard.shows.tsx"),
   route(`${dashboard}/mail`, "routes/dashboard.mail.tsx"),
+  route(`${dashboard}/codes`, "routes/dashboard.codes.tsx"),
   route(`${dashboard}/account`, "routes/dashboard.account.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),

@@ -59,6 +59,12 @@ const MATRIX: Record<string, Call[]> = {
     { method: "GET", path: "/unsubscribe", expect: 400 },
     { method: "POST", path: "/unsubscribe", form: { email: "matrix@example.com", token: "forged" }, expect: 400 },
   ],
+  // A download code is for whoever holds it, signed in or not; one that is not ours is said to be so (and counts against the client's ten a minute).
+  "routes/redeem.tsx": [
+    { method: "GET", path: "/redeem", expect: 200 },
+    { method: "GET", path: "/redeem?code=ZZZZZ-ZZZZZ", expect: 200 },
+    { method: "POST", path: "/redeem", form: { code: "ZZZZZ-ZZZZZ" }, expect: 404 },
+  ],
   "routes/privacy.tsx": [{ method: "GET", path: "/privacy", expect: 200 }],
   "routes/terms.tsx": [{ method: "GET", path: "/terms", expect: 200 }],
   "routes/login.tsx": [
@@ -162,6 +168,18 @@ const MATRIX: Record<string, Call[]> = {
     { method: "GET", path: `${DASHBOARD_PATH}/mail`, expect: adminPage(200) },
     // A mailing without a subject: the admin is told to give one; nothing is saved or sent for anyone.
     { method: "POST", path: `${DASHBOARD_PATH}/mail`, form: { intent: "save", subject: "", body: "x" }, expect: adminPage(400) },
+  ],
+  "routes/dashboard.codes.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/codes`, expect: adminPage(200) },
+    // A batch for no release: the admin is told to choose one; no code is made for anyone.
+    {
+      method: "POST",
+      path: `${DASHBOARD_PATH}/codes`,
+      form: { intent: "make", releaseId: "", count: "5", uses: "1" },
+      expect: adminPage(400),
+    },
+    // Ending a batch that does not exist: refused for the admin, nothing changes for anyone.
+    { method: "POST", path: `${DASHBOARD_PATH}/codes`, form: { intent: "end", batchId: "no-such-batch" }, expect: adminPage(404) },
   ],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },

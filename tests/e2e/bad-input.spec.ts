@@ -24,6 +24,9 @@ import { parseOffer } from "#app/features/downloads/schema.ts";
 import { pressFileUploadSchema } from "#app/features/press/schema.ts";
 import { MAX_PRESS_FILE_BYTES, PRESS_FILES_TEXT } from "#app/features/press/ui-text.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
+import { parseBatchRequest } from "#app/features/downloads/codes-schema.ts";
+import { CODE_ALPHABET, normaliseCode } from "#app/features/downloads/code-format.ts";
+import { REDEEM_TEXT } from "#app/features/downloads/codes-ui-text.ts";
 import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/shows/schema.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
@@ -1181,6 +1184,220 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     expect(stored).toBeGreaterThan(0);
   });
 
+  test("download codes: a batch only as its rules allow; a code of any shape opens a download page only when it is one of ours", async () => {
+    const releaseId = randomUUID();
+    const songId = randomUUID();
+    const now = Date.now();
+    await withE2eDb(async (db) => {
+      await db
+        .insertInto("releases")
+        .values({
+          id: releaseId,
+          slug: `codes-${releaseId.slice(0, 8)}`,
+          title: "Fuzz Codes",
+          kind: "single",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      await db
+        .insertInto("songs")
+        .values({
+          id: songId,
+          title: "Fuzz Codes",
+          artist: "Juniper Vale",
+          audioKey: `music/${now}_codes.wav`,
+          coverKey: `covers/${now}_codes.png`,
+          createdAt: now,
+          updatedAt: now,
+          released: 1,
+          releaseId,
+          trackNumber: 1,
+          slug: "fuzz-codes",
+        })
+        .execute();
+    });
+    const page = `${DASHBOARD_PATH}/codes`;
+    const none = { weight: 1, arbitrary: fc.constant(undefined) };
+    const number = (max: number) =>
+      fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 12 }).map(String) },
+        { weight: 2, arbitrary: fc.integer({ min: -5, max: max + 5 }).map(String) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            "",
+            " 7 ",
+            "07",
+            "1e2",
+            "0x10",
+            "1,000",
+            "2.5",
+            "\u0663",
+            "+3",
+            "Infinity",
+            String(max),
+            String(max + 1),
+          ),
+        },
+        { weight: 1, arbitrary: nastyText },
+        none,
+      );
+    const day = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc
+          .date({ min: new Date(now + 86_400_000), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      },
+      { weight: 2, arbitrary: fc.constantFrom("", " ", "2020-01-01", "2027-02-31", "2027-13-01", "27-01-01", "tomorrow") },
+      { weight: 1, arbitrary: nastyText },
+      none,
+    );
+    const snapshot = () =>
+      withE2eDb(async (db) => ({
+        batches: await db
+          .selectFrom("codeBatches")
+          .select(["id", "count", "usesPerCode", "expiresAt", "note"])
+          .where("releaseId", "=", releaseId)
+          .orderBy("id")
+          .execute(),
+        codes: await db
+          .selectFrom("downloadCodes")
+          .innerJoin("codeBatches", "codeBatches.id", "downloadCodes.batchId")
+          .select(["downloadCodes.batchId", "downloadCodes.usesLeft"])
+          .where("codeBatches.releaseId", "=", releaseId)
+          .orderBy("downloadCodes.id")
+          .execute(),
+      }));
+    try {
+      let made = 0;
+      await check(
+        fc.asyncProperty(
+          fc.record({
+            intent: fc.oneof(
+              { weight: 6, arbitrary: fc.constant("make") },
+              { weight: 1, arbitrary: fc.constantFrom("end", "restore") },
+              { weight: 1, arbitrary: nastyText },
+            ),
+            releaseId: fc.oneof(
+              { weight: 5, arbitrary: fc.constant(releaseId) },
+              { weight: 1, arbitrary: fc.oneof(nastyText, fc.uuid()) },
+              none,
+            ),
+            count: number(1000),
+            uses: number(100),
+            expires: day,
+            zone: fc.oneof(fc.constantFrom("UTC", "Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago"), nastyText),
+            note: fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 210 }) }, { weight: 1, arbitrary: nastyText }, none),
+            batchId: maybe(fc.oneof(nastyText, fc.uuid())),
+          }),
+          async (fields) => {
+            const before = await snapshot();
+            const sent = await send(page, { ...form(fields), cookie: adminCookie });
+            expect(sent.status, sent.text.slice(0, 300)).toBeLessThan(500);
+            const after = await snapshot();
+            const unchanged = () => {
+              expect(sent.status, sent.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+              expect(after).toEqual(before);
+            };
+            if (nulIn(...Object.values(fields))) return unchanged();
+            const asFields = Object.fromEntries(
+              Object.entries(fields).map(([name, value]) => [name, value === undefined ? undefined : asSent(value)]),
+            );
+            // Ending or restoring a batch that is not there, or asking for nothing the area does: nothing changes.
+            if (asFields.intent !== "make") return unchanged();
+            const parsed = parseBatchRequest(asFields);
+            if (!parsed.ok || parsed.request.releaseId !== releaseId) return unchanged();
+            expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+            expect(sent.text).toContain("Your new codes");
+            const batch = after.batches.find((row) => !before.batches.some((old) => old.id === row.id));
+            expect(after.batches).toHaveLength(before.batches.length + 1);
+            expect(batch).toMatchObject({
+              count: parsed.request.count,
+              usesPerCode: parsed.request.usesPerCode,
+              note: parsed.request.note,
+            });
+            expect(batch?.expiresAt == null ? null : Number(batch.expiresAt)).toBe(parsed.request.expiresAt);
+            const codes = after.codes.filter((row) => row.batchId === batch?.id);
+            expect(codes).toHaveLength(parsed.request.count);
+            expect(codes.every((row) => Number(row.usesLeft) === parsed.request.usesPerCode)).toBe(true);
+            made += 1;
+          },
+        ),
+      );
+      expect(made).toBeGreaterThan(0);
+
+      // Redeeming: five codes of a hundred uses each, typed in any spelling, among anything at all.
+      const batch = await send(page, { ...form({ intent: "make", releaseId, count: "5", uses: "100" }), cookie: adminCookie });
+      expect(batch.status).toBe(200);
+      const ours = [...new Set(batch.text.match(/[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}/g) ?? [])];
+      expect(ours).toHaveLength(5);
+      const ourNormalised = new Set(ours.map((code) => normaliseCode(code)));
+      const symbol = fc.constantFrom(...CODE_ALPHABET, ..."ilouILOU -\u2013 ");
+      const spelled = fc
+        .tuple(fc.constantFrom(...ours), fc.constantFrom("lower", "upper", "spaced", "bare", "dashes"))
+        .map(([code, how]) =>
+          how === "lower"
+            ? code.toLowerCase()
+            : how === "spaced"
+              ? ` ${code.replace("-", " ")} `
+              : how === "bare"
+                ? code.replace("-", "")
+                : how === "dashes"
+                  ? code.replace("-", "").split("").join("-")
+                  : code,
+        );
+      const typed = fc.oneof(
+        { weight: 2, arbitrary: spelled },
+        { weight: 3, arbitrary: fc.string({ unit: symbol, minLength: 8, maxLength: 14 }) },
+        { weight: 3, arbitrary: nastyText },
+        none,
+      );
+      const grants = () =>
+        withE2eDb(async (db) =>
+          Number(
+            (
+              await db
+                .selectFrom("downloadGrants")
+                .select((eb) => eb.fn.countAll().as("n"))
+                .where("releaseId", "=", releaseId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        );
+      let redeemed = 0;
+      await check(
+        fc.asyncProperty(typed, async (code) => {
+          const before = await grants();
+          const sent = await send("/redeem", form({ code }));
+          const text = asSent(code ?? "");
+          if (nulIn(code)) {
+            expectRefusal(sent, FORM_ERRORS.nulCharacter);
+          } else if (text.trim() !== "" && ourNormalised.has(normaliseCode(text))) {
+            expect(sent.status, sent.text.slice(0, 300)).toBe(303);
+            expect(sent.location).toMatch(/^\/download\/[0-9a-f]{40}$/);
+            expect(await grants()).toBe(before + 1);
+            redeemed += 1;
+            return;
+          } else {
+            expectRefusal(
+              sent,
+              text.trim() === "" ? REDEEM_TEXT.blank : normaliseCode(text) === null ? REDEEM_TEXT.malformed : REDEEM_TEXT.notOurs,
+            );
+          }
+          expect(await grants()).toBe(before);
+        }),
+      );
+      expect(redeemed).toBeGreaterThan(0);
+    } finally {
+      await withE2eDb(async (db) => {
+        await db.deleteFrom("songs").where("id", "=", songId).execute();
+        await db.deleteFrom("releases").where("id", "=", releaseId).execute();
+      });
+    }
+  });
+
   test("private listening links: a link only from a name and a day its rules allow; beacons, downloads and signed media of any shape open nothing", async () => {
     const releaseId = randomUUID();
     const songId = randomUUID();
@@ -1544,6 +1761,8 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/api/subscribers/import",
       `${DASHBOARD_PATH}/mail`,
       `${DASHBOARD_PATH}/shows`,
+      `${DASHBOARD_PATH}/codes`,
+      "/redeem",
       `/listen/${"0".repeat(40)}/beacon`,
       "/api/auth/sign-in/email",
       "/api/auth/sign-up/email",
@@ -1600,6 +1819,8 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       `${DASHBOARD_PATH}/mail`,
       `${DASHBOARD_PATH}/shows`,
       `${DASHBOARD_PATH}/music`,
+      `${DASHBOARD_PATH}/codes`,
+      "/redeem",
     ];
     // A way into a prototype (at the top, or under a part's own list), then a name pages and
     // libraries read; every way, as dots and as brackets, on every endpoint: the spellings a probe
@@ -1844,6 +2065,7 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/feed.xml?",
       "/shows?",
       "/shows.ics?",
+      "/redeem?code=",
       "/media/music/",
       "/media/covers/",
       "/",

@@ -388,10 +388,10 @@ test("on a 390 px phone the dashboard's areas sit on one row, the current one in
     headers: { origin: E2E_URL },
   });
   expect(draft.status()).toBe(200);
-  for (const area of ["", "/music", "/site", "/shows", "/mail", "/account"]) {
+  for (const area of ["", "/music", "/site", "/shows", "/mail", "/codes", "/account"]) {
     await page.goto(`${DASHBOARD_PATH}${area}`);
     const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
-    await expect(tabs).toHaveCount(6);
+    await expect(tabs).toHaveCount(7);
     const tops = new Set<number>();
     for (const tab of await tabs.all()) tops.add(Math.round((await tab.boundingBox())?.y ?? -1));
     expect(tops.size, `${area || "/"}: one row`).toBe(1);

@@ -6,7 +6,19 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/browser.ts";
 
-const PUBLIC_PAGES = ["/", "/music", "/shows", "/bio", "/contact", "/newsletter", "/privacy", "/terms", "/unsubscribe", "/no-such-page"];
+const PUBLIC_PAGES = [
+  "/",
+  "/music",
+  "/shows",
+  "/bio",
+  "/contact",
+  "/newsletter",
+  "/privacy",
+  "/terms",
+  "/unsubscribe",
+  "/redeem",
+  "/no-such-page",
+];
 
 /** The classes some rule's selector names, in the page's own stylesheets or, given its text, in another. */
 function styledClasses(page: Page, cssText?: string): Promise<string[]> {

@@ -10,6 +10,7 @@ const AREAS = [
   { path: "/site", label: "Site" },
   { path: "/shows", label: "Shows" },
   { path: "/mail", label: "Mail" },
+  { path: "/codes", label: "Download codes" },
   { path: "/account", label: "Account" },
 ] as const;
 

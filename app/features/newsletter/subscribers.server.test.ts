@@ -9,8 +9,6 @@ import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { unsubscribeToken, unsubscribeUrl, verifyUnsubscribeToken } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import {
-  csvField,
-  csvRow,
   handleSubscribe,
   listSubscribers,
   subscribe,
@@ -24,27 +22,6 @@ import {
 const BASE = Date.UTC(2026, 10, 22, 15, 5);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const pad = (n: number) => String(n).padStart(5, "0");
-
-describe("CSV fields", () => {
-  it("quotes commas, quotes and line breaks (RFC 4180)", () => {
-    expect(csvField("plain@example.com")).toBe("plain@example.com");
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("cr\rlf")).toBe('"cr\rlf"');
-    expect(csvRow(["a", "b,c"])).toBe('a,"b,c"\r\n');
-  });
-
-  it("defuses values a spreadsheet would run as formulas", () => {
-    expect(csvField("=1+2")).toBe("'=1+2");
-    expect(csvField("+1@example.com")).toBe("'+1@example.com");
-    expect(csvField("-x@example.com")).toBe("'-x@example.com");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\t=cmd")).toBe("'\t=cmd");
-    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(csvField("a=b@example.com")).toBe("a=b@example.com");
-  });
-});
 
 describe("unsubscribe tokens", () => {
   const secret = "a-secret-that-is-long-enough-for-tests";

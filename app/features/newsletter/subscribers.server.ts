@@ -10,6 +10,7 @@ import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.s
 import type { SignUpOutcome, Subscriber, SubscriberPage } from "./newsletter.ts";
 import { NEWSLETTER_TEXT } from "./ui-text.ts";
 import { firstEmailIssue, newsletterEmailSchema, subscribeFormSchema } from "./schema.ts";
+import { csvRow } from "#app/lib/text/csv.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -186,20 +187,6 @@ export function subscribersForDashboard(services: Services): Promise<SubscriberP
 // ---- CSV export ------------------------------------------------------------
 
 const CSV_HEADER = ["email", "subscribedAt", "unsubscribeUrl"] as const;
-
-/**
- * One CSV field. A value a spreadsheet would run as a formula (starting with
- * = + - @, or a tab or carriage return that some apps skip before looking) gets
- * a leading single quote; then RFC 4180 quoting for commas, quotes and line breaks.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function csvRow(values: readonly string[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
-}
 
 /**
  * The current subscribers as CSV (email, subscribedAt in ISO 8601 UTC,

@@ -30,6 +30,25 @@ function behavesAsASharedRateLimiter(subject: () => Subject) {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
+  it("peeks without counting: allowed while one more would be within the window, then the time left", async () => {
+    const { limiter, otherProcess, passTime } = subject();
+    const key = uniqueKey("10.0.0.8");
+    const rule = { window: 1, max: 2 };
+    expect(await limiter.peek(key, rule)).toEqual({ allowed: true, retryAfter: null });
+    for (let i = 0; i < 5; i++) expect((await limiter.peek(key, rule)).allowed).toBe(true);
+    expect((await limiter.consume(key, rule)).allowed).toBe(true);
+    expect((await otherProcess.peek(key, rule)).allowed).toBe(true);
+    expect((await otherProcess.consume(key, rule)).allowed).toBe(true);
+    expect(await limiter.peek(key, rule)).toEqual({ allowed: false, retryAfter: 1 });
+    expect(await otherProcess.peek(key, rule)).toEqual({ allowed: false, retryAfter: 1 });
+    await passTime(1_100);
+    expect(await limiter.peek(key, rule)).toEqual({ allowed: true, retryAfter: null });
+    // The peeks counted nothing: the new window still has its whole allowance.
+    expect((await limiter.consume(key, rule)).allowed).toBe(true);
+    expect((await limiter.consume(key, rule)).allowed).toBe(true);
+    expect((await limiter.consume(key, rule)).allowed).toBe(false);
+  });
+
   it("keeps keys apart", async () => {
     const { limiter } = subject();
     const rule = { window: 60, max: 1 };
@@ -210,6 +229,9 @@ describe.skipIf(!REDIS_URL)("the Redis rate limiter when Redis is unreachable", 
     expect(duringOutage.map((d) => d.allowed)).toEqual([true, true, false]);
     expect(duringOutage[2]?.retryAfter).toBeGreaterThanOrEqual(59);
     expect(await fallbackRows(key)).toEqual([{ count: 3 }]);
+    // A peek looks where the counting happens meanwhile.
+    expect((await limiter.peek(key, rule)).allowed).toBe(false);
+    expect(await fallbackRows(key)).toEqual([{ count: 3 }]);
     expect(rateLimitErrors()).toHaveLength(1);
     expect(rateLimitErrors()[0]).toMatch(/Redis did not answer .*counting in the database/);
 
@@ -217,6 +239,8 @@ describe.skipIf(!REDIS_URL)("the Redis rate limiter when Redis is unreachable", 
     await once(client, "ready");
     // Redis's count resumes where it was (1), not the database's.
     expect(await limiter.consume(key, rule)).toEqual({ allowed: true, retryAfter: null });
+    expect(await direct.get(`${prefix}rate-limit:${key}`)).toBe("2");
+    expect((await limiter.peek(key, rule)).allowed).toBe(false);
     expect(await direct.get(`${prefix}rate-limit:${key}`)).toBe("2");
     expect((await limiter.consume(key, rule)).allowed).toBe(false);
     expect(await fallbackRows(key)).toEqual([{ count: 3 }]);

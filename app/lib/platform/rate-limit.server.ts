@@ -26,6 +26,13 @@ export type RateLimiter = {
   readonly store: "database" | "redis";
   /** Records one request for `key` and says whether it is within `rule`, in one atomic step. */
   consume(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /**
+   * Whether one more request for `key` would be within `rule`, recording
+   * nothing: for a limit that counts only some requests (wrong download codes)
+   * but must stop all of them once it is reached. Another process may count
+   * between a peek and its consume; a burst gets past by at most its own size.
+   */
+  peek(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
 };
 
 const ALLOWED: RateLimitDecision = { allowed: true, retryAfter: null };
@@ -59,6 +66,14 @@ export function createDatabaseRateLimiter(db: Db, now: () => number = Date.now):
         .executeTakeFirstOrThrow();
       return row.count <= rule.max ? ALLOWED : refused(row.windowStart + windowMs - time);
     },
+    async peek(key, rule) {
+      const time = now();
+      const windowMs = Math.round(rule.window * 1000);
+      const row = await db.selectFrom("formRateLimits").select(["count", "windowStart"]).where("key", "=", key).executeTakeFirst();
+      // A window that has passed counts as none, as consume would start afresh.
+      if (!row || Number(row.windowStart) <= time - windowMs) return ALLOWED;
+      return Number(row.count) < rule.max ? ALLOWED : refused(Number(row.windowStart) + windowMs - time);
+    },
   };
 }
 
@@ -77,6 +92,13 @@ end
 return {count, ttl}
 `;
 const CONSUME_SCRIPT_SHA1 = createHash("sha1").update(CONSUME_SCRIPT).digest("hex");
+
+// The count and the time left together, so they describe the same window.
+const PEEK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+const PEEK_SCRIPT_SHA1 = createHash("sha1").update(PEEK_SCRIPT).digest("hex");
 
 export type RedisRateLimiterOptions = {
   /**
@@ -109,42 +131,56 @@ export function createRedisRateLimiter(client: RedisClient, prefix: string, opti
   const { fallback, timeoutMs = 500 } = options;
   let outage = false;
 
-  async function countInRedis(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
-    const windowMs = Math.max(1, Math.round(rule.window * 1000));
+  /** Runs one of the scripts on `key`: its count and the milliseconds left in its window. */
+  async function run(script: string, sha1: string, key: string, windowMs: number): Promise<[number, number]> {
     const args = { keys: [`${prefix}rate-limit:${key}`], arguments: [String(windowMs)] };
-    const reply = await client.evalSha(CONSUME_SCRIPT_SHA1, args).catch((error: unknown) => {
+    const reply = await client.evalSha(sha1, args).catch((error: unknown) => {
       // The server forgets scripts on restart or SCRIPT FLUSH: send it in full once.
-      if (error instanceof Error && error.message.startsWith("NOSCRIPT")) return client.eval(CONSUME_SCRIPT, args);
+      if (error instanceof Error && error.message.startsWith("NOSCRIPT")) return client.eval(script, args);
       throw error;
     });
     if (!Array.isArray(reply) || typeof reply[0] !== "number" || typeof reply[1] !== "number") {
       throw new Error(`Unexpected reply from the rate-limit script: ${JSON.stringify(reply)}`);
     }
-    const [count, ttl] = reply;
+    return [reply[0], reply[1]];
+  }
+
+  async function countInRedis(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    const [count, ttl] = await run(CONSUME_SCRIPT, CONSUME_SCRIPT_SHA1, key, Math.max(1, Math.round(rule.window * 1000)));
     return count <= rule.max ? ALLOWED : refused(ttl);
+  }
+
+  async function peekInRedis(key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+    const [count, ttl] = await run(PEEK_SCRIPT, PEEK_SCRIPT_SHA1, key, Math.max(1, Math.round(rule.window * 1000)));
+    // No key, or one without a TTL (consume would mend it): nothing counted in a window.
+    return count < rule.max || ttl < 0 ? ALLOWED : refused(ttl);
+  }
+
+  /** Asks Redis, or `fallback` while Redis cannot answer, saying so once per outage. */
+  async function decide(inRedis: () => Promise<RateLimitDecision>, inFallback: (() => Promise<RateLimitDecision>) | null) {
+    let decision: RateLimitDecision;
+    try {
+      decision = await withDeadline(inRedis(), timeoutMs);
+    } catch (error) {
+      if (!outage) {
+        outage = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        const mode = inFallback ? "counting in the database until it is back" : "not limiting until it is back";
+        console.error(`Rate limits: Redis did not answer (${reason}); ${mode}`);
+      }
+      return inFallback ? inFallback() : ALLOWED;
+    }
+    if (outage) {
+      outage = false;
+      console.info("Rate limits: Redis answers again; counting in Redis");
+    }
+    return decision;
   }
 
   return {
     store: "redis",
-    async consume(key, rule) {
-      let decision: RateLimitDecision;
-      try {
-        decision = await withDeadline(countInRedis(key, rule), timeoutMs);
-      } catch (error) {
-        if (!outage) {
-          outage = true;
-          const reason = error instanceof Error ? error.message : String(error);
-          const mode = fallback ? "counting in the database until it is back" : "not limiting until it is back";
-          console.error(`Rate limits: Redis did not answer (${reason}); ${mode}`);
-        }
-        return fallback ? fallback.consume(key, rule) : ALLOWED;
-      }
-      if (outage) {
-        outage = false;
-        console.info("Rate limits: Redis answers again; counting in Redis");
-      }
-      return decision;
-    },
+    consume: (key, rule) => decide(() => countInRedis(key, rule), fallback ? () => fallback.consume(key, rule) : null),
+    peek: (key, rule) => decide(() => peekInRedis(key, rule), fallback ? () => fallback.peek(key, rule) : null),
   };
 }
 
