@@ -1,5 +1,5 @@
 // What the dashboard and the download page show of a release's files and counts; shared by the browser and the server.
-import type { DownloadFormat } from "./offer.ts";
+import type { DownloadFormat } from "#app/lib/db/db-schema.ts";
 
 /** How one of a release's zips stands: made and kept, being made, or failed with the reason. */
 export type ZipState = { state: "ready"; bytes: number } | { state: "preparing"; percent?: number } | { state: "failed"; reason: string };

@@ -2,15 +2,8 @@ import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
-import {
-  CURRENCIES,
-  DOWNLOAD_ACCESS,
-  DOWNLOAD_FORMATS,
-  FORMAT_NAMES,
-  minorUnits,
-  type DownloadAccess,
-  type ReleaseOffer,
-} from "./offer.ts";
+import { CURRENCIES, DOWNLOAD_ACCESS, DOWNLOAD_FORMATS, FORMAT_NAMES, minorUnits, type ReleaseOffer } from "./offer.ts";
+import type { DownloadAccess } from "#app/lib/db/db-schema.ts";
 import { fileSize, type DayCount, type ZipStates } from "./download-views.ts";
 import { OFFER_TEXT } from "./ui-text.ts";
 

@@ -89,7 +89,7 @@ export function emailDownload(services: Services, releaseId: string) {
 }
 
 /** Queues one mail per grant with its download page's address. */
-export async function mailDownloadLinks(
+async function mailDownloadLinks(
   db: Db,
   publicUrl: string,
   email: string,

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { DownloadGrantsTable } from "#app/lib/db/db-schema.ts";
 import { bearerToken, signatureHolds, signatureOf, tokenHash } from "#app/lib/auth/bearer-secrets.server.ts";
-import type { DownloadFormat } from "./offer.ts";
+import type { DownloadFormat } from "#app/lib/db/db-schema.ts";
 
 const LABEL = "download-grants";
 const FILE_LABEL = `${LABEL}:file`;
@@ -30,7 +30,7 @@ export type GrantRow = Pick<
   "id" | "releaseId" | "via" | "email" | "openedAt" | "expiresAt" | "revokedAt" | "createdAt"
 >;
 
-export const grantToken = (authSecret: string, grantId: string) => bearerToken(authSecret, LABEL, grantId);
+const grantToken = (authSecret: string, grantId: string) => bearerToken(authSecret, LABEL, grantId);
 
 /** The download page of a grant. */
 export const grantPath = (token: string) => `/download/${token}`;

@@ -2,8 +2,6 @@
 // editor chooses. Shared by the browser and the server.
 import type { DownloadAccess, DownloadFormat } from "#app/lib/db/db-schema.ts";
 
-export type { DownloadAccess, DownloadFormat };
-
 export const DOWNLOAD_ACCESS = ["stream", "free", "email", "pay"] as const satisfies readonly DownloadAccess[];
 export const DOWNLOAD_FORMATS = ["mp3-320", "flac", "opus"] as const satisfies readonly DownloadFormat[];
 

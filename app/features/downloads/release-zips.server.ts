@@ -53,7 +53,6 @@ type ZipSource = {
   tracks: ZipTrack[];
 };
 
-
 /** The formats a release offers, as its column says them; a value that is not a list of formats offers none. */
 function offeredFormats(access: DownloadAccess, column: string): DownloadFormat[] {
   if (access === "stream") return [];
@@ -404,10 +403,7 @@ export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
 }
 
 /** Each release's zips as the release editor and a fan's download page show them: per format offered, ready, being made, or failed. */
-export async function releaseZipStates(
-  db: Db,
-  releaseIds: readonly string[],
-): Promise<Map<string, ZipStates>> {
+export async function releaseZipStates(db: Db, releaseIds: readonly string[]): Promise<Map<string, ZipStates>> {
   const states = new Map<string, ZipStates>();
   const sources = await zipSources(db, releaseIds);
   const wanted = wantedZips(sources);

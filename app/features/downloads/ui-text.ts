@@ -1,6 +1,6 @@
 // The words the downloads feature shows a person (decision 028). The download
 // codes' words are in codes-ui-text.ts.
-import type { DownloadAccess } from "./offer.ts";
+import type { DownloadAccess } from "#app/lib/db/db-schema.ts";
 
 export const OFFER_TEXT = {
   heading: "Downloads",

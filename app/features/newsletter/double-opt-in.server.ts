@@ -66,7 +66,11 @@ export async function storeSignUp(db: Db, site: SignUpSite, signUp: SignUp, now 
   const link = confirmUrl(site.env, email, now);
   await enqueueMail(
     db,
-    { subject: CONFIRM_TEXT.subject(artist.name), text: CONFIRM_TEXT.mail(artist.name, link, signUp.form === "download"), listUnsubscribe: false },
+    {
+      subject: CONFIRM_TEXT.subject(artist.name),
+      text: CONFIRM_TEXT.mail(artist.name, link, signUp.form === "download"),
+      listUnsubscribe: false,
+    },
     [email],
     now,
   );
