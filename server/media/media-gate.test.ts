@@ -135,7 +135,7 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
     expect((await get(coming.coverKey)).status).toBe(200);
   });
 
-  it("gives a release's zip (downloads/) to no fan, as a file that does not exist, on every path", async () => {
+  it("gives a release's zip (downloads/) to nobody, the artist included, as a file that does not exist, on every path", async () => {
     const { key } = await site.services.storage.put("downloads", "Night Ferry-flac-5e2b.zip", Readable.from([Buffer.from("PK zip")]));
     const missingBody = await (await get(key.replace("Night", "Nought"))).text();
     const before = rawAnswers;
@@ -144,6 +144,8 @@ describe.each(testStacks)("audio not out yet, through the media path on %s", (st
       [{}, "HEAD"],
       [{ range: "bytes=0-1" }, "GET"],
       [{ cookie: "better-auth.session_token=forged" }, "GET"],
+      // Not the artist either: a zip's one door is a grant's signed address.
+      [{ cookie: adminCookie }, "GET"],
     ] as const) {
       const answer = await get(key, headers, method);
       expect(answer.status, `${method} ${JSON.stringify(headers)}`).toBe(404);

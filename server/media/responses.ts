@@ -22,8 +22,14 @@ export function setAll(res: ServerResponse, headers: HeaderPairs) {
   for (const [name, value] of headers) res.setHeader(name, value);
 }
 
-/** A stored object the public may fetch: any upload but a photo's original (its EXIF stays private). */
-export const servable = (key: string) => isValidKey(key) && !isPhotoOriginal(key);
+/**
+ * A stored object /media/ may serve: audio, covers and photos, but never a
+ * photo's original (its EXIF stays private). The press kit's PDFs and releases'
+ * zips have their own doors (/press/files, a grant's /download/), which ask
+ * their rows, so /media/ opens them to nobody, the artist included.
+ */
+export const servable = (key: string) => MEDIA_FOLDERS.some((folder) => key.startsWith(folder)) && isValidKey(key) && !isPhotoOriginal(key);
+const MEDIA_FOLDERS = ["music/", "covers/", "photos/"] as const;
 
 /** The key in the URL, or null for a malformed escape (%zz), which names no object. */
 export function decodePath(encoded: string): string | null {
