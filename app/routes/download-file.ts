@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!fileAddressHolds(services.env.authSecret, opened.grant.id, format, new URL(request.url).searchParams))
     throw data("This download address has lapsed. Open your download page again for a fresh one.", { status: 403, headers: PRIVATE });
   if (opened.state !== "live") throw data("This download has ended.", { status: 410, headers: PRIVATE });
-  const zip = await releaseZipToServe(services.db, services.storage, opened.grant.releaseId, format);
+  const zip = await releaseZipToServe(services.db, services.storage, opened.grant, format);
   if (!zip) throw data(null, { status: 404, headers: PRIVATE });
   const response = await rangedDownload(
     services.storage,

@@ -110,6 +110,7 @@ export default function Download() {
         </div>
       </div>
       <p className="mt-8 text-stone-700 dark:text-stone-300">{GRANT_PAGE_TEXT.intro(release.artist)}</p>
+      {files.length === 0 ? <p className="mt-6 rounded-xl bg-stone-100 px-4 py-3 dark:bg-stone-800">{GRANT_PAGE_TEXT.noFiles}</p> : null}
       <ul className="mt-6 space-y-3" aria-live="polite">
         {files.map((file) => {
           const name = FORMAT_NAMES[file.format];

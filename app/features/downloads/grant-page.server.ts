@@ -41,7 +41,9 @@ export async function grantPage(db: Db, authSecret: string, token: string, grant
   const [first] = tracks;
   if (!release || !first || !offer) return null;
   const zips = states.get(grant.releaseId) ?? {};
-  const files = offer.formats.flatMap((format): GrantFile[] => {
+  // Back to streaming only: nothing more, but for a code's holder (codes work however the page offers the release).
+  const offered = offer.access !== "stream" || grant.via === "code";
+  const files = (offered ? offer.formats : []).flatMap((format): GrantFile[] => {
     const state = zips[format];
     if (!state) return [];
     if (state.state === "ready")
@@ -58,16 +60,17 @@ export async function grantPage(db: Db, authSecret: string, token: string, grant
 }
 
 /**
- * The zip to serve for a release and format: only one made from the release
- * as it is now (a changed track is never served the old file), while the
- * release offers the format and has something out; with the name it is saved as.
+ * The zip to serve a grant in a format: only one made from the release as it
+ * is now (a changed track is never served the old file), while the release
+ * offers the format and has something out; with the name it is saved as.
  */
 export async function releaseZipToServe(
   db: Db,
   storage: Storage,
-  releaseId: string,
+  grant: Pick<GrantRow, "releaseId" | "via">,
   format: DownloadFormat,
 ): Promise<{ key: string; fileName: string } | null> {
+  const { releaseId } = grant;
   const [offer, zip, release, first] = await Promise.all([
     releaseOffer(db, releaseId),
     currentReleaseZip(db, storage, releaseId, format),
@@ -81,7 +84,9 @@ export async function releaseZipToServe(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  if (!offer || offer.access === "stream" || !offer.formats.includes(format) || !zip || !release || !first) return null;
+  // A release back to streaming only gives nothing more, but to a code's holder: codes work however the page offers it.
+  const offered = offer && (offer.access !== "stream" || grant.via === "code");
+  if (!offer || !offered || !offer.formats.includes(format) || !zip || !release || !first) return null;
   return { key: zip.key, fileName: savedName(`${first.artist} - ${release.title} (${FORMAT_NAMES[format].label}).zip`) };
 }
 

@@ -54,8 +54,9 @@ type ZipSource = {
 };
 
 /** The formats a release offers, as its column says them; a value that is not a list of formats offers none. */
-function offeredFormats(access: DownloadAccess, column: string): DownloadFormat[] {
-  if (access === "stream") return [];
+function offeredFormats(access: DownloadAccess, column: string, hasCodes: boolean): DownloadFormat[] {
+  // Download codes give the release to whoever holds one, however the page offers it.
+  if (access === "stream" && !hasCodes) return [];
   try {
     const parsed = formatsSchema.safeParse(JSON.parse(column));
     return parsed.success ? [...new Set(parsed.data)] : [];
@@ -72,8 +73,11 @@ function offeredFormats(access: DownloadAccess, column: string): DownloadFormat[
  */
 async function zipSources(db: Db, ids?: readonly string[]): Promise<ZipSource[]> {
   if (ids?.length === 0) return [];
-  let releases = db.selectFrom("releases").select(["id", "title", "releaseDate", "createdAt", "downloadAccess", "downloadFormats"]);
-  releases = ids ? releases.where("id", "in", ids) : releases.where("downloadAccess", "!=", "stream");
+  const hasCodes = sql<boolean>`exists (select 1 from "codeBatches" b where b."releaseId" = releases.id)`;
+  let releases = db
+    .selectFrom("releases")
+    .select(["id", "title", "releaseDate", "createdAt", "downloadAccess", "downloadFormats", hasCodes.as("hasCodes")]);
+  releases = ids ? releases.where("id", "in", ids) : releases.where((eb) => eb.or([eb("downloadAccess", "!=", "stream"), hasCodes]));
   const releaseRows = await releases.execute();
   if (releaseRows.length === 0) return [];
   const songRows = await db
@@ -98,7 +102,7 @@ async function zipSources(db: Db, ids?: readonly string[]): Promise<ZipSource[]>
       // As pages say it (releaseYear): the day the artist set, else its first track's release, else when it was added.
       year: new Date(release.releaseDate ?? first?.releaseAt ?? first?.createdAt ?? release.createdAt).getUTCFullYear(),
       access: release.downloadAccess,
-      formats: offeredFormats(release.downloadAccess, release.downloadFormats),
+      formats: offeredFormats(release.downloadAccess, release.downloadFormats, Boolean(Number(release.hasCodes))),
       tracks: (out.length > 0 ? out : all).map(({ id, title, artist, audioKey, coverKey, lyrics, isrc }) => ({
         id,
         title,
@@ -272,8 +276,8 @@ function flacRefusal(track: ZipTrack, probe: AudioProbe | null): string {
 
 /**
  * Records a zip as its release's in `format`, replacing the one before; false
- * (and nothing recorded) when the release was deleted or put back to
- * streaming only meanwhile. One statement, a write: on SQLite a transaction
+ * (and nothing recorded) when the release was deleted meanwhile, or offers no
+ * downloads any more (streaming only, and no download codes). One statement, a write: on SQLite a transaction
  * that reads first cannot wait for another writer.
  */
 async function recordZip(
@@ -295,7 +299,12 @@ async function recordZip(
           sql<number>`cast(${row.madeAt} as bigint)`.as("madeAt"),
         ])
         .where("releases.id", "=", row.releaseId)
-        .where("releases.downloadAccess", "!=", "stream"),
+        .where((eb) =>
+          eb.or([
+            eb("releases.downloadAccess", "!=", "stream"),
+            sql<boolean>`exists (select 1 from "codeBatches" b where b."releaseId" = releases.id)`,
+          ]),
+        ),
     )
     .onConflict((oc) =>
       oc.columns(["releaseId", "format"]).doUpdateSet((eb) => ({

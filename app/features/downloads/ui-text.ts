@@ -90,6 +90,7 @@ export const GRANT_PAGE_TEXT = {
   goneTitle: "This download link has ended",
   goneText: "Download links work for a while only. Get a new one from the release's page.",
   backToRelease: (release: string) => `Go to ${release}`,
+  noFiles: "The artist no longer offers this release as a download.",
   notOutTitle: "Not out yet",
   notOut: "This release isn't out yet. Come back on its release day.",
 } as const;
