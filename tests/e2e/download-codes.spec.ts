@@ -13,6 +13,8 @@ import { signInAsAdmin, uploadSong } from "./support/dashboard.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_URL } from "./support/server-env.ts";
+import { describeAudio } from "#tests/support/audio-tags.ts";
+import { unzip } from "#tests/support/unzip.ts";
 
 const CODES_PAGE = `${DASHBOARD_PATH}/codes`;
 const CODE = /^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
@@ -184,6 +186,7 @@ test("without JavaScript the area is plain forms: a batch's codes come back in t
 test("a fan types a code from a card in lower case with spaces and lands on the download page; the code then says it is used up", async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   expect(codes.length).toBeGreaterThan(3);
   const [firstCode = "", secondCode = "", thirdCode = ""] = codes;
   const reader = await fan(browser);
@@ -218,6 +221,14 @@ test("a fan types a code from a card in lower case with spaces and lands on the 
     expect(recorded[0]?.openedAt).not.toBeNull();
     expect(recorded[0]?.tokenHash).toHaveLength(64);
     expect(token).toHaveLength(40);
+
+    // The release, taken home: its zip, made in the background once the batch exists, tagged.
+    const link = page.getByRole("link", { name: /^Download MP3 · / });
+    await expect(link, "the page shows the zip once it is made").toBeVisible({ timeout: 90_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const entries = await unzip(readFileSync(await download.path()));
+    expect(entries.map((entry) => entry.name)).toEqual([`01 ${title}.mp3`, "cover.jpg"]);
+    expect((await describeAudio(entries[0]!.bytes)).tags).toMatchObject({ title, artist: "Juniper Vale" });
 
     await page.goto("/redeem");
     await waitForHydration(page);

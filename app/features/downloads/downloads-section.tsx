@@ -159,12 +159,14 @@ export function DownloadsSection({
           ) : null}
         </div>
       </Form>
-      {offer.access !== "stream" ? (
+      {/* Download codes make the files too, whatever the page offers. */}
+      {offer.access !== "stream" || Object.keys(states).length > 0 ? (
         <div>
           <h3 className="text-sm font-semibold">{OFFER_TEXT.statesHeading}</h3>
           <ul className="mt-2 space-y-1 text-sm">
             {offer.formats.map((format) => {
               const state = states[format];
+              if (offer.access === "stream" && !state) return null;
               return (
                 <li key={format} className="flex flex-wrap gap-x-2">
                   <span className="font-medium">{FORMAT_NAMES[format].label}</span>
