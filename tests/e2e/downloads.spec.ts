@@ -17,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
-import { deleteSongRows, withE2eDb } from "./support/db.ts";
+import { deleteSongRows, renditionsOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { holdScripts, hydrated } from "./support/hold-scripts.ts";
 import { decodeQuotedPrintable, mailEnv, MAIL_PORTS, origin } from "./support/mail-processes.ts";
@@ -51,11 +51,6 @@ async function makeAlbum(
       })
       .execute(),
   );
-  const cover = await request.post("/api/uploads/cover?name=cover.png", {
-    data: await coverPng(album.title, ["#0f172a", "#0d9488"], 400),
-    headers: { "content-type": "image/png" },
-  });
-  const coverKey = ((await cover.json()) as { key: string }).key;
   const tracks: Album["tracks"] = [];
   for (const [index, name] of options.titles.entries()) {
     const title = `${name} ${tag}`;
@@ -63,11 +58,18 @@ async function makeAlbum(
       data: synthWav({ seconds: 2, chords: [[55 + index * 2, 59, 62]], bpm: 100 }),
       headers: { "content-type": "audio/wav" },
     });
+    // Each track claims an upload of its own: the same picture, once per track.
+    const cover = await request.post("/api/uploads/cover?name=cover.png", {
+      data: await coverPng(album.title, ["#0f172a", "#0d9488"], 400),
+      headers: { "content-type": "image/png" },
+    });
+    const coverKey = ((await cover.json()) as { key: string }).key;
+    const audioKey = ((await audio.json()) as { key: string }).key;
     const created = await request.post("/api/songs", {
       form: {
         intent: "create-song",
         title,
-        audioKey: ((await audio.json()) as { key: string }).key,
+        audioKey,
         coverKey,
         releaseId: album.id,
         ...(options.coming ? { releaseAt: new Date(now + 30 * 86_400_000).toISOString().slice(0, 16), releaseTimeZone: "UTC" } : {}),
@@ -75,6 +77,8 @@ async function makeAlbum(
     });
     expect(created.status(), await created.text()).toBe(200);
     tracks.push({ id: ((await created.json()) as { id: string }).id, title });
+    // Out once its renditions are made, seconds later (decision 026): the release as fans meet it.
+    await renditionsOf(audioKey, { out: !options.coming });
   }
   // Words for the first track, which its file carries as lyrics.
   await withE2eDb(async (db) => {
@@ -138,13 +142,18 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
 
   test("a fan downloads a release for an e-mail address: mailed, confirmed, opened, the MP3s tagged and in order", async ({
     browser,
-    request,
+    page: artist,
   }) => {
     test.setTimeout(150_000);
     const sink: SmtpSink = await startSmtpSink(E2E_SMTP_PORT);
     try {
       await startAppProcess(MAIL_PORTS.A, mailEnv(MAIL_PORTS.A));
-      const album = await makeAlbum(request, { access: "email", formats: ["mp3-320"], titles: ["First Light", "Tidewater", "Lanterns"] });
+      await signInAsAdmin(artist);
+      const album = await makeAlbum(artist.request, {
+        access: "email",
+        formats: ["mp3-320"],
+        titles: ["First Light", "Tidewater", "Lanterns"],
+      });
       const fan = `take-home-${randomUUID().slice(0, 8)}@fans.example`;
       const { page, close } = await fanBrowser(browser, origin(MAIL_PORTS.A));
       try {
@@ -204,7 +213,6 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
   test("the artist asks fans to name their price in FLAC; a fan pays on trust and takes lossless files home, counted in the editor", async ({
     page,
     browser,
-    request,
   }) => {
     test.setTimeout(150_000);
     await withE2eDb(async (db) => {
@@ -218,9 +226,9 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
       );
       await bumpContentVersion(db);
     });
-    const album = await makeAlbum(request, { access: "stream", formats: ["mp3-320"], titles: ["Undertow", "Glass Harbour"] });
-
     await signInAsAdmin(page);
+    const album = await makeAlbum(page.request, { access: "stream", formats: ["mp3-320"], titles: ["Undertow", "Glass Harbour"] });
+
     await page.goto(`${DASHBOARD_PATH}/music/${album.id}`);
     await waitForHydration(page);
     const part = page.getByRole("region", { name: "Downloads" });
@@ -254,8 +262,9 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
     await expect(part.getByText(/^Ready · /)).toBeVisible();
   });
 
-  test("on a phone, Download free tapped before the page's app starts opens the download page", async ({ browser, request }) => {
-    const album = await makeAlbum(request, { access: "free", formats: ["opus"], titles: ["Small Hours"] });
+  test("on a phone, Download free tapped before the page's app starts opens the download page", async ({ browser, page }) => {
+    await signInAsAdmin(page);
+    const album = await makeAlbum(page.request, { access: "free", formats: ["opus"], titles: ["Small Hours"] });
     const context = await browser.newContext({ baseURL: E2E_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const phone = await context.newPage();
@@ -272,10 +281,11 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
   });
 
   test("from outside: nothing of a release not out; a file only through a live grant and a fresh signature, resumable; never a zip under /media/", async ({
-    request,
+    page,
   }) => {
     test.setTimeout(120_000);
-    const coming = await makeAlbum(request, { access: "free", formats: ["mp3-320"], titles: ["Not Yet"], coming: true });
+    await signInAsAdmin(page);
+    const coming = await makeAlbum(page.request, { access: "free", formats: ["mp3-320"], titles: ["Not Yet"], coming: true });
     const fan = await fetch(`${E2E_URL}${coming.path}`, {
       method: "POST",
       headers: { origin: E2E_URL, "content-type": "application/x-www-form-urlencoded" },
@@ -285,7 +295,7 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
     expect(fan.status).toBe(404);
     expect(await (await fetch(`${E2E_URL}${coming.path}`)).text()).not.toContain("Download free");
 
-    const album = await makeAlbum(request, { access: "free", formats: ["mp3-320"], titles: ["Open Water"] });
+    const album = await makeAlbum(page.request, { access: "free", formats: ["mp3-320"], titles: ["Open Water"] });
     const granted = await fetch(`${E2E_URL}${album.path}`, {
       method: "POST",
       headers: { origin: E2E_URL, "content-type": "application/x-www-form-urlencoded" },
