@@ -120,15 +120,11 @@ export default function Download() {
                 <a href={file.path} download className={`${buttonClass("primary")} w-full justify-between sm:w-auto`}>
                   {GRANT_PAGE_TEXT.button(name.label, fileSize(file.bytes))}
                 </a>
-              ) : file.state === "preparing" ? (
+              ) : (
                 <p className="rounded-xl bg-stone-100 px-4 py-3 text-stone-700 dark:bg-stone-800 dark:text-stone-300">
                   {file.percent !== undefined
                     ? GRANT_PAGE_TEXT.preparingPercent(name.label, file.percent)
                     : GRANT_PAGE_TEXT.preparing(name.label)}
-                </p>
-              ) : (
-                <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-                  {GRANT_PAGE_TEXT.failed(name.label)}
                 </p>
               )}
               <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{name.detail}</p>

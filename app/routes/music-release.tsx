@@ -199,15 +199,9 @@ export default function MusicRelease() {
         {first ? <p className="mt-2 text-lg text-stone-600 dark:text-stone-400">{first.artist}</p> : null}
       </header>
       <SongsPlayer songs={release.tracks} label={`Player for ${release.title}`} initialSongId={first?.id} inFirstScreen />
-      {release.tracks.length > 1 ? <Tracklist tracks={release.tracks} /> : null}
-      {notesHtml || release.credits.length > 0 ? (
-        <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <LinerNotes html={notesHtml} headingId="notes-heading" />
-          <CreditsList credits={release.credits} headingId="credits-heading" />
-        </div>
-      ) : null}
+      {/* Taking it home sits right under the music, as on a record shop's page. */}
       {download ? (
-        <div className="mt-12">
+        <div className="mt-8">
           <DownloadBlock
             offer={download}
             support={root?.support ?? null}
@@ -216,6 +210,13 @@ export default function MusicRelease() {
             page={release.path}
             answer={answer}
           />
+        </div>
+      ) : null}
+      {release.tracks.length > 1 ? <Tracklist tracks={release.tracks} /> : null}
+      {notesHtml || release.credits.length > 0 ? (
+        <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <LinerNotes html={notesHtml} headingId="notes-heading" />
+          <CreditsList credits={release.credits} headingId="credits-heading" />
         </div>
       ) : null}
       {/* Name-your-price shows the payment links in its own part. */}

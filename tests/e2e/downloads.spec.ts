@@ -159,9 +159,9 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
       try {
         await page.goto(album.path);
         await waitForHydration(page);
-        const block = page.getByRole("region", { name: "Free download for your e-mail" });
+        const block = page.getByRole("region", { name: "Free download for your email" });
         await expect(block).toContainText("You join the mailing list for new releases and shows, and the download link comes by mail.");
-        await block.getByRole("textbox", { name: "Your e-mail address" }).fill(fan);
+        await block.getByRole("textbox", { name: "Your email address" }).fill(fan);
         await block.getByRole("button", { name: "Send me the download" }).click();
         await expect(block.getByRole("status")).toHaveText(
           `One more step: open the link we've mailed to ${fan} to confirm your address, and your download follows at once.`,
@@ -199,7 +199,7 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
           db.selectFrom("consents").select(["event", "words", "page"]).where("email", "=", fan).orderBy("at").execute(),
         );
         expect(consent.map((row) => row.event)).toEqual(["signed-up", "confirmed"]);
-        expect(consent[0]?.words).toContain("Free download for your e-mail");
+        expect(consent[0]?.words).toContain("Free download for your email");
         expect(consent[0]?.page).toBe(album.path);
       } finally {
         await close();

@@ -145,7 +145,7 @@ function EmailForm({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor={`${id}-email`} className="sr-only">
-            Your e-mail address
+            Your email address
           </label>
           <input
             id={`${id}-email`}

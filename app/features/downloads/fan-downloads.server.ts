@@ -10,6 +10,7 @@ import { refused, type Result } from "#app/lib/result.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { createGrant, grantPath, GRANT_LIFE_MS, openEmailGrants } from "./grants.server.ts";
 import { releaseOffer } from "./offer.server.ts";
+import { releaseZipStates } from "./release-zips.server.ts";
 import type { ReleaseOffer } from "./offer.ts";
 import { DOWNLOAD_MAIL, FAN_TEXT } from "./ui-text.ts";
 
@@ -18,13 +19,21 @@ const DOWNLOAD_RATE_LIMIT: FormRateLimit = { name: "download", max: 30, windowMs
 /** A confirmed address asking again for the same release within this time is not mailed again. */
 const REMAIL_AFTER_MS = 60 * 60_000;
 
-/** What a release offers on its page: null when it is stream only, or nothing of it is out. */
+/**
+ * What a release offers on its page: null when it is stream only, or nothing
+ * of it is out; the formats without those that could not be made (FLAC of a
+ * lossy master: the editor tells the artist why).
+ */
 export async function offeredDownload(db: Db, releaseId: string): Promise<ReleaseOffer | null> {
-  const [offer, out] = await Promise.all([
+  const [offer, out, states] = await Promise.all([
     releaseOffer(db, releaseId),
     db.selectFrom("songs").select("id").where("releaseId", "=", releaseId).where("released", "=", 1).limit(1).executeTakeFirst(),
+    releaseZipStates(db, [releaseId]),
   ]);
-  return offer && offer.access !== "stream" && out ? offer : null;
+  if (!offer || offer.access === "stream" || !out) return null;
+  const zips = states.get(releaseId) ?? {};
+  const formats = offer.formats.filter((format) => zips[format]?.state !== "failed");
+  return formats.length > 0 ? { ...offer, formats } : null;
 }
 
 /** The free and the name-your-price ways: a grant at once, and its page's address. */

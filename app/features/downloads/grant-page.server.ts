@@ -10,8 +10,7 @@ import { currentReleaseZip, releaseZipStates } from "./release-zips.server.ts";
 /** One format on the download page: its signed address once the zip is made. */
 export type GrantFile =
   | { format: DownloadFormat; state: "ready"; path: string; bytes: number }
-  | { format: DownloadFormat; state: "preparing"; percent?: number }
-  | { format: DownloadFormat; state: "failed" };
+  | { format: DownloadFormat; state: "preparing"; percent?: number };
 
 export type GrantPage = {
   release: { title: string; path: string; artist: string; coverKey: string | null };
@@ -50,7 +49,8 @@ export async function grantPage(db: Db, authSecret: string, token: string, grant
       return [{ format, state: "ready", bytes: state.bytes, path: signedFilePath(authSecret, token, grant.id, format, now) }];
     if (state.state === "preparing")
       return [{ format, state: "preparing", ...(state.percent !== undefined ? { percent: state.percent } : {}) }];
-    return [{ format, state: "failed" }];
+    // Why a format could not be made is the artist's to read (the editor says it), not the fan's.
+    return [];
   });
   return {
     release: { title: release.title, path: releasePath(release.slug), artist: first.artist, coverKey: first.coverKey },

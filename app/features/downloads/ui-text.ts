@@ -9,7 +9,7 @@ export const OFFER_TEXT = {
   access: {
     stream: { label: "Only stream it", hint: "No download on the page." },
     free: { label: "Download it free", hint: "A Download button; nothing asked." },
-    email: { label: "Download it for an e-mail address", hint: "They join your mailing list, and the download link is mailed to them." },
+    email: { label: "Download it for an email address", hint: "They join your mailing list, and the download link is mailed to them." },
     pay: { label: "Name their price", hint: "Your suggested amount and your Support links, on trust; then the download." },
   } satisfies Record<DownloadAccess, { label: string; hint: string }>,
   emailNeedsMail: "Mail is off on this site, so the download is shown at once after the address is given.",
@@ -82,7 +82,6 @@ export const GRANT_PAGE_TEXT = {
   preparing: (format: string) => `${format}: being prepared…`,
   preparingPercent: (format: string, percent: number) => `${format}: being prepared… ${percent}%`,
   preparingNote: "This page updates by itself when the files are ready.",
-  failed: (format: string) => `${format} can't be made right now. Try another format, or tell the artist.`,
   until: (when: string) => `This page works until ${when}. The files are yours to keep.`,
   resume: "A download that breaks off picks up where it stopped: just start it again.",
   waitingTitle: "Confirm your address first",

@@ -46,7 +46,7 @@ export const NEWSLETTER_FORMS = {
   },
   /** On a release's page that is free for an e-mail address (decision 028). */
   download: {
-    heading: "Free download for your e-mail",
+    heading: "Free download for your email",
     text: "You join the mailing list for new releases and shows, and the download link comes by mail.",
     button: "Send me the download",
   },
