@@ -77,7 +77,13 @@ export function DownloadsSection({
               key={value}
               className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 dark:border-stone-700 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950/40"
             >
-              <input type="radio" name="access" value={value} defaultChecked={access === value} className="mt-1 size-4 shrink-0 accent-brand-600" />
+              <input
+                type="radio"
+                name="access"
+                value={value}
+                defaultChecked={access === value}
+                className="mt-1 size-4 shrink-0 accent-brand-600"
+              />
               <span>
                 <span className="block font-medium">{OFFER_TEXT.access[value].label}</span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
@@ -97,7 +103,12 @@ export function DownloadsSection({
                 key={format}
                 className="flex cursor-pointer items-center gap-2 rounded-xl border border-stone-200 px-3 py-2 dark:border-stone-700"
               >
-                <input type="checkbox" name={`format-${format}`} defaultChecked={chosen(format)} className="size-4 shrink-0 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name={`format-${format}`}
+                  defaultChecked={chosen(format)}
+                  className="size-4 shrink-0 accent-brand-600"
+                />
                 <span>
                   <span className="font-medium">{FORMAT_NAMES[format].label}</span>{" "}
                   <span className="text-sm text-stone-600 dark:text-stone-400">{FORMAT_NAMES[format].detail}</span>
