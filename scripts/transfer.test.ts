@@ -18,6 +18,7 @@ import { createServices } from "#app/services.server.ts";
 import { createLink } from "#app/features/listening-links/listening-links.server.ts";
 import { linkToken } from "#app/features/listening-links/link-secrets.server.ts";
 import { createGrant, grantPath, recordDownload } from "#app/features/downloads/grants.server.ts";
+import { makeCodeBatch, redeemCode } from "#app/features/downloads/codes.server.ts";
 import { saveSiteSection } from "#app/domain/site/site-settings.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { storageFolders } from "#app/lib/storage/storage.server.ts";
@@ -227,6 +228,8 @@ let songs: { id: string; title: string; audioKey: string; opusKey: string; fallb
 let listenPath = "";
 let downloadPath = "";
 let downloadTitle = "";
+/** Codes printed before the move, one for each site it lands on (a site moved on from another has the codes that one used up). */
+let unredeemedCodes: string[] = [];
 
 beforeAll(async () => {
   ensureBuild(() => {});
@@ -329,6 +332,12 @@ beforeAll(async () => {
     const grant = await createGrant(services.db, services.env.authSecret, { releaseId: track.releaseId, via: "free", open: true });
     await recordDownload(services.db, { id: grant.id, releaseId: track.releaseId }, "mp3-320");
     downloadPath = grantPath(grant.token);
+    // Download codes printed before the move: one redeemed there, the others for each site it moves to.
+    const batch = await makeCodeBatch(services.db, { releaseId: track.releaseId, count: "4", uses: "1" });
+    if (!batch.ok) throw new Error(batch.error);
+    const [spent, ...kept] = batch.batch.codes;
+    if (!(await redeemCode(services.db, services.env.authSecret, spent ?? "")).ok) throw new Error("the code did not redeem");
+    unredeemedCodes = kept;
     downloadTitle = (await services.db.selectFrom("releases").select("title").where("id", "=", track.releaseId).executeTakeFirstOrThrow())
       .title;
   } finally {
@@ -357,6 +366,9 @@ beforeAll(async () => {
     "pressFiles",
     "downloadGrants",
     "downloadEvents",
+    "codeBatches",
+    "downloadCodes",
+    "codeRedemptions",
   ]) {
     expect(sourceDump.tables[table]?.length, `the source site has ${table}`).toBeGreaterThan(0);
   }
@@ -418,6 +430,15 @@ async function expectSiteServes(vars: Vars) {
     expect(await page("/shows")).toContain("The Bluebird Room");
     expect(await page(listenPath)).toContain("Shared privately with you");
     expect(await page(downloadPath)).toContain(downloadTitle);
+    // A code printed before the move still opens a download page after it.
+    const redeemed = await fetch(`${baseUrl}/redeem`, {
+      method: "POST",
+      headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ code: unredeemedCodes.shift() ?? "" }),
+      redirect: "manual",
+    });
+    expect(redeemed.status).toBe(303);
+    expect(await page(redeemed.headers.get("location") ?? "")).toContain(downloadTitle);
     // The press kit: its words, and its rider byte for byte the source's.
     const press = await page("/press");
     expect(press).toContain("Technical rider");
