@@ -5,6 +5,7 @@
 // tags, cover). And from outside: nothing of a release not out, no file
 // without a live grant and a fresh signature, never a zip under /media/.
 import { randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Browser } from "@playwright/test";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
@@ -14,7 +15,7 @@ import type { DownloadAccess, DownloadFormat } from "#app/lib/db/db-schema.ts";
 import { describeAudio } from "#tests/support/audio-tags.ts";
 import { unzip, type UnzippedEntry } from "#tests/support/unzip.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
-import { startAppProcess, stopAppProcesses } from "./support/app-process.ts";
+import { outputOf, startAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { DASHBOARD_PATH, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, renditionsOf, withE2eDb } from "./support/db.ts";
@@ -146,8 +147,9 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
   }) => {
     test.setTimeout(150_000);
     const sink: SmtpSink = await startSmtpSink(E2E_SMTP_PORT);
+    let mailProcess: ChildProcess | undefined;
     try {
-      await startAppProcess(MAIL_PORTS.A, mailEnv(MAIL_PORTS.A));
+      mailProcess = await startAppProcess(MAIL_PORTS.A, mailEnv(MAIL_PORTS.A));
       await signInAsAdmin(artist);
       const album = await makeAlbum(artist.request, {
         access: "email",
@@ -205,6 +207,8 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
         await close();
       }
     } finally {
+      // What the fan's process said, beside a failure: its errors are not the test runner's.
+      if (mailProcess) await test.info().attach("mail process output", { body: outputOf(mailProcess) });
       await stopAppProcesses();
       await sink.close();
     }
