@@ -1,5 +1,4 @@
 import { createReadStream } from "node:fs";
-import { pipeline, Transform, type Readable } from "node:stream";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
@@ -7,7 +6,7 @@ import { FfmpegFailedError } from "#app/lib/audio/ffmpeg.server.ts";
 import { makeRenditions, probeAudio } from "#app/lib/audio/renditions.server.ts";
 import { PermanentJobError, startMediaJobs, type MediaJobHandler, type MediaJobKind } from "#app/lib/jobs/media-jobs.server.ts";
 import { measureStoredAudio } from "./audio-facts.server.ts";
-import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { countedRead, type Storage } from "#app/lib/storage/storage.server.ts";
 import { renditionKey, type StreamingState } from "./song.ts";
 
 // A track's streaming renditions (issue #34, decision 026), made once in the
@@ -25,7 +24,7 @@ export function makeStoredRenditions(db: Db, storage: Storage): MediaJobHandler 
     const [stored, size] = await Promise.all([storage.read(key), storage.stat(key).then((stat) => stat?.size ?? 0)]);
     if (!stored) throw new PermanentJobError("The audio file is missing from storage");
     // How much of the master ffmpeg has read is how far the work has come: it encodes as it reads.
-    const master = progress && size > 0 ? counted(stored, (read) => progress(read / size)) : stored;
+    const master = progress && size > 0 ? countedRead(stored, (read) => progress(read / size)) : stored;
     let made;
     try {
       made = await makeRenditions(master, probe);
@@ -215,18 +214,4 @@ export async function finishAudioWork(db: Db, storage: Storage, timeoutMs = 10 *
   } finally {
     await jobs.stop();
   }
-}
-
-/** `source` as it is read, telling `onRead` how many bytes have passed; its errors pass on too. */
-function counted(source: Readable, onRead: (bytes: number) => void): Readable {
-  let read = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      read += chunk.length;
-      onRead(read);
-      done(null, chunk);
-    },
-  });
-  pipeline(source, counter, () => {});
-  return counter;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { Readable, Transform, pipeline } from "node:stream";
+import { Readable } from "node:stream";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { DOWNLOAD_EXTENSIONS, encodeTaggedDownload, isLossy, type TaggedDownload
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { DownloadAccess, DownloadFormat } from "#app/lib/db/db-schema.ts";
 import { PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
-import type { Storage } from "#app/lib/storage/storage.server.ts";
+import { countedRead, type Storage } from "#app/lib/storage/storage.server.ts";
 import { DECODE_TIMEOUT_SECONDS, MAX_DECODE_PIXELS, oneAtATime, readStoredFile } from "#app/lib/uploads/decode-limits.server.ts";
 import { zipStream, type ZipEntry } from "#app/lib/zip/zip-stream.server.ts";
 import { trackEntryName, zipObjectName } from "./release-zip-names.ts";
@@ -223,20 +223,6 @@ async function sweepLeftoverZips(db: Db, storage: Storage, now: number): Promise
   }
 }
 
-/** `source` as it is read, telling `onRead` how many bytes have passed; its errors pass on too. */
-function counted(source: Readable, onRead: (bytes: number) => void): Readable {
-  let read = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      read += chunk.length;
-      onRead(read);
-      done(null, chunk);
-    },
-  });
-  pipeline(source, counter, () => {});
-  return counter;
-}
-
 /** JPEG's first bytes. */
 const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
@@ -366,7 +352,9 @@ export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
           storage.stat(track.audioKey).then((info) => info?.size ?? 0),
         ]);
         if (!stored) throw new PermanentJobError(`The audio of “${track.title}” is missing from storage`);
-        const master = counted(stored, (read) => progress?.(((index + Math.min(1, read / Math.max(1, size))) / count) * ENCODING_SHARE));
+        const master = countedRead(stored, (read) =>
+          progress?.(((index + Math.min(1, read / Math.max(1, size))) / count) * ENCODING_SHARE),
+        );
         const tags = {
           title: track.title,
           artist: track.artist,
@@ -394,7 +382,7 @@ export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
       }));
       if (cover) entries.push({ name: "cover.jpg", open: async () => Readable.from([cover]) });
       const total = made.reduce((sum, file) => sum + file.bytes, cover?.length ?? 0);
-      const archive = counted(zipStream(entries), (written) =>
+      const archive = countedRead(zipStream(entries), (written) =>
         progress?.(ENCODING_SHARE + (1 - ENCODING_SHARE) * Math.min(1, written / Math.max(1, total))),
       );
       const stored = await storage.put("downloads", zipObjectName(source.title, format), archive, { contentType: "application/zip" });

@@ -1,5 +1,6 @@
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { sweepStaleTempFolders } from "./temp-folders.server.ts";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { runFfmpeg } from "./ffmpeg.server.ts";
@@ -30,25 +31,9 @@ export type AudioProbe = {
 
 /** Each job's temporary folder: `{tmpdir}/renditions-{random}`. */
 const TEMP_PREFIX = "renditions-";
-/** Far longer than any job runs (a 10 GB master takes minutes): a folder this old is a killed process's. */
-const STALE_AFTER_MS = 6 * 60 * 60_000;
 
-/**
- * Removes the temporary folders of jobs a killed process left behind (a
- * renditions job removes its own otherwise); run as the media work starts.
- */
-export async function sweepStaleRenditionFolders(dir = tmpdir(), now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(dir)) {
-    if (!name.startsWith(TEMP_PREFIX)) continue;
-    const folder = path.join(dir, name);
-    const info = await stat(folder).catch(() => null);
-    if (!info?.isDirectory() || now - info.mtimeMs < STALE_AFTER_MS) continue;
-    await rm(folder, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
-}
+/** Removes the temporary folders of renditions jobs a killed process left behind. */
+export const sweepStaleRenditionFolders = (dir = tmpdir(), now = Date.now()) => sweepStaleTempFolders(TEMP_PREFIX, dir, now);
 
 /** The fallback's container, by what it holds. */
 export type FallbackFormat = "mp3" | "m4a";

@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { sweepStaleTempFolders } from "./temp-folders.server.ts";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -45,8 +46,6 @@ const OPUS_BITRATE = { stereo: "160k", mono: "96k" } as const;
 
 /** Each encode's temporary folder: `{tmpdir}/download-{random}`. */
 const TEMP_PREFIX = "download-";
-/** Far longer than one track's encode takes: a folder this old is a killed process's. */
-const STALE_AFTER_MS = 6 * 60 * 60_000;
 
 /**
  * Linux refuses a single argument over 128 KiB (MAX_ARG_STRLEN), and ffmpeg
@@ -64,22 +63,8 @@ export function isLossy(probe: AudioProbe): boolean {
   return !LOSSLESS_CODECS.has(probe.codec);
 }
 
-/**
- * Removes the temporary folders of encodes a killed process left behind (an
- * encode's folder is removed by its caller otherwise); run as the media work starts.
- */
-export async function sweepStaleDownloadFolders(dir = tmpdir(), now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(dir)) {
-    if (!name.startsWith(TEMP_PREFIX)) continue;
-    const folder = path.join(dir, name);
-    const info = await stat(folder).catch(() => null);
-    if (!info?.isDirectory() || now - info.mtimeMs < STALE_AFTER_MS) continue;
-    await rm(folder, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
-}
+/** Removes the temporary folders of encodes a killed process left behind. */
+export const sweepStaleDownloadFolders = (dir = tmpdir(), now = Date.now()) => sweepStaleTempFolders(TEMP_PREFIX, dir, now);
 
 /** `text` cut to at most `bytes` of UTF-8, never inside a character. */
 function cutToBytes(text: string, bytes: number): string {

@@ -1,4 +1,4 @@
-import { Transform, type Readable } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import { safeFileName } from "./safe-file-name.ts";
 
 /**
@@ -96,4 +96,18 @@ export async function freeObjectKey(
   let key = objectKey(folder, originalName);
   for (let tries = 0; (await taken(key)) && tries < 5; tries++) key = objectKey(folder, originalName, Date.now() + tries + 1);
   return key;
+}
+
+/** `source` as it is read, telling `onRead` how many bytes have passed (a job's progress through a file); its errors pass on too. */
+export function countedRead(source: Readable, onRead: (bytes: number) => void): Readable {
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      onRead(read);
+      done(null, chunk);
+    },
+  });
+  pipeline(source, counter, () => {});
+  return counter;
 }
