@@ -136,7 +136,9 @@ describe.each(testStacks)("download grants on %s", (stack) => {
       .set({ subscribed: 1, confirmedAt: Date.now(), pendingSince: null })
       .where("email", "=", email)
       .execute();
-    const opened = await openConfirmedDownloads(site.services, email);
+    // Two confirmations at once (a double press): the download opens, and is mailed, once.
+    const [first, second] = await Promise.all([openConfirmedDownloads(site.services, email), openConfirmedDownloads(site.services, email)]);
+    const opened = [...(first ?? []), ...(second ?? [])];
     expect(opened).toEqual([{ title: "Harbour Lights", path: expect.stringMatching(/^\/download\/[0-9a-f]{40}$/) }]);
     const token = opened[0]!.path.split("/").pop()!;
     expect((await openGrant(db, token)).state).toBe("live");

@@ -98,18 +98,19 @@ export async function openEmailGrants(
     .where("openedAt", "is", null)
     .where("revokedAt", "is", null)
     .execute();
-  if (waiting.length === 0) return [];
-  await db
-    .updateTable("downloadGrants")
-    .set({ openedAt: now, expiresAt: now + GRANT_LIFE_MS.email })
-    .where(
-      "id",
-      "in",
-      waiting.map((grant) => grant.id),
-    )
-    .where("openedAt", "is", null)
-    .execute();
-  return waiting.map((grant) => ({ ...grant, token: grantToken(authSecret, grant.id) }));
+  // One at a time, each only while still waiting: of two confirmations at once, each grant is
+  // opened (and so mailed) by one alone.
+  const opened: typeof waiting = [];
+  for (const grant of waiting) {
+    const result = await db
+      .updateTable("downloadGrants")
+      .set({ openedAt: now, expiresAt: now + GRANT_LIFE_MS.email })
+      .where("id", "=", grant.id)
+      .where("openedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) opened.push(grant);
+  }
+  return opened.map((grant) => ({ ...grant, token: grantToken(authSecret, grant.id) }));
 }
 
 /** The address of one of a grant's files, signed until an hour from `now`. */
