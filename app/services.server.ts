@@ -10,6 +10,7 @@ import { sweepStaleRenditionFolders } from "#app/lib/audio/renditions.server.ts"
 import { sweepStaleDownloadFolders } from "#app/lib/audio/tagged-download.server.ts";
 import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import { createAuth } from "#app/lib/auth/auth.server.ts";
+import { createDailyCounter } from "#app/lib/numbers/daily-counter.server.ts";
 import { migrateToLatest, openDatabase, sqliteFileIn } from "#app/lib/db/db.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
 import { enqueueMail, startOutbox } from "#app/lib/mail/outbox.server.ts";
@@ -34,6 +35,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
     : createDatabaseRateLimiter(db);
   const storage = await openStorage(env);
+  const numbers = createDailyCounter(db);
   const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;
   // Set once the outbox exists: mail queued before then is sent at its first look.
   let wakeOutbox = () => {};
@@ -88,7 +90,10 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     rateLimiter,
     mail: env.mail ? { config: env.mail, wake: () => wakeOutbox() } : undefined,
     media: mediaJobs ? { wake: () => mediaJobs.wake() } : undefined,
+    numbers,
     async close() {
+      // What was counted since the last write is written before the database closes.
+      await numbers.stop().catch((error: unknown) => console.error("Writing the last counts failed", error));
       // The mail and the media work in hand are finished (and recorded) before the database closes.
       await Promise.all([outbox?.stop(), mediaJobs?.stop()]);
       mailer?.close();

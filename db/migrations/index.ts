@@ -27,6 +27,7 @@ import * as m0025 from "./0025-audio-renditions.ts";
 import * as m0026 from "./0026-listening-links.ts";
 import * as m0027 from "./0027-press-kit.ts";
 import * as m0028 from "./0028-downloads.ts";
+import * as m0029 from "./0029-numbers.ts";
 
 // Listed by hand rather than read from the folder, so the same list works in
 // the bundled server build and in the CLI. Names sort in the order they run.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0026-listening-links": m0026,
   "0027-press-kit": m0027,
   "0028-downloads": m0028,
+  "0029-numbers": m0029,
 };

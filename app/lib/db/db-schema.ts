@@ -498,6 +498,33 @@ export interface ListeningLinksTable {
   plays: Generated<number>;
 }
 
+/**
+ * What was counted on one UTC day (db/migrations/0029-numbers.ts): a metric,
+ * its subject (a page's path, a track's id, a referring domain…) and how many.
+ */
+export interface DailyCountsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  metric: string;
+  subject: string;
+  count: number;
+}
+
+/** The random salt of one day's visitor hashes, deleted once the day is over. */
+interface VisitorSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** A link of a sent mailing, behind /go/{id}: a click is counted, then redirected to `url`. */
+export interface MailingLinksTable {
+  id: string;
+  mailingId: string;
+  /** Its place among the mailing's links, first to last. */
+  position: number;
+  url: string;
+}
+
 export interface Database {
   songs: SongsTable;
   releases: ReleasesTable;
@@ -538,4 +565,7 @@ export interface Database {
   codeRedemptions: CodeRedemptionsTable;
   downloadEvents: DownloadEventsTable;
   emailChanges: EmailChangesTable;
+  dailyCounts: DailyCountsTable;
+  visitorSalts: VisitorSaltsTable;
+  mailingLinks: MailingLinksTable;
 }

@@ -5,6 +5,7 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import type { Env } from "./env.server.ts";
 import type { MailConfig } from "#app/lib/mail/mail-config.server.ts";
 import type { RateLimiter } from "./rate-limit.server.ts";
+import type { DailyCounter } from "#app/lib/numbers/daily-counter.server.ts";
 import { createLocalStorage } from "#app/lib/storage/storage-local.server.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
 
@@ -34,6 +35,8 @@ export type Services = {
    * only once its renditions exist (decision 026); `wake` has it look at once.
    */
   media: { wake(): void } | undefined;
+  /** The artist's Numbers: counts per day, kept in memory and written every few seconds (decision 029). */
+  numbers: DailyCounter;
   close(): Promise<void>;
 };
 
