@@ -21,7 +21,9 @@ import { ErrorPage } from "#app/components/error-page.tsx";
 import { ToastProvider, useToasts } from "#app/components/toast/toast-provider.tsx";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { NowPlayingBar } from "#app/features/player/now-playing-bar.tsx";
-import { PlayerProvider } from "#app/features/player/player-context.tsx";
+import { PlayerProvider, usePlayer } from "#app/features/player/player-context.tsx";
+import { watchPlayMilestones } from "#app/features/player/play-milestones.ts";
+import { countPlay, countView, UNCOUNTED_ATTRIBUTE, viewBeaconScript } from "#app/features/numbers/beacon.ts";
 import { themeBootScript } from "#app/components/theme/theme.ts";
 import { earlyTapsScript, markHydrated } from "#app/lib/document/early-taps.ts";
 import { appContext, servicesOf } from "#app/lib/platform/app-context.ts";
@@ -53,6 +55,8 @@ import appStylesheetText from "./app.css?inline";
 const firstPaintCss = import.meta.env.SSR ? appStylesheetText : "";
 /** Runs once, from the server's document; hydration keeps the element as it is. */
 const earlyTapsSource = import.meta.env.SSR ? earlyTapsScript() : "";
+/** Counts the document's page for the artist's Numbers once it is parsed (app/features/numbers/beacon.ts). */
+const viewBeaconSource = import.meta.env.SSR ? viewBeaconScript() : "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -120,7 +124,8 @@ export function Layout({ children }: { children: ReactNode }) {
   }
   return (
     // The boot script sets the theme class before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    // The artist's own visits are not counted in their Numbers.
+    <html lang="en" suppressHydrationWarning {...(root?.dashboardPath ? { [UNCOUNTED_ATTRIBUTE]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -128,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         {/* Keeps a fan's taps from before hydration (app/lib/document/early-taps.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlyTapsSource }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: viewBeaconSource }} />
         {/* precedence: React keeps it in the head, ahead of the script preloads. In development, Vite updates the linked file. */}
         {import.meta.env.DEV ? (
           <link rel="stylesheet" href={appStylesheet} precedence="default" />
@@ -172,6 +178,26 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
+/**
+ * The artist's Numbers (decision 029): a page seen after each navigation in
+ * the app (the document's first is the head script's), and each track's play
+ * as it starts, passes 30 seconds heard and reaches its end.
+ */
+function CountVisits() {
+  const { pathname } = useLocation();
+  const store = usePlayer();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    countView();
+  }, [pathname]);
+  useEffect(() => watchPlayMilestones(store, countPlay), [store]);
+  return null;
+}
+
 /** The full-page loader, shown only when loading a page takes long enough to notice. */
 function NavigationLoader() {
   const navigation = useNavigation();
@@ -206,6 +232,7 @@ export default function App() {
       <PlayerProvider>
         <FlashToastShower toast={toast} />
         <ScrollToTopOnNavigate />
+        <CountVisits />
         <NavigationLoader />
         <SiteHeader artistName={siteMeta.artistName} dashboardPath={dashboard} user={user} />
         <main id="main" className="flex-1">

@@ -17,7 +17,7 @@ import { enqueueMail, startOutbox } from "#app/lib/mail/outbox.server.ts";
 import { resetMail } from "#app/lib/mail/reset-mail.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe-link.server.ts";
 import { loadEnv, type Env } from "#app/lib/platform/env.server.ts";
-import { createDatabaseRateLimiter, createRedisRateLimiter } from "#app/lib/platform/rate-limit.server.ts";
+import { createDatabaseRateLimiter, createRedisRateLimiter, withStoredKeys } from "#app/lib/platform/rate-limit.server.ts";
 import { openStorage, type ServiceOptions, type Services } from "#app/lib/platform/services.server.ts";
 
 export async function createServices(env: Env = loadEnv(), options: ServiceOptions = {}): Promise<Services> {
@@ -31,9 +31,11 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
   const redis = env.redisUrl ? await (await import("#app/lib/platform/redis.server.ts")).connectRedis(env.redisUrl) : undefined;
   // While Redis cannot answer, limits are counted in the (equally shared) database
   // rather than refusing everyone or letting sign-in go unguarded.
-  const rateLimiter = redis
-    ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) })
-    : createDatabaseRateLimiter(db);
+  // Counted under an HMAC of each key: no row or Redis key holds a client's address.
+  const rateLimiter = withStoredKeys(
+    redis ? createRedisRateLimiter(redis, env.redisKeyPrefix, { fallback: createDatabaseRateLimiter(db) }) : createDatabaseRateLimiter(db),
+    env.authSecret,
+  );
   const storage = await openStorage(env);
   const numbers = createDailyCounter(db);
   const mailer = env.mail && options.sendMail ? createMailer(env.mail) : undefined;

@@ -21,7 +21,10 @@ import { issueSetupToken } from "#app/features/auth/setup-token.server.ts";
 import { startMessageNotices } from "#app/features/inbox/message-notice.server.ts";
 import { releaseAnnouncement } from "#app/features/mailings/release-announcement.server.ts";
 import { startReleaseSchedule } from "#app/features/songs/release-schedule.server.ts";
-import { expressTrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
+import { clientAddressReader, expressTrustProxy } from "#app/lib/platform/trusted-proxy.server.ts";
+import { trustedOrigins } from "#app/lib/platform/request-origin.server.ts";
+import { recordBeacon } from "#app/features/numbers/beacon.server.ts";
+import { createBeaconListener } from "./numbers-beacon.ts";
 
 // One set of services per process; in development this module is reloaded on
 // every change, so keep them on globalThis instead of opening the database again.
@@ -121,6 +124,14 @@ export const pageCache = createPageCache({
 export const pages = development ? undefined : pageCache.middleware;
 /** And these before Express itself, for what they can answer alone (server/index.ts). */
 export const serveCachedPage = development ? undefined : pageCache.serveHit;
+/** The pages' beacons for the artist's Numbers, counted in memory and written every few seconds (decision 029). */
+const siteHost = new URL(services.env.publicUrl).hostname;
+export const serveBeacon = createBeaconListener({
+  record: (request) => void recordBeacon(services.numbers, siteHost, request),
+  origins: trustedOrigins(services.env.publicUrl, services.env.port),
+  clientAddress: clientAddressReader(services.env.trustProxy),
+  baseHeaders: baseSecurityHeaders(security),
+});
 export const serveLocalMedia = createRawMediaHandler(services.storage, baseSecurityHeaders(security), openMediaFiles, mediaGate);
 
 // A signed-in visitor's pages (HTML and .data), the dashboard and the account: kept by no cache.

@@ -30,11 +30,12 @@ if (development) {
 const initial = await loadApp();
 const host = createHost({ env, development, loadApp, assets: [assets] });
 
-// Media on local disk and the pages the cache holds for anonymous visitors are
+// The pages' beacons for the artist's Numbers, media on local disk and the pages the cache holds for anonymous visitors are
 // answered before Express, which costs more than serving them
 // (docs/decisions/011-page-cache.md).
-const { serveCachedPage, serveLocalMedia } = initial;
+const { serveBeacon, serveCachedPage, serveLocalMedia } = initial;
 const server: Server = createServer((req, res) => {
+  if (serveBeacon(req, res)) return;
   if (serveLocalMedia(req, res)) return;
   if (!serveCachedPage) return void host(req, res);
   serveCachedPage(req, res).then(

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 // Numbers the artist can use, with no tracking of fans (issue #37, decision
 // 029). Everything counted is a count per UTC day: what (`metric`), of what
@@ -35,6 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("url", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("mailingLinks_mailingId_idx").on("mailingLinks").column("mailingId").execute();
+
+  // No row keeps a client's address or browser from now on: sessions are made
+  // without them, and rate limits count under an HMAC of their keys (where
+  // better-auth's own table kept "address|path"). Forget what was kept before.
+  await sql`update ${sql.table("session")} set ${sql.ref("ipAddress")} = null, ${sql.ref("userAgent")} = null`.execute(db);
+  await sql`delete from ${sql.table("rateLimit")}`.execute(db);
+  await sql`delete from ${sql.table("formRateLimits")}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { CONTACT_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
+import { METRIC } from "#app/domain/counted.ts";
 import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { contactFormSchema, type ContactInput } from "./schema.ts";
@@ -36,7 +37,8 @@ async function storeContactMessage(db: Db, message: ContactMessage, timestamp = 
   return { id };
 }
 
-const contactForm: PublicForm<typeof contactFormSchema> = {
+/** The form's declaration; a message kept is counted in the artist's Numbers once it has committed. */
+const contactForm = (services: Services): PublicForm<typeof contactFormSchema> => ({
   rateLimit: CONTACT_RATE_LIMIT,
   fields: (form) => {
     const field = (name: string) => {
@@ -48,11 +50,12 @@ const contactForm: PublicForm<typeof contactFormSchema> = {
   schema: contactFormSchema,
   store: async (db, message) => {
     await storeContactMessage(db, message);
+    return () => services.numbers.count(METRIC.message, "");
   },
   held: (message) => ({ kind: "contact", content: message }),
   messages: { failed: CONTACT_TEXT.failed, invalid: CONTACT_TEXT.failed },
   log: { held: "Contact form: held a submission for review", failed: "Storing a contact message failed" },
-};
+});
 
 /**
  * The /contact form's action. Too many messages from one address get a 429
@@ -61,5 +64,5 @@ const contactForm: PublicForm<typeof contactFormSchema> = {
  * the fan is told it was sent because it was kept.
  */
 export function handleContact(services: Services, request: Request) {
-  return handlePublicForm(services, request, contactForm);
+  return handlePublicForm(services, request, contactForm(services));
 }

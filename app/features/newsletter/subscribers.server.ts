@@ -5,6 +5,7 @@ import { NEWSLETTER_RATE_LIMIT } from "#app/lib/http/form-guard.server.ts";
 import { firstPageOrError, keysetPage, keysetRows, type Cursor, type PageRequest } from "#app/lib/db/paged-list.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { METRIC, signupSubject } from "#app/domain/counted.ts";
 import { handlePublicForm, type PublicForm } from "#app/domain/public-form.server.ts";
 import { CONFIRM_LINK_MS, type SignUpSite, storeSignUp } from "./double-opt-in.server.ts";
 import type { SignUpOutcome, Subscriber, SubscriberPage } from "./newsletter.ts";
@@ -260,6 +261,7 @@ function subscribeForm<Extra extends object>(
       return () => {
         if (mailed) services.mail?.wake();
         more?.afterCommit?.();
+        services.numbers.count(METRIC.signup, signupSubject(signUp.form ?? "form", signUp.page?.split(/[?#]/)[0] ?? ""));
       };
     },
     held: ({ email }) => ({ kind: "newsletter", content: { email } }),

@@ -232,6 +232,10 @@ export function createAuth(options: AuthOptions) {
     // A reset link's token is kept only as its hash: whoever can read the database (a backup, a
     // local account) cannot use a link waiting in someone's inbox (issue #30).
     verification: { storeIdentifier: "hashed" },
+    // A session keeps no address and no browser: no row of the site holds either (issue #37).
+    databaseHooks: {
+      session: { create: { before: async (session) => ({ data: { ...session, ipAddress: null, userAgent: null } }) } },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -240,10 +244,11 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: {
       enabled: true,
-      // With Redis, every process counts sign-ins in Redis. Without it,
-      // better-auth's own `rateLimit` table does the counting: it is atomic,
-      // prunes its old rows, and is shared by every process on the database.
-      ...(rateLimiter.store === "redis" ? { customStorage: rateLimiter } : { storage: "database" as const }),
+      // The site's own limiter, shared by every process (Redis, or the
+      // database without it), which keeps no client's address: it counts
+      // under an HMAC of each key, where better-auth's `rateLimit` table would
+      // keep "address|path" in the clear (issue #37).
+      customStorage: rateLimiter,
       window: 60,
       max: 100,
       customRules: {

@@ -4,6 +4,7 @@ import { FORM_STARTED_FIELD, FORM_TOKEN_MAX_AGE_MS, HONEYPOT_FIELD } from "./for
 import { detectBot, formStartedToken, MIN_FILL_MS, takeFormRateLimit } from "./form-guard.server.ts";
 import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { connectRedis } from "#app/lib/platform/redis.server.ts";
+import { storedRateLimitKey } from "#app/lib/platform/rate-limit.server.ts";
 
 const SECRET = "a-secret-that-is-long-enough-for-tests";
 
@@ -86,9 +87,13 @@ describe.each(testStacks)("form rate limits on %s", (kind) => {
     expect(results.filter(Boolean)).toHaveLength(3);
   });
 
-  it("counts in the site's rate-limit store: Redis when the site has one, else the database", async () => {
+  it("counts in the site's rate-limit store (Redis when the site has one, else the database), under a key that does not hold the address", async () => {
     await takeFormRateLimit(site.services, from("10.3.3.3"), { ...limit, windowMs: 60_000 });
-    const rows = await site.services.db.selectFrom("formRateLimits").select("key").where("key", "=", "test:10.3.3.3").execute();
+    const stored = storedRateLimitKey(site.services.env.authSecret, "test:10.3.3.3");
+    expect(stored).not.toContain("10.3.3.3");
+    const plain = await site.services.db.selectFrom("formRateLimits").select("key").where("key", "like", "%10.3.3.3%").execute();
+    expect(plain).toHaveLength(0);
+    const rows = await site.services.db.selectFrom("formRateLimits").select("key").where("key", "=", stored).execute();
     const { redisUrl, redisKeyPrefix } = site.services.env;
     if (!redisUrl) {
       expect(site.services.rateLimiter.store).toBe("database");
@@ -99,7 +104,8 @@ describe.each(testStacks)("form rate limits on %s", (kind) => {
     expect(rows).toHaveLength(0);
     const redis = await connectRedis(redisUrl);
     try {
-      expect(await redis.get(`${redisKeyPrefix}rate-limit:test:10.3.3.3`)).toBe("1");
+      expect(await redis.get(`${redisKeyPrefix}rate-limit:${stored}`)).toBe("1");
+      expect(await redis.keys(`${redisKeyPrefix}*10.3.3.3*`)).toEqual([]);
     } finally {
       await redis.close();
     }

@@ -212,7 +212,9 @@ async function rollUpVisitors(db: Db, keepFrom: string): Promise<void> {
       .insertInto("dailyCounts")
       .values([...perDay].map(([day, count]) => ({ day, metric: VISITORS_METRIC, subject: "", count })))
       .onConflict((oc) =>
-        oc.columns(["metric", "day", "subject"]).doUpdateSet({ count: sql<number>`${sql.ref("dailyCounts.count")} + ${sql.ref("excluded.count")}` }),
+        oc
+          .columns(["metric", "day", "subject"])
+          .doUpdateSet({ count: sql<number>`${sql.ref("dailyCounts.count")} + ${sql.ref("excluded.count")}` }),
       )
       .execute();
   });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { RedisClient } from "./redis.server.ts";
@@ -35,6 +35,10 @@ export type RateLimiter = {
   peek(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
 };
 
+/** No limit counts over a window longer than this; a row older is of no use to any. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 const ALLOWED: RateLimitDecision = { allowed: true, retryAfter: null };
 
 const refused = (msLeft: number): RateLimitDecision => ({ allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) });
@@ -46,10 +50,20 @@ const refused = (msLeft: number): RateLimitDecision => ({ allowed: false, retryA
  * tests can move time.
  */
 export function createDatabaseRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+  let prunedAt = 0;
   return {
     store: "database",
     async consume(key, rule) {
       const time = now();
+      if (time - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = time;
+        // Rows of windows long gone: each client's address leaves one behind (as its HMAC), which nothing else would remove.
+        void db
+          .deleteFrom("formRateLimits")
+          .where("windowStart", "<", time - LONGEST_WINDOW_MS)
+          .execute()
+          .catch((error: unknown) => console.error("Rate limits: removing old counts failed", error));
+      }
       const windowMs = Math.round(rule.window * 1000);
       const windowFloor = time - windowMs;
       const windowStart = sql.ref("formRateLimits.windowStart");
@@ -192,4 +206,23 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   work.catch(() => {}); // A rejection after the deadline has nobody left to hear it.
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The key as it is stored: an HMAC of it under a key of the site's own, so
+ * the counts (a database row, a Redis key) never hold the client's address
+ * they are counted for (issue #37), while the same client still meets the
+ * same count.
+ */
+export function storedRateLimitKey(secret: string, key: string): string {
+  return createHmac("sha256", `rate-limit-keys\n${secret}`).update(key).digest("base64url");
+}
+
+/** `limiter`, counting under stored keys (storedRateLimitKey) instead of the keys it is given. */
+export function withStoredKeys(limiter: RateLimiter, secret: string): RateLimiter {
+  return {
+    store: limiter.store,
+    consume: (key, rule) => limiter.consume(storedRateLimitKey(secret, key), rule),
+    peek: (key, rule) => limiter.peek(storedRateLimitKey(secret, key), rule),
+  };
 }
