@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import { ProsePage } from "#app/components/prose-page.tsx";
+import { CountingExplained } from "#app/features/numbers/counting-explained.tsx";
 import { legalPage } from "#app/domain/site/legal-page.server.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/document/meta.ts";
 
@@ -19,5 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Privacy() {
   const { html, updated } = useLoaderData<typeof loader>();
-  return <ProsePage title="Privacy Policy" updated={updated} html={html} />;
+  return (
+    <ProsePage title="Privacy Policy" updated={updated} html={html}>
+      <CountingExplained />
+    </ProsePage>
+  );
 }

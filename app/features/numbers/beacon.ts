@@ -17,9 +17,17 @@ export const CAMPAIGN_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", 
 /** On <html>: this page's visitor is not counted (the artist, signed in). */
 export const UNCOUNTED_ATTRIBUTE = "data-uncounted";
 
-/** Whether this page may be counted: not the artist's own visits, not a page marked noindex (errors, private pages). */
+/**
+ * Whether this page may be counted: not the artist's own visits, not a page
+ * marked noindex (errors, private pages), not a browser driven by a program
+ * (`navigator.webdriver`: a person's browser never says so).
+ */
 function pageIsCounted(): boolean {
-  return !document.documentElement.hasAttribute(UNCOUNTED_ATTRIBUTE) && !document.querySelector('meta[name="robots"][content*="noindex"]');
+  return (
+    !navigator.webdriver &&
+    !document.documentElement.hasAttribute(UNCOUNTED_ATTRIBUTE) &&
+    !document.querySelector('meta[name="robots"][content*="noindex"]')
+  );
 }
 
 function send(beacon: Beacon): void {
@@ -63,5 +71,5 @@ export function countPlay(songId: string, stage: PlayStage): void {
  * a navigation inside the app, `document.referrer` still names the first.
  */
 export function viewBeaconScript(): string {
-  return `(function(){try{var go=function(){var h=document.documentElement;if(h.hasAttribute(${JSON.stringify(UNCOUNTED_ATTRIBUTE)})||document.querySelector('meta[name="robots"][content*="noindex"]'))return;var d={e:"view",p:location.pathname};var r=document.referrer;if(r&&r.indexOf(location.origin+"/")!==0)d.r=r;var s=new URLSearchParams(location.search),k=new URLSearchParams();${JSON.stringify(CAMPAIGN_PARAMETERS)}.forEach(function(n){var v=s.get(n);if(v)k.set(n,v)});if(k.toString())d.q=k.toString();var b=JSON.stringify(d);if(!(navigator.sendBeacon&&navigator.sendBeacon(${JSON.stringify(BEACON_PATH)},b)))fetch(${JSON.stringify(BEACON_PATH)},{method:"POST",body:b,keepalive:true}).catch(function(){})};if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",go);else go()}catch(e){}})();`;
+  return `(function(){try{var go=function(){var h=document.documentElement;if(navigator.webdriver||h.hasAttribute(${JSON.stringify(UNCOUNTED_ATTRIBUTE)})||document.querySelector('meta[name="robots"][content*="noindex"]'))return;var d={e:"view",p:location.pathname};var r=document.referrer;if(r&&r.indexOf(location.origin+"/")!==0)d.r=r;var s=new URLSearchParams(location.search),k=new URLSearchParams();${JSON.stringify(CAMPAIGN_PARAMETERS)}.forEach(function(n){var v=s.get(n);if(v)k.set(n,v)});if(k.toString())d.q=k.toString();var b=JSON.stringify(d);if(!(navigator.sendBeacon&&navigator.sendBeacon(${JSON.stringify(BEACON_PATH)},b)))fetch(${JSON.stringify(BEACON_PATH)},{method:"POST",body:b,keepalive:true}).catch(function(){})};if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",go);else go()}catch(e){}})();`;
 }

@@ -1,0 +1,241 @@
+// The artist's Numbers with no tracking of fans (issue #37, decision 029), as
+// a fan's phone meets the site and as the artist reads it: pages seen, where
+// the visit came from, a track played past 30 seconds and to its end, a
+// sign-up, all in the Numbers area and its CSV; no public answer sets a
+// cookie; no stored row holds the fan's address or browser.
+import { randomUUID } from "node:crypto";
+import type { Browser } from "@playwright/test";
+import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import { signUpDirectly, waitForHydration } from "./support/browser.ts";
+import { signInAsAdmin } from "./support/dashboard.ts";
+import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
+import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
+import { siteAudio } from "./support/player.ts";
+import { E2E_REDIS_PREFIX, E2E_STACK, E2E_URL, e2eRedisUrl } from "./support/server-env.ts";
+import { connectRedis } from "#app/lib/platform/redis.server.ts";
+
+const TAG = randomUUID().slice(0, 8);
+/** A phone's browser, marked so the test can look for it in every stored row. */
+const FAN_AGENT = `Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 NumbersFan${TAG}`;
+/** The fan's address, as the site's proxy hands it on (the e2e site trusts X-Forwarded-For). */
+const FAN_ADDRESS = `198.51.100.${Number.parseInt(TAG.slice(0, 2), 16) % 250}`;
+
+/**
+ * A fan's phone: its own browser, address and agent, no cookie of ours. A
+ * person's browser does not say it is driven by a program, which Playwright's
+ * does (`navigator.webdriver`), and the site counts no such browser.
+ */
+async function fanPhone(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: E2E_URL,
+    userAgent: FAN_AGENT,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "x-forwarded-for": FAN_ADDRESS },
+  });
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
+  const page = await context.newPage();
+  return { page, context, close: () => context.close() };
+}
+
+/** A single out now, 33 seconds long, its renditions made (setup, not under test: through the API). */
+async function releaseSingle(request: APIRequestContext, title: string) {
+  const audio = await request.post("/api/uploads/audio?name=track.wav", {
+    data: synthWav({ seconds: 33, chords: [[57, 60, 64]], bpm: 120 }),
+    headers: { "content-type": "audio/wav" },
+  });
+  const cover = await request.post("/api/uploads/cover?name=cover.png", {
+    data: await coverPng(title, ["#0f172a", "#0ea5e9"], 300),
+    headers: { "content-type": "image/png" },
+  });
+  const audioKey = ((await audio.json()) as { key: string }).key;
+  const created = await request.post("/api/songs", {
+    form: { intent: "create-song", title, audioKey, coverKey: ((await cover.json()) as { key: string }).key },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = ((await created.json()) as { id: string }).id;
+  await renditionsOf(audioKey);
+  await withE2eDb(bumpContentVersion);
+  return { id, title, path: await songPathOf(id) };
+}
+
+type Row = { metric: string; subject: string; count: number };
+const countsOf = (metrics: string[]) =>
+  withE2eDb((db) =>
+    db.selectFrom("dailyCounts").select(["metric", "subject", "count"]).where("metric", "in", metrics).execute(),
+  ) as Promise<Row[]>;
+
+/** The counts once the site has written them (every process writes every two seconds). */
+async function expectCounted(expected: Row[]) {
+  const metrics = [...new Set(expected.map((row) => row.metric))];
+  await expect
+    .poll(async () => (await countsOf(metrics)).sort((a, b) => `${a.metric} ${a.subject}`.localeCompare(`${b.metric} ${b.subject}`)), {
+      timeout: 15_000,
+    })
+    .toEqual(expected.sort((a, b) => `${a.metric} ${a.subject}`.localeCompare(`${b.metric} ${b.subject}`)));
+}
+
+async function subscribeInFooter(page: Page, email: string) {
+  const form = page.getByRole("form", { name: "Join the mailing list" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thanks for subscribing!" })).toBeVisible();
+}
+
+test.describe.serial("the artist's Numbers", () => {
+  let single: Awaited<ReturnType<typeof releaseSingle>> | null = null;
+  test.beforeAll(async () => {
+    await withE2eDb((db) => db.deleteFrom("dailyCounts").execute());
+  });
+  test.afterAll(async () => {
+    if (single) await withE2eDb((db) => deleteSongRows(db, [single?.id ?? ""]));
+  });
+
+  test("a fan's pages, where they came from, a play heard to its end and a sign-up are counted", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    single = await releaseSingle(page.request, `Counting Stars ${TAG}`);
+
+    const fan = await fanPhone(browser);
+    try {
+      // From a blog's link with a campaign; the page is counted from the document, before the app has started.
+      await fan.page.goto("/?utm_source=Zine&utm_campaign=spring&fbclid=x1", { referer: "https://www.blog.example/posts/42" });
+      await waitForHydration(fan.page);
+      // A navigation inside the app.
+      const counted = fan.page.waitForRequest(
+        (request) => request.url().endsWith("/api/numbers") && request.postData()?.includes('"/music"') === true,
+      );
+      await fan.page.getByRole("link", { name: "More Music" }).click();
+      await expect(fan.page).toHaveURL(/\/music$/);
+      await counted;
+      await fan.page.goto(single.path);
+      await waitForHydration(fan.page);
+      await fan.page
+        .getByRole("button", { name: `Play ${single.title}`, exact: true })
+        .first()
+        .click();
+      await expect.poll(() => siteAudio(fan.page).evaluate((node) => (node as HTMLAudioElement).currentTime)).toBeGreaterThan(0.2);
+      // Heard through, eight times as fast: the position and the clock move together, as listening does.
+      await siteAudio(fan.page).evaluate((node) => ((node as HTMLAudioElement).playbackRate = 8));
+      await expect.poll(() => siteAudio(fan.page).evaluate((node) => (node as HTMLAudioElement).paused), { timeout: 20_000 }).toBe(true);
+      await subscribeInFooter(fan.page, `numbers-${TAG}@example.com`);
+    } finally {
+      await fan.close();
+    }
+
+    await expectCounted([
+      { metric: "view", subject: "/", count: 1 },
+      { metric: "view", subject: "/music", count: 1 },
+      { metric: "view", subject: single.path, count: 1 },
+      { metric: "referrer", subject: "blog.example", count: 1 },
+      { metric: "campaign", subject: "utm_source=zine&utm_campaign=spring", count: 1 },
+      { metric: "play-start", subject: single.id, count: 1 },
+      { metric: "play-30s", subject: single.id, count: 1 },
+      { metric: "play-end", subject: single.id, count: 1 },
+      { metric: "signup", subject: `footer ${single.path}`, count: 1 },
+    ]);
+    const visitors = await withE2eDb((db) =>
+      db.selectFrom("dailyCounts").select(["subject", "count"]).where("metric", "=", "visitor").execute(),
+    );
+    expect(visitors).toHaveLength(1);
+    expect(visitors[0]?.subject).not.toContain(FAN_ADDRESS);
+  });
+
+  test("the artist's own visits and a program's are not counted", async ({ page, browser }) => {
+    await signInAsAdmin(page);
+    const before = await countsOf(["view"]);
+    await page.goto("/shows");
+    await waitForHydration(page);
+    // Playwright's own browser says it is driven by a program (navigator.webdriver): what a crawler's does.
+    const program = await browser.newContext({ baseURL: E2E_URL, userAgent: FAN_AGENT });
+    try {
+      const robot = await program.newPage();
+      await robot.goto("/shows");
+      await waitForHydration(robot);
+    } finally {
+      await program.close();
+    }
+    // A person's visit after both, to know the site has written what it counted.
+    const fan = await fanPhone(browser);
+    try {
+      await fan.page.goto("/bio");
+    } finally {
+      await fan.close();
+    }
+    await expect.poll(async () => (await countsOf(["view"])).some((row) => row.subject === "/bio"), { timeout: 15_000 }).toBe(true);
+    expect((await countsOf(["view"])).filter((row) => row.subject === "/shows")).toEqual(before.filter((row) => row.subject === "/shows"));
+  });
+
+  test("no public answer sets a cookie, and no stored row holds the fan's address or browser", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const fan = await fanPhone(browser);
+    const cookies: string[] = [];
+    fan.context.on("response", (response) => {
+      void response.headerValue("set-cookie").then((value) => value && cookies.push(`${response.url()}: ${value}`));
+    });
+    try {
+      for (const path of [
+        "/",
+        "/music",
+        single?.path ?? "/music",
+        "/shows",
+        "/bio",
+        "/newsletter",
+        "/privacy",
+        "/terms",
+        "/redeem",
+        "/nowhere",
+      ]) {
+        await fan.page.goto(path);
+      }
+      await waitForHydration(fan.page);
+      await fan.page.goto("/contact");
+      await waitForHydration(fan.page);
+      const form = fan.page.getByRole("form", { name: "Contact form" });
+      await form.getByLabel("Name (optional)").fill("Numbers Fan");
+      await form.getByLabel("Message").fill(`Counting on you ${TAG}`);
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(fan.page.getByRole("status").filter({ hasText: "Message Sent!" })).toBeVisible();
+      await subscribeInFooter(fan.page, `numbers-again-${TAG}@example.com`);
+      expect(cookies).toEqual([]);
+      expect(await fan.context.cookies()).toEqual([]);
+
+      // An account is the one thing that keeps a cookie, by the fan's choice; its session keeps neither address nor browser.
+      await signUpDirectly(fan.page, { name: "Numbers Fan", email: `numbers-fan-${TAG}@example.com`, password: "a long fan password 42" });
+      expect((await fan.context.cookies()).length).toBeGreaterThan(0);
+      await fan.page.goto("/account");
+    } finally {
+      await fan.close();
+    }
+    await expect.poll(async () => (await countsOf(["message"])).length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    const found = await withE2eDb(async (db) => {
+      const tables = (await db.introspection.getTables()).map((table) => table.name);
+      const hits: string[] = [];
+      for (const table of tables) {
+        const rows = await db
+          .selectFrom(table as "songs")
+          .selectAll()
+          .execute();
+        for (const row of rows) {
+          const text = JSON.stringify(row);
+          for (const needle of [FAN_ADDRESS, `NumbersFan${TAG}`, "Pixel 7"]) if (text.includes(needle)) hits.push(`${table}: ${needle}`);
+        }
+      }
+      return { tables: tables.length, hits };
+    });
+    expect(found.tables).toBeGreaterThan(30);
+    expect(found.hits).toEqual([]);
+    if (E2E_STACK === "scale") {
+      // Nor any key in Redis, where the scale stack counts rate limits.
+      const redis = await connectRedis(e2eRedisUrl());
+      try {
+        const keys = await redis.keys(`${E2E_REDIS_PREFIX}*`);
+        expect(keys.length).toBeGreaterThan(0);
+        expect(keys.filter((key) => key.includes(FAN_ADDRESS))).toEqual([]);
+      } finally {
+        await redis.close();
+      }
+    }
+  });
+});
