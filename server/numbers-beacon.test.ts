@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordBeacon } from "#app/features/numbers/beacon.server.ts";
-import { BEACON_PATH } from "#app/features/numbers/beacon.ts";
+import { BEACON_PATH } from "#app/domain/counted.ts";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import { createBeaconListener } from "./numbers-beacon.ts";
 

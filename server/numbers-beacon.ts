@@ -2,7 +2,7 @@
 // before Express like local media: it is the most frequent request a page
 // makes, and counting must never cost a page or a play anything.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BEACON_PATH } from "#app/features/numbers/beacon.ts";
+import { BEACON_PATH } from "#app/domain/counted.ts";
 import { BEACON_MAX_BYTES, type BeaconRequest } from "#app/features/numbers/beacon.server.ts";
 
 type BeaconListenerOptions = {

@@ -3,6 +3,9 @@
  * `dailyCounts.metric`, with the subject each is counted for. Visitors are
  * app/lib/numbers' own (a salted hash, rolled up).
  */
+/** Where pages (and the embeddable player) send what they count: answered before Express (server/numbers-beacon.ts). */
+export const BEACON_PATH = "/api/numbers";
+
 export const METRIC = {
   /** A public page seen; subject: its path. */
   view: "view",

@@ -12,7 +12,8 @@ import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { siteAudio } from "./support/player.ts";
-import { E2E_REDIS_PREFIX, E2E_STACK, E2E_URL, e2eRedisUrl } from "./support/server-env.ts";
+import { E2E_EXTRA_PORTS, E2E_REDIS_PREFIX, E2E_STACK, E2E_URL, e2eRedisUrl } from "./support/server-env.ts";
+import { startAppProcess, stopAppProcess, stopAppProcesses } from "./support/app-process.ts";
 import { connectRedis } from "#app/lib/platform/redis.server.ts";
 
 const TAG = randomUUID().slice(0, 8);
@@ -66,11 +67,11 @@ const countsOf = (metrics: string[]) =>
   ) as Promise<Row[]>;
 
 /** The counts once the site has written them (every process writes every two seconds). */
-async function expectCounted(expected: Row[]) {
+async function expectCounted(expected: Row[], timeout = 15_000) {
   const metrics = [...new Set(expected.map((row) => row.metric))];
   await expect
     .poll(async () => (await countsOf(metrics)).sort((a, b) => `${a.metric} ${a.subject}`.localeCompare(`${b.metric} ${b.subject}`)), {
-      timeout: 15_000,
+      timeout,
     })
     .toEqual(expected.sort((a, b) => `${a.metric} ${a.subject}`.localeCompare(`${b.metric} ${b.subject}`)));
 }
@@ -88,6 +89,7 @@ test.describe.serial("the artist's Numbers", () => {
     await withE2eDb((db) => db.deleteFrom("dailyCounts").execute());
   });
   test.afterAll(async () => {
+    await stopAppProcesses();
     if (single) await withE2eDb((db) => deleteSongRows(db, [single?.id ?? ""]));
   });
 
@@ -164,6 +166,57 @@ test.describe.serial("the artist's Numbers", () => {
     }
     await expect.poll(async () => (await countsOf(["view"])).some((row) => row.subject === "/bio"), { timeout: 15_000 }).toBe(true);
     expect((await countsOf(["view"])).filter((row) => row.subject === "/shows")).toEqual(before.filter((row) => row.subject === "/shows"));
+  });
+
+  test("the embeddable player counts its plays as the site does", async ({ browser }) => {
+    test.setTimeout(60_000);
+    if (!single) throw new Error("no single");
+    const before = await countsOf(["play-start", "play-30s", "play-end"]);
+    const fan = await fanPhone(browser);
+    try {
+      await fan.page.goto(`/embed/${single.id}`);
+      await fan.page.getByRole("button", { name: `Play ${single.title}` }).click();
+      const audio = fan.page.getByTestId("embed-audio");
+      await expect.poll(() => audio.evaluate((node) => (node as HTMLAudioElement).currentTime)).toBeGreaterThan(0.2);
+      await audio.evaluate((node) => ((node as HTMLAudioElement).playbackRate = 8));
+      // Heard to its end (after which a single stands ready at its start again).
+      const plus = (metric: string) => ({
+        metric,
+        subject: single?.id ?? "",
+        count: (before.find((row) => row.metric === metric)?.count ?? 0) + 1,
+      });
+      await expectCounted([plus("play-start"), plus("play-30s"), plus("play-end")]);
+    } finally {
+      await fan.close();
+    }
+  });
+
+  test("several processes count as one site, and a process stopping writes what it counted", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const [a, b] = await Promise.all([startAppProcess(E2E_EXTRA_PORTS.processA), startAppProcess(E2E_EXTRA_PORTS.processB)]);
+    const fan = await fanPhone(browser);
+    try {
+      const beacon = (port: number) =>
+        fan.page.request.post(`http://localhost:${port}/api/numbers`, {
+          data: JSON.stringify({ e: "view", p: "/press" }),
+          // A visitor of their own: the fan of the first test was counted today already.
+          headers: { origin: E2E_URL, "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": `203.0.113.${TAG.charCodeAt(0)}` },
+        });
+      const before = (await countsOf(["view"])).find((row) => row.subject === "/press")?.count ?? 0;
+      const visitorsBefore = (await countsOf(["visitor"])).length;
+      for (const port of [new URL(E2E_URL).port, E2E_EXTRA_PORTS.processA, E2E_EXTRA_PORTS.processB, E2E_EXTRA_PORTS.processA]) {
+        expect((await beacon(Number(port))).status()).toBe(204);
+      }
+      // Stopped at once (SIGTERM, as a deploy does): its last counts are written before it exits.
+      await stopAppProcess(b);
+      const pressViews = async () => (await countsOf(["view"])).find((row) => row.subject === "/press")?.count ?? 0;
+      await expect.poll(pressViews, { timeout: 15_000 }).toBe(before + 4);
+      // One person, however many processes saw them: the day's salt is the site's, not a process's.
+      await expect.poll(async () => (await countsOf(["visitor"])).length, { timeout: 15_000 }).toBe(visitorsBefore + 1);
+    } finally {
+      await fan.close();
+      await stopAppProcess(a);
+    }
   });
 
   test("no public answer sets a cookie, and no stored row holds the fan's address or browser", async ({ browser }) => {

@@ -1,9 +1,7 @@
-/**
- * What a page tells the site for the artist's Numbers (decision 029): a page
- * seen, a track's play reaching a stage. Sent by the browser as a beacon, to
- * be counted and forgotten: no cookie, nothing about the person.
- */
-export const BEACON_PATH = "/api/numbers";
+// What a page tells the site for the artist's Numbers (decision 029): a page
+// seen, a track's play reaching a stage. Sent by the browser as a beacon, to
+// be counted and forgotten: no cookie, nothing about the person.
+import { BEACON_PATH } from "#app/domain/counted.ts";
 
 export type PlayStage = "start" | "30s" | "end";
 

@@ -45,6 +45,7 @@ export function EmbedPlayer({
     <EmbedFrame theme={theme} backdrop={song.coverKey}>
       <main
         data-embed-player
+        data-song-id={song.id}
         data-duration={duration}
         data-title={song.title}
         data-artist={song.artist}
@@ -141,6 +142,7 @@ function EmbedTracklist({ title, tracks }: { title: string; tracks: { song: Song
           <button
             type="button"
             data-embed-track
+            data-song-id={song.id}
             data-src={song.audioUrl}
             data-opus={song.opusUrl ?? undefined}
             data-level={levelOf(song, true)}

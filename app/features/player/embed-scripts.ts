@@ -6,10 +6,11 @@
 // use nothing outside their own bodies: no imports, no module constants.
 
 import type { Theme } from "#app/components/theme/theme.ts";
+import { BEACON_PATH } from "#app/domain/counted.ts";
 import { EVEN_LOUDNESS_KEY, JUMP_MS } from "./player-store.ts";
 import { PLAYER_TEXT } from "./ui-text.ts";
 
-type EmbedConfig = { jumpSeconds: number; playbackError: string; evenLoudnessKey: string };
+type EmbedConfig = { jumpSeconds: number; playbackError: string; evenLoudnessKey: string; beaconPath: string };
 
 /**
  * Light or dark before the first paint: as the page's address says
@@ -158,7 +159,46 @@ function embedControls(config: EmbedConfig): void {
     if (pauseIcon) pauseIcon.style.display = on ? "" : "none";
     if ("mediaSession" in navigator) navigator.mediaSession.playbackState = on ? "playing" : "paused";
   };
+  // The artist's Numbers (decision 029), as the site's player counts them: a
+  // play started (not each resume), heard for 30 s (a seek is not hearing),
+  // heard to its end; never from a browser a program drives.
+  let counted = -1;
+  let heard = 0;
+  let heardAt = 0;
+  let passed30 = false;
+  const count = (stage: string) => {
+    const songId = (tracks[current] ?? root).dataset.songId;
+    if (!songId || navigator.webdriver) return;
+    const body = JSON.stringify({ e: "play", s: songId, t: stage });
+    if (!navigator.sendBeacon?.(config.beaconPath, body))
+      fetch(config.beaconPath, { method: "POST", body, keepalive: true }).catch(() => {});
+  };
+  let seenAt = performance.now();
+  audio.addEventListener("timeupdate", () => {
+    const step = audio.currentTime - heardAt;
+    const passed = ((performance.now() - seenAt) / 1000) * audio.playbackRate;
+    heardAt = audio.currentTime;
+    seenAt = performance.now();
+    if (audio.paused || step <= 0 || step > passed + 1) return;
+    heard += step;
+    if (!passed30 && heard >= 30) {
+      passed30 = true;
+      count("30s");
+    }
+  });
+  audio.addEventListener("seeked", () => {
+    heardAt = audio.currentTime;
+    seenAt = performance.now();
+  });
   audio.addEventListener("play", () => {
+    if (counted !== current || audio.currentTime < 1) {
+      counted = current;
+      heard = 0;
+      heardAt = audio.currentTime;
+      seenAt = performance.now();
+      passed30 = false;
+      count("start");
+    }
     playing(true);
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(tick);
@@ -168,6 +208,7 @@ function embedControls(config: EmbedConfig): void {
     show();
   });
   audio.addEventListener("ended", () => {
+    count("end");
     // A release plays on to its next track, and after its last stands ready at its first; one song goes back to its start.
     if (current < tracks.length - 1) return choose(current + 1, true);
     if (current > 0) return choose(0, false);
@@ -205,4 +246,5 @@ export const embedControlsScript = `(${embedControls.toString()})(${JSON.stringi
   jumpSeconds: JUMP_MS / 1000,
   playbackError: PLAYER_TEXT.playbackError,
   evenLoudnessKey: EVEN_LOUDNESS_KEY,
+  beaconPath: BEACON_PATH,
 } satisfies EmbedConfig)});`;
