@@ -1803,6 +1803,69 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("the Numbers beacon: bodies of any shape get a 204 or a 413, and only what a page of ours sends is counted, as it says", async () => {
+    const pages = ["/", "/music", "/music/a-b", "/music/a/b-c", "/shows", "/press", "/bio"];
+    const beacon = fc.oneof(
+      fc.record({
+        e: fc.constant("view"),
+        p: fc.oneof(fc.constantFrom(...pages), fc.string(), fc.webPath()),
+        r: maybe(fc.oneof(fc.webUrl(), nastyText)),
+        q: maybe(nastyText),
+      }),
+      fc.record({
+        e: fc.constant("play"),
+        s: fc.oneof(fc.uuid(), nastyText),
+        t: fc.oneof(fc.constantFrom("start", "30s", "end"), nastyText),
+      }),
+      fc.dictionary(fc.constantFrom("e", "p", "s", "t", "r", "q", "__proto__", "constructor"), fc.jsonValue()),
+      fc.jsonValue(),
+    );
+    const bodies = fc.oneof(
+      beacon.map((value) => JSON.stringify(value)),
+      nastyText,
+      fc.string({ minLength: 4000, maxLength: 6000 }),
+    );
+    const sendBeacon = async (body: string) => {
+      const response = await fetch(`${E2E_URL}/api/numbers`, {
+        method: "POST",
+        body,
+        headers: {
+          origin: E2E_URL,
+          "content-type": "text/plain;charset=UTF-8",
+          "x-forwarded-for": freshClientIp(),
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    await check(
+      fc.asyncProperty(bodies, async (body) => {
+        const sent = await sendBeacon(body);
+        expect(sent.status, body.slice(0, 200)).toBe(Buffer.byteLength(body) > 4096 ? 413 : 204);
+        expect(sent.text).toBe("");
+      }),
+    );
+    // Once the site has written what it counted (every two seconds), every row is one a page of ours could have made.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const rows = await withE2eDb((db) => db.selectFrom("dailyCounts").select(["day", "metric", "subject", "count"]).execute());
+    const slug = "[a-z0-9]+(?:-[a-z0-9]+)*";
+    const allowed: Record<string, RegExp> = {
+      view: new RegExp(`^(/|/(bio|music|shows|press|contact|newsletter|redeem|privacy|terms)|/music/${slug}(/${slug})?|\\(other\\))$`),
+      "play-start": /^[A-Za-z0-9_-]{1,64}$/,
+      "play-30s": /^[A-Za-z0-9_-]{1,64}$/,
+      "play-end": /^[A-Za-z0-9_-]{1,64}$/,
+      referrer: /^[^\s/?#@A-Z]{1,253}$/,
+      campaign: /^(utm_source|utm_medium|utm_campaign|ref)=/,
+      visitor: /^[\w-]{22}$/,
+    };
+    for (const row of rows) {
+      expect(row.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number(row.count)).toBeGreaterThan(0);
+      const rule = allowed[row.metric];
+      if (rule) expect(row.subject, `${row.metric} ${row.subject}`).toMatch(rule);
+    }
+  });
+
   test("field names that spell a prototype, on every endpoint that reads a form, reach no prototype of the server's", async () => {
     const endpoints = [
       "/contact",
