@@ -85,7 +85,7 @@ export function recordBeacon(counter: DailyCounter, siteHost: string, request: B
 }
 
 /** The domain a visit came from, without `www.`; none for our own pages or what is not a web address. */
-export function referringDomain(referrer: string | undefined, siteHost: string): string | null {
+function referringDomain(referrer: string | undefined, siteHost: string): string | null {
   if (!referrer) return null;
   let url: URL;
   try {
@@ -100,7 +100,7 @@ export function referringDomain(referrer: string | undefined, siteHost: string):
 }
 
 /** Campaign parameters in one order, each value trimmed and cut short; none when there are none. */
-export function campaignOf(query: string | undefined): string | null {
+function campaignOf(query: string | undefined): string | null {
   if (!query) return null;
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();

@@ -39,7 +39,7 @@ function send(beacon: Beacon): void {
 }
 
 /** The campaign parameters of an address's query, and nothing else of it. */
-export function campaignQuery(search: string): string {
+function campaignQuery(search: string): string {
   const params = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of CAMPAIGN_PARAMETERS) {
