@@ -9,7 +9,7 @@ import { campaignLabel, signupLabel } from "./subject-labels.ts";
 import { FIGURES, NUMBERS_TEXT, type FigureKey } from "./ui-text.ts";
 
 /** Rows in each of the area's lists. */
-export const TOP = 10;
+const TOP = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Which stored metrics add up to each figure counted in `dailyCounts` (downloads and redemptions are read from their own rows). */

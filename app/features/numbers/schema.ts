@@ -3,7 +3,7 @@ import { z } from "zod";
 /** The spans the Numbers area offers, in days ending today (UTC). */
 export const RANGE_DAYS = [7, 30, 365] as const;
 export type RangeDays = (typeof RANGE_DAYS)[number];
-export const DEFAULT_DAYS: RangeDays = 30;
+const DEFAULT_DAYS: RangeDays = 30;
 
 /**
  * `?days=7|30|365`. Anything else is read as the default, as a page's other
