@@ -17,12 +17,15 @@ const TOP = 8;
  */
 export function FigureCard({
   label,
+  note,
   total,
   from,
   series,
   days,
 }: {
   label: string;
+  /** A few words beside the name, where the name alone could mislead. */
+  note?: string | undefined;
   total: number;
   from: string;
   series: number[];
@@ -39,9 +42,12 @@ export function FigureCard({
       aria-labelledby={headingId}
       className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900"
     >
-      <h3 id={headingId} className="font-sans text-sm font-semibold text-stone-600 dark:text-stone-400">
-        {label}
-      </h3>
+      <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <h3 id={headingId} className="font-sans font-semibold text-stone-600 dark:text-stone-400">
+          {label}
+        </h3>
+        {note ? <p className="text-stone-500 dark:text-stone-400">{note}</p> : null}
+      </div>
       <p className="mt-1 text-3xl font-semibold tabular-nums">
         {formatCount(total)}
         <span className="sr-only"> {NUMBERS_TEXT.totalIn(days)}</span>

@@ -5,7 +5,7 @@ import { longDay } from "./numbers-format.ts";
 import type { NumbersReport } from "./numbers-report.server.ts";
 import { RankedTable } from "./ranked-table.tsx";
 import { RANGE_DAYS } from "./schema.ts";
-import { FIGURES, NUMBERS_TEXT, type FigureKey } from "./ui-text.ts";
+import { FIGURE_NOTES, FIGURES, NUMBERS_TEXT, type FigureKey } from "./ui-text.ts";
 
 const rangeLink = (active: boolean) =>
   `rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
@@ -58,7 +58,7 @@ function Empty({ everCounted }: { everCounted: boolean }) {
       <h2 id="numbers-empty-heading" className="text-xl font-semibold">
         {everCounted ? NUMBERS_TEXT.emptyRangeHeading : NUMBERS_TEXT.emptyHeading}
       </h2>
-      <p className="mx-auto mt-3 max-w-2xl text-stone-600 dark:text-stone-400">
+      <p className="mx-auto mt-3 max-w-2xl text-left text-stone-600 sm:text-center dark:text-stone-400">
         {everCounted ? NUMBERS_TEXT.emptyRange : NUMBERS_TEXT.empty}
       </p>
     </section>
@@ -79,6 +79,7 @@ function Figures({ report }: { report: NumbersReport }) {
             <FigureCard
               key={key}
               label={FIGURES[key]}
+              note={FIGURE_NOTES[key]}
               total={report.figures[key].total}
               series={report.figures[key].series}
               from={report.from}

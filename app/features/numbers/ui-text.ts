@@ -17,11 +17,17 @@ export const FIGURES = {
 
 export type FigureKey = keyof typeof FIGURES;
 
+/** Beside a figure's name where the name alone could mislead. */
+export const FIGURE_NOTES: Partial<Record<FigureKey, string>> = {
+  // A visitor is known only within a day (decision 029): a span's visitors are its days' added up.
+  visitors: "each counted once a day",
+};
+
 export const NUMBERS_TEXT = {
   title: "Numbers",
   metaDescription: "Visitors, plays, sign-ups and downloads, day by day.",
   intro:
-    "What happened on your site, counted day by day. No cookies and no fan followed from page to page: a visitor is told apart only within one day, and browsers that ask not to be tracked are not counted.",
+    "What happened on your site, counted day by day. No cookies and no fan followed from page to page: a visitor is told apart only within one day, and visits and plays from browsers that ask not to be tracked are left out.",
   rangesLabel: "Time span",
   ranges: { 7: "7 days", 30: "30 days", 365: "12 months" } satisfies Record<RangeDays, string>,
   /** "November 1 – November 30, 2026 (UTC)". */
