@@ -40,6 +40,8 @@ export default [
   route(`${dashboard}/shows`, "routes/dashboard.shows.tsx"),
   route(`${dashboard}/mail`, "routes/dashboard.mail.tsx"),
   route(`${dashboard}/codes`, "routes/dashboard.codes.tsx"),
+  route(`${dashboard}/numbers`, "routes/dashboard.numbers.tsx"),
+  route(`${dashboard}/numbers.csv`, "routes/dashboard.numbers-csv.ts"),
   route(`${dashboard}/account`, "routes/dashboard.account.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/messages", "routes/api.messages.ts"),

@@ -181,6 +181,13 @@ const MATRIX: Record<string, Call[]> = {
     // Ending a batch that does not exist: refused for the admin, nothing changes for anyone.
     { method: "POST", path: `${DASHBOARD_PATH}/codes`, form: { intent: "end", batchId: "no-such-batch" }, expect: adminPage(404) },
   ],
+  "routes/dashboard.numbers.tsx": [
+    { method: "GET", path: `${DASHBOARD_PATH}/numbers`, expect: adminPage(200) },
+    // A span it does not offer: the default span, for the admin.
+    { method: "GET", path: `${DASHBOARD_PATH}/numbers?days=9999`, expect: adminPage(200) },
+  ],
+  // The numbers as a file: for admins only, told as an API tells it (never the page's sign-in redirect to a download).
+  "routes/dashboard.numbers-csv.ts": [{ method: "GET", path: `${DASHBOARD_PATH}/numbers.csv?days=365`, expect: adminOnly(200) }],
   "routes/api.auth.ts": [
     { method: "GET", path: "/api/auth/get-session", expect: 200 },
     // The admin plugin's endpoints answer admins only.

@@ -28,6 +28,9 @@ import { parseBatchRequest } from "#app/features/downloads/codes-schema.ts";
 import { CODE_ALPHABET, normaliseCode } from "#app/features/downloads/code-format.ts";
 import { REDEEM_TEXT } from "#app/features/downloads/codes-ui-text.ts";
 import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/shows/schema.ts";
+import { RANGE_DAYS } from "#app/features/numbers/schema.ts";
+import { dayRange } from "#app/features/numbers/numbers-series.ts";
+import { NUMBERS_TEXT } from "#app/features/numbers/ui-text.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/domain/site/social-platforms.ts";
@@ -2111,6 +2114,37 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
     );
   });
 
+  test("numbers: a span of any shape opens the area on a span it offers (30 days unless it names one), and its CSV on the same days", async () => {
+    const offered = RANGE_DAYS.map(String);
+    await check(
+      fc.asyncProperty(
+        fc.oneof(nastyText, fc.constantFrom(...offered, " 7", "7.0", "+30", "-365", "1e3", "0x1E", "365 ", "")),
+        async (value) => {
+          const query = `?days=${encodeURIComponent(value).slice(0, 4000)}`;
+          const days = offered.includes(value) ? (Number(value) as (typeof RANGE_DAYS)[number]) : 30;
+          const headers = { cookie: adminCookie, "x-forwarded-for": freshClientIp() };
+          const page = await fetch(`${E2E_URL}${DASHBOARD_PATH}/numbers${query}`, { headers, redirect: "manual" });
+          const html = await page.text();
+          if (/%00/i.test(query)) {
+            // A NUL anywhere in an address is refused by the host before any route (as for oEmbed), with a sentence.
+            expectRefusal({ status: page.status, text: html, json: null, location: null, type: page.headers.get("content-type") ?? "" });
+            const csv = await fetch(`${E2E_URL}${DASHBOARD_PATH}/numbers.csv${query}`, { headers, redirect: "manual" });
+            await csv.arrayBuffer();
+            expect(csv.status, `${query} → ${csv.status}`).toBe(400);
+            return;
+          }
+          expect(page.status, `${query} → ${page.status}`).toBe(200);
+          expect(html, query).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*>${NUMBERS_TEXT.ranges[days]}</a>`));
+          const csv = await fetch(`${E2E_URL}${DASHBOARD_PATH}/numbers.csv${query}`, { headers, redirect: "manual" });
+          await csv.arrayBuffer();
+          expect(csv.status, `${query} → ${csv.status}`).toBe(200);
+          const { from, to } = dayRange(days, Date.now());
+          expect(csv.headers.get("content-disposition")).toBe(`attachment; filename=numbers-${from}-${to}.csv`);
+        },
+      ),
+    );
+  });
+
   test("queries and paths of any shape never get a 5xx", async () => {
     const paths = [
       "/api/messages?before=",
@@ -2131,6 +2165,8 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       "/shows?",
       "/shows.ics?",
       "/redeem?code=",
+      `${DASHBOARD_PATH}/numbers?days=`,
+      `${DASHBOARD_PATH}/numbers.csv?days=`,
       "/media/music/",
       "/media/covers/",
       "/",

@@ -11,6 +11,7 @@ const AREAS = [
   { path: "/shows", label: "Shows" },
   { path: "/mail", label: "Mail" },
   { path: "/codes", label: "Download codes" },
+  { path: "/numbers", label: "Numbers" },
   { path: "/account", label: "Account" },
 ] as const;
 
