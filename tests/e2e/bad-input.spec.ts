@@ -1776,14 +1776,15 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
       // Near misses: the stored id in capitals, cut short, one letter more, or another of its shape.
       { weight: 1, arbitrary: fc.constantFrom(stored.id.toUpperCase(), stored.id.slice(1), `${stored.id}a`, `${stored.id}/`) },
       { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz234567"), minLength: 16, maxLength: 16 }) },
-      { weight: 4, arbitrary: nastyText.map(encodeURIComponent) },
+      // Cut by characters before encoding: an address cut inside a percent escape is another test's matter.
+      { weight: 4, arbitrary: nastyText.map((text) => encodeURIComponent(Array.from(text).slice(0, 1000).join(""))) },
       // Spelt as an address elsewhere, or a way out of /go/.
       { weight: 1, arbitrary: fc.constantFrom("https:%2F%2Fevil.example", "%2F%2Fevil.example", "..%2F..%2Flogin", "//evil.example", ".") },
     );
     try {
       await check(
         fc.asyncProperty(id, fc.constantFrom("GET", "HEAD"), async (value, method) => {
-          const response = await fetch(`${E2E_URL}/go/${value.slice(0, 4000)}`, { method, redirect: "manual" });
+          const response = await fetch(`${E2E_URL}/go/${value}`, { method, redirect: "manual" });
           await response.arrayBuffer();
           const location = response.headers.get("location");
           if (response.status === 302) {
