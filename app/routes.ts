@@ -62,6 +62,8 @@ export default [
   route("download/:token", "routes/download.tsx"),
   route("download/:token/:file", "routes/download-file.ts"),
   route("api/press-files", "routes/api.press-files.ts"),
+  // A link in a mailing: one click counted for the link, then where it leads (issue #37).
+  route("go/:linkId", "routes/go.ts"),
   route("social-image.png", "routes/social-image.ts"),
   route("social-marks.svg", "routes/social-marks.ts"),
   // For other sites and apps (docs/decisions/016-embeds-and-feeds.md).

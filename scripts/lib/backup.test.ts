@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -149,6 +149,56 @@ describe.each(testStacks)("backup and restore on %s", (stack) => {
     expect(modes.length).toBeGreaterThan(4);
     for (const [entry, mode] of modes)
       expect([entry, mode]).toEqual([entry, statSync(path.join(dir, entry)).isDirectory() ? 0o700 : 0o600]);
+  });
+
+  it("brings back the Numbers' counts and a sent mailing's links, never a day's visitor salt", async () => {
+    const { services } = site;
+    const now = Date.now();
+    await services.db
+      .insertInto("mailings")
+      .values({
+        id: "numbers-mailing",
+        subject: "Out now",
+        body: "[Shop](https://shop.example/lp)",
+        songId: null,
+        status: "sent",
+        contentId: null,
+        recipients: 1,
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: "Ada",
+        sentAt: now,
+      })
+      .execute();
+    await services.db
+      .insertInto("mailingLinks")
+      .values({ id: "abcdefghijklmnop", mailingId: "numbers-mailing", position: 0, url: "https://shop.example/lp" })
+      .execute();
+    services.numbers.count("click", "abcdefghijklmnop", 3);
+    // A visitor seen today: the day's salt is made and kept in the database until the day is over.
+    services.numbers.visitor("203.0.113.9 Firefox");
+    await services.numbers.flush();
+    await expect.poll(async () => (await services.db.selectFrom("visitorSalts").select("day").execute()).length).toBe(1);
+    await services.numbers.flush();
+    const counts = () => services.db.selectFrom("dailyCounts").selectAll().orderBy("metric").orderBy("subject").execute();
+    const before = await counts();
+    expect(before.map((row) => row.metric)).toEqual(expect.arrayContaining(["click", "visitor"]));
+
+    const dir = path.join(work, "numbers");
+    await createBackup(services, dir);
+    if (services.dialect === "sqlite") {
+      // Not a byte of the salt in the copy's file, deleted pages included.
+      const salt = (await services.db.selectFrom("visitorSalts").select("salt").executeTakeFirstOrThrow()).salt;
+      expect(readFileSync(path.join(dir, "database.sqlite")).includes(Buffer.from(salt))).toBe(false);
+    }
+    await services.db.deleteFrom("mailingLinks").execute();
+    await services.db.deleteFrom("dailyCounts").execute();
+    await restoreBackup(services, dir, { force: true });
+    expect(await services.db.selectFrom("mailingLinks").select(["id", "url"]).execute()).toEqual([
+      { id: "abcdefghijklmnop", url: "https://shop.example/lp" },
+    ]);
+    expect(await counts()).toEqual(before);
+    expect(await services.db.selectFrom("visitorSalts").selectAll().execute()).toEqual([]);
   });
 
   it("refuses to write into a folder that is not empty", async () => {

@@ -36,6 +36,25 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 const COUNTED = ["releases", "songs", "contacts", "subscribers", "user"] as const;
 
+/**
+ * Tables whose rows a backup leaves out (the table itself is kept, empty): the
+ * visitor counts' salts (decision 029), which must not outlive their day: with
+ * a day's salt and its visitor hashes, an address and browser could be tried
+ * against them. A restored site makes a new salt for the day.
+ */
+export const NOT_KEPT = ["visitorSalts"] as const;
+
+/** Empties NOT_KEPT in a SQLite copy, its deleted pages overwritten (secure_delete) so no byte of them stays in the file. */
+function leaveOutOfCopy(file: string): void {
+  const copy = new DatabaseSync(file);
+  try {
+    copy.exec("pragma secure_delete = on");
+    for (const table of NOT_KEPT) copy.exec(`delete from "${table}"`);
+  } finally {
+    copy.close();
+  }
+}
+
 const LABELS: Record<string, string> = {
   releases: "releases",
   songs: "songs",
@@ -99,6 +118,7 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
     // Made owner only before the copy fills it.
     ensurePrivateFile(path.resolve(dir, database), { create: true });
     await sqliteSnapshot(services.db, path.resolve(dir, database));
+    leaveOutOfCopy(path.resolve(dir, database));
   } else {
     database = "database.pgdump";
     schema = await currentSchema(services);
@@ -108,6 +128,7 @@ export async function createBackup(services: Services, dir: string): Promise<Bac
       "--no-owner",
       "--no-privileges",
       `--schema=${schema}`,
+      ...NOT_KEPT.map((table) => `--exclude-table-data=${schema}."${table}"`),
       `--file=${path.resolve(dir, database)}`,
       `--dbname=${url}`,
     ]);

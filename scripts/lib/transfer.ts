@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase, sqliteFileIn, type Db, type DbHandle } f
 import type { Env } from "#app/lib/platform/env.server.ts";
 import { openStorage } from "#app/lib/platform/services.server.ts";
 import { storageFolders, type Storage } from "#app/lib/storage/storage.server.ts";
+import { NOT_KEPT } from "./backup.ts";
 import { hashStream, hashingTap, sqliteSnapshot, type Hashed } from "./snapshot.ts";
 
 /*
@@ -25,7 +26,8 @@ export type TableShape = { name: string; columns: string[]; primaryKey: string[]
  * Every table the migrations create (ours and better-auth's), parents before
  * the tables that reference them. Read from a fresh in-memory database migrated
  * to the latest version, so a table added by a new migration is moved without
- * anyone updating a list.
+ * anyone updating a list. What a backup leaves out (backup.ts's NOT_KEPT: the
+ * visitor counts' salts) is not moved either: the target makes its own.
  */
 async function siteTables(): Promise<TableShape[]> {
   const { db } = openDatabase({ sqliteFile: ":memory:" });
@@ -34,7 +36,9 @@ async function siteTables(): Promise<TableShape[]> {
     const names = (
       await sql<{ name: string }>`select name from sqlite_master
         where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(db)
-    ).rows.map((row) => row.name);
+    ).rows
+      .map((row) => row.name)
+      .filter((name) => !NOT_KEPT.some((table) => table === name));
     const shapes: TableShape[] = [];
     for (const name of names) {
       const columns = (await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name}) order by cid`.execute(db))

@@ -245,6 +245,16 @@ describe("page cache for anonymous visitors", () => {
     expect(await (await get("/music.data")).text()).toContain("<!doctype html>");
   });
 
+  it("leaves a mailing's /go/ links to their route, with the visitor's own headers, never a render of its own", async () => {
+    // The route counts a click from the request's headers (Do Not Track, a bot's name): a render for the cache has none.
+    for (const method of ["GET", "HEAD"]) {
+      const response = await fetch(`${base}/go/abcdefghijklmnop`, { method, headers: { "user-agent": "Mozilla/5.0" } });
+      expect(response.headers.get("x-page-cache")).toBeNull();
+      if (method === "GET") expect(await response.text()).toBe("rendered for this visitor only");
+    }
+    expect(renders).toBe(0);
+  });
+
   it("passes binary responses through untouched", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
     const binary = createPageCache({

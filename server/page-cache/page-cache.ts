@@ -256,8 +256,13 @@ function preferredEncoding(header: string | undefined): Encoding {
   return "identity";
 }
 
-/** Paths that are never pages: files (assets, media, images) and the API. React Router's data requests end in .data. */
-const NOT_A_PAGE = /^\/(?:api|assets|media)\/|^\/healthz$|\.(?!data$)[^/]*$/;
+/**
+ * Paths that are never pages: files (assets, media, images), the API, and a
+ * mailing's /go/ links, whose route counts each click from the visitor's own
+ * headers (a render for the cache has none of them). React Router's data
+ * requests end in .data.
+ */
+const NOT_A_PAGE = /^\/(?:api|assets|media|go)\/|^\/healthz$|\.(?!data$)[^/]*$/;
 
 /** Only what is the same for every anonymous visitor: GET/HEAD of a page, no query, none of our cookies. */
 function isCacheableRequest(req: IncomingMessage): boolean {

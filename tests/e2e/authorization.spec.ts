@@ -273,6 +273,11 @@ const MATRIX: Record<string, Call[]> = {
     { method: "GET", path: "/download/not-a-token", expect: 404 },
   ],
   "routes/download-file.ts": [{ method: "GET", path: `/download/${"0".repeat(40)}/flac.zip?until=1&sig=forged`, expect: 404 }],
+  // A mailing's link is for whoever holds the mail, signed in or not; an id no mailing has is a missing page.
+  "routes/go.ts": [
+    { method: "GET", path: `/go/${"a".repeat(16)}`, expect: 404 },
+    { method: "GET", path: "/go/not-a-link", expect: 404 },
+  ],
   "routes/feed-xml.ts": [{ method: "GET", path: "/feed.xml", expect: 200 }],
   "routes/sitemap-xml.ts": [{ method: "GET", path: "/sitemap.xml", expect: 200 }],
   "routes/robots-txt.ts": [{ method: "GET", path: "/robots.txt", expect: 200 }],

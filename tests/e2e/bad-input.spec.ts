@@ -24,6 +24,7 @@ import { parseOffer } from "#app/features/downloads/schema.ts";
 import { pressFileUploadSchema } from "#app/features/press/schema.ts";
 import { MAX_PRESS_FILE_BYTES, PRESS_FILES_TEXT } from "#app/features/press/ui-text.ts";
 import { mailingDraftSchema } from "#app/features/mailings/schema.ts";
+import { newLinkId } from "#app/lib/mail/mail-links.ts";
 import { parseBatchRequest } from "#app/features/downloads/codes-schema.ts";
 import { CODE_ALPHABET, normaliseCode } from "#app/features/downloads/code-format.ts";
 import { REDEEM_TEXT } from "#app/features/downloads/codes-ui-text.ts";
@@ -1745,6 +1746,71 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         },
       ),
     );
+  });
+
+  test("mailing links: an id of any shape is a missing page or a redirect to the site itself; only a stored link leads to its address", async () => {
+    const now = Date.now();
+    const mailingId = randomUUID();
+    const stored = { id: newLinkId(), url: "https://shop.example/record?size=lp&colour=red#buy" };
+    await withE2eDb(async (db) => {
+      await db
+        .insertInto("mailings")
+        .values({
+          id: mailingId,
+          subject: "Fuzzed links",
+          body: "[The record](https://shop.example/record?size=lp&colour=red#buy)",
+          songId: null,
+          status: "sent",
+          contentId: null,
+          recipients: 0,
+          createdAt: now,
+          updatedAt: now,
+          updatedBy: "bad-input",
+          sentAt: now,
+        })
+        .execute();
+      await db
+        .insertInto("mailingLinks")
+        .values({ ...stored, mailingId, position: 0 })
+        .execute();
+    });
+    const id = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(stored.id) },
+      // Near misses: the stored id in capitals, cut short, one letter more, or another of its shape.
+      { weight: 1, arbitrary: fc.constantFrom(stored.id.toUpperCase(), stored.id.slice(1), `${stored.id}a`, `${stored.id}/`) },
+      { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz234567"), minLength: 16, maxLength: 16 }) },
+      // Cut by characters before encoding: an address cut inside a percent escape is another test's matter.
+      { weight: 4, arbitrary: nastyText.map((text) => encodeURIComponent(Array.from(text).slice(0, 1000).join(""))) },
+      // Spelt as an address elsewhere, or a way out of /go/.
+      { weight: 1, arbitrary: fc.constantFrom("https:%2F%2Fevil.example", "%2F%2Fevil.example", "..%2F..%2Flogin", "//evil.example", ".") },
+    );
+    try {
+      await check(
+        fc.asyncProperty(id, fc.constantFrom("GET", "HEAD"), async (value, method) => {
+          const response = await fetch(`${E2E_URL}/go/${value}`, { method, redirect: "manual" });
+          await response.arrayBuffer();
+          const location = response.headers.get("location");
+          if (response.status === 302) {
+            // Only ever the stored address.
+            expect(location).toBe(stored.url);
+            expect(response.headers.get("cache-control")).toBe("no-store");
+            return;
+          }
+          if (response.status === 301 || response.status === 308) {
+            // Another spelling of a path on this site (server/canonical-path.ts): never anywhere else.
+            expect(location ?? "", `${value} → ${location}`).toMatch(/^\/(?!\/)/);
+            return;
+          }
+          expect([400, 404, 414, 431], `${value} → ${response.status}`).toContain(response.status);
+          expect(location).toBeNull();
+        }),
+      );
+      // The stored id itself, as a mail carries it.
+      const followed = await fetch(`${E2E_URL}/go/${stored.id}`, { redirect: "manual" });
+      expect([followed.status, followed.headers.get("location")]).toEqual([302, stored.url]);
+    } finally {
+      await withE2eDb((db) => db.deleteFrom("mailings").where("id", "=", mailingId).execute());
+    }
   });
 
   test("malformed bodies, on every endpoint that takes one, get a 4xx and a message", async () => {

@@ -14,6 +14,11 @@ import { expect, test, type Page } from "./support/fixtures.ts";
 import { decodeQuotedPrintable, mailEnv, MAIL_PORTS as PORTS, origin } from "./support/mail-processes.ts";
 import { E2E_SMTP_PORT, E2E_STACK } from "./support/server-env.ts";
 import { insertSingles } from "#app/domain/song-rows.server.ts";
+import { METRIC } from "#app/domain/counted.ts";
+import { outsideSite } from "./support/outside-site.ts";
+
+/** A person's desktop browser, as it names itself: Playwright's headless Chromium says "HeadlessChrome", which is a program's name (mayCount). */
+const A_PERSONS_BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 /** Puts `emails` on the list, as confirmed subscribers. */
 async function subscribe(emails: string[]) {
@@ -121,7 +126,10 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     expect(mail?.raw).toMatch(/Content-Type: text\/plain/);
     // The plain text reads as words (no Markdown marks, the link's address beside its words); the HTML fits a phone.
     const decoded = decodeQuotedPrintable(mail?.raw ?? "");
-    expect(decoded).toContain(`A new song today.\r\n\r\nListen here (${origin(PORTS.A)}/music)`);
+    // The link goes through /go/ (its click counted for the link, never for the fan); the test mail kept the address as written.
+    expect(decoded).toMatch(new RegExp(`A new song today\\.\\r\\n\\r\\nListen here \\(${origin(PORTS.A)}/go/[a-z2-7]{16}\\)`));
+    const testMail = sink.received.find((m) => m.to[0] === admin.email);
+    expect(decodeQuotedPrintable(testMail?.raw ?? "")).toContain(`Listen here (${origin(PORTS.A)}/music)`);
     expect(decoded).not.toContain("**A new song**");
     expect(decoded).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     const link = /^<(.+)>$/.exec(mail?.headers.get("list-unsubscribe") ?? "")?.[1] ?? "";
@@ -144,6 +152,82 @@ test.describe.serial(`mail to the fans on the ${E2E_STACK} stack`, () => {
     await sent.getByRole("button", { name: "Copy into a new draft" }).click();
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue(subject);
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("**A new song** today.\n\n[Listen here](/music)");
+  });
+
+  test("a link in a mailing takes a fan through /go/ to its address, each click counted for the link and never for the fan; a scanner's look and a program's visit are not counted", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const fan = `clicks-${randomUUID().slice(0, 8)}@fans.example`;
+    seeded.push(fan);
+    await subscribe([fan]);
+    const shop = await outsideSite("<h1>The record shop</h1>");
+    const target = `${shop.url}record?size=lp&colour=red#buy`;
+    try {
+      await signInAsAdmin(page);
+      const subject = `Pre-order ${randomUUID().slice(0, 6)}`;
+      await writeMailing(page, PORTS.A, subject, `Pre-order [the record](${target}), or [see the shows](/shows).`);
+      await sendToList(page, (await onTheList()).length);
+      await expect.poll(() => sink.received.filter((m) => m.to[0] === fan && m.headers.get("subject") === subject).length).toBe(1);
+      const decoded = decodeQuotedPrintable(sink.received.find((m) => m.to[0] === fan && m.headers.get("subject") === subject)?.raw ?? "");
+
+      // The same /go/ address in both parts, the address it stands for in neither; one stored link per address, in order.
+      const [, link = "", id = ""] = new RegExp(`the record \\((${origin(PORTS.A)}/go/([a-z2-7]{16}))\\)`).exec(decoded) ?? [];
+      expect(decoded).toContain(`href="${link}"`);
+      expect(decoded).not.toContain(shop.url);
+      const stored = await withE2eDb((db) =>
+        db
+          .selectFrom("mailingLinks")
+          .innerJoin("mailings", "mailings.id", "mailingLinks.mailingId")
+          .select(["mailingLinks.id", "mailingLinks.url"])
+          .where("mailings.subject", "=", subject)
+          .orderBy("mailingLinks.position")
+          .execute(),
+      );
+      expect(stored).toEqual([
+        { id, url: target },
+        { id: expect.stringMatching(/^[a-z2-7]{16}$/), url: `${origin(PORTS.A)}/shows` },
+      ]);
+      const clicks = () =>
+        withE2eDb(async (db) => {
+          const rows = await db
+            .selectFrom("dailyCounts")
+            .select("count")
+            .where("metric", "=", METRIC.click)
+            .where("subject", "=", id)
+            .execute();
+          return rows.reduce((sum, row) => sum + Number(row.count), 0);
+        });
+
+      // A mail scanner's look (HEAD) and a program's visit (a headless browser says so) are sent on, not counted.
+      const look = await request.head(link, { maxRedirects: 0, headers: { "user-agent": A_PERSONS_BROWSER } });
+      expect([look.status(), look.headers().location]).toEqual([302, target]);
+      const program = await browser.newContext({ userAgent: A_PERSONS_BROWSER.replace("Chrome/", "HeadlessChrome/") });
+      const programPage = await program.newPage();
+      await programPage.goto(link);
+      await expect(programPage).toHaveURL(target);
+      await program.close();
+
+      // The fan's click, in a person's browser: on the shop's page, and one click for the link.
+      const fanContext = await browser.newContext({ userAgent: A_PERSONS_BROWSER });
+      const fanPage = await fanContext.newPage();
+      await fanPage.goto(link);
+      await expect(fanPage).toHaveURL(target);
+      await expect(fanPage.getByRole("heading", { name: "The record shop" })).toBeVisible();
+      // Each app process writes its counts every two seconds.
+      await expect.poll(clicks, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await clicks()).toBe(1);
+      await fanPage.goto(link);
+      await expect(fanPage).toHaveURL(target);
+      await expect.poll(clicks, { timeout: 10_000 }).toBe(2);
+      // No cookie was set on the way, and the count names no fan: a day, a metric, the link.
+      expect(await fanContext.cookies(origin(PORTS.A))).toEqual([]);
+      await fanContext.close();
+    } finally {
+      await shop.close();
+    }
   });
 
   test("with mail on, a sign-up waits for its owner: the mail's link shows a button, and only pressing it subscribes; the dashboard counts it as waiting meanwhile", async ({

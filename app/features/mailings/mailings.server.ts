@@ -5,10 +5,12 @@ import { sql } from "kysely";
 import type { Db } from "#app/lib/db/db.server.ts";
 import { enqueueMail, type MailContent, outboxProgress, UNSUBSCRIBE_PLACEHOLDER } from "#app/lib/mail/outbox.server.ts";
 import { mailHtml, mailText } from "#app/lib/mail/mail-markdown.server.ts";
+import { keepLinks, linkBook, type LinkThrough } from "#app/lib/mail/mail-links.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { ok, refused, type Result } from "#app/lib/result.ts";
 import { coverSocialKey, mediaUrl } from "#app/domain/song.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
+import { storeMailingLinks } from "./mailing-links.server.ts";
 import type { MailingDraft } from "./schema.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
@@ -167,7 +169,8 @@ export async function sendMailing(services: Services, id: string, by: string, no
   if (!mailing) return refused(404, MAILING_TEXT.notFound);
   if (mailing.status !== "draft") return refused(409, MAILING_TEXT.alreadySent);
   if (mailing.announces) return refused(409, MAILING_TEXT.goesWithRelease);
-  const content = await renderMailing(services, mailing);
+  const book = linkBook(services.env.publicUrl);
+  const content = await renderMailing(services, mailing, book.through);
   const answer = await services.db
     .transaction()
     .execute(async (trx): Promise<MailingResult> => {
@@ -180,6 +183,7 @@ export async function sendMailing(services: Services, id: string, by: string, no
         .where("announces", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return refused(409, MAILING_TEXT.alreadySent);
+      await storeMailingLinks(trx, id, book.links());
       await trx
         .insertInto("mailContents")
         .values({
@@ -234,11 +238,14 @@ export type AskedOn = { form: string; pages: readonly string[] };
  * The mailing as fans get it: the artist's Markdown as HTML (safe: no raw
  * HTML, http(s) and mailto links only, this site's links made absolute) and as
  * plain text, an optional song card, and under it who it is from, how to reach
- * them, and the recipient's own unsubscribe link.
+ * them, and the recipient's own unsubscribe link. The words' and the card's
+ * links are passed `through`: a mailing that goes out sends them through /go/
+ * (its links stored with it), a preview or a test keeps them as written.
  */
 export async function renderMailing(
   services: Pick<Services, "db" | "env">,
   mailing: MailingDraft & { announces?: string | null },
+  through: LinkThrough = keepLinks,
 ): Promise<MailContent> {
   const settings = await loadSiteSettings(services.db);
   const origin = services.env.publicUrl;
@@ -255,18 +262,23 @@ export async function renderMailing(
       ? `${origin}${trackPath(song.releaseSlug, song.slug)}`
       : null;
   const contact = settings.contact.general.email;
-  const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
-  const text = [mailText(mailing.body.trim(), origin), song && songUrl ? `${song.title}\nListen: ${songUrl}` : null, `--\n${footerText}`]
-    .filter(Boolean)
-    .join("\n\n");
-  const body = inSiteColour(mailHtml(mailing.body, origin));
+  // The HTML first: its links are numbered in the order a reader meets them (the text part meets them in the same order).
+  const body = inSiteColour(mailHtml(mailing.body, origin, through));
   const card =
     song && songUrl
-      ? `<a href="${escapeHtml(songUrl)}" style="display:block;margin:24px 0;color:inherit;text-decoration:none;border:1px solid #e7e5e4;border-radius:12px;overflow:hidden">` +
+      ? `<a href="${escapeHtml(through(songUrl))}" style="display:block;margin:24px 0;color:inherit;text-decoration:none;border:1px solid #e7e5e4;border-radius:12px;overflow:hidden">` +
         `<img src="${escapeHtml(origin + mediaUrl(coverSocialKey(song.coverKey)))}" alt="Cover art for ${escapeHtml(song.title)}" width="560" style="display:block;width:100%;height:auto">` +
         `<span style="display:block;padding:12px 16px;font-weight:600">${escapeHtml(song.title)}</span>` +
         `<span style="display:block;padding:0 16px 14px;color:#b4233c">Listen now</span></a>`
       : "";
+  const footerText = `${settings.artist.name} · ${contact}\nYou are getting this because you subscribed at ${origin}.\nUnsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
+  const text = [
+    mailText(mailing.body.trim(), origin, through),
+    song && songUrl ? `${song.title}\nListen: ${through(songUrl)}` : null,
+    `--\n${footerText}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
   const html =
     // The viewport line: without it a phone's mail app lays the mail out 980 px wide and shrinks it.
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -71,6 +71,22 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
       recipients: 3,
       updatedBy: MAILING_TEXT.announcementBy,
     });
+    // Its card's link goes through /go/, stored with the mailing in the release's transaction.
+    const links = await services.db
+      .selectFrom("mailingLinks")
+      .select(["id", "url"])
+      .where("mailingId", "=", found?.mailing.id ?? "")
+      .execute();
+    const { slug } = await services.db.selectFrom("releases").select("slug").where("id", "=", releaseId).executeTakeFirstOrThrow();
+    expect(links.map((link) => link.url)).toEqual([`${services.env.publicUrl}/music/${slug}`]);
+    const content = await services.db
+      .selectFrom("mailings")
+      .innerJoin("mailContents", "mailContents.id", "mailings.contentId")
+      .select(["mailContents.html", "mailContents.text"])
+      .where("mailings.id", "=", found?.mailing.id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(content.html).toContain(`href="${services.env.publicUrl}/go/${links[0]?.id}"`);
+    expect(content.text).toContain(`Listen: ${services.env.publicUrl}/go/${links[0]?.id}`);
   });
 
   it("otherwise mails only the fans who asked on the song's page; with none, queues nothing", async () => {
@@ -203,7 +219,13 @@ describe.each(testStacks)("a release's announcement on %s", (stack) => {
       .where("mailings.announces", "=", releaseId)
       .executeTakeFirstOrThrow();
     expect(content.text).toContain("the new EP from Juniper Vale");
-    expect(content.text).toContain("Low Tide\nListen: ");
-    expect(content.text).toContain("/music/low-tide-ep\n");
+    // The card links the EP's page, through /go/.
+    const [link] = await services.db
+      .selectFrom("mailingLinks")
+      .select(["id", "url"])
+      .where("mailingId", "=", sent[0]?.id ?? "")
+      .execute();
+    expect(link?.url).toBe(`${services.env.publicUrl}/music/low-tide-ep`);
+    expect(content.text).toContain(`Low Tide\nListen: ${services.env.publicUrl}/go/${link?.id}\n`);
   });
 });

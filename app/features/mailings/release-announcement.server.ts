@@ -3,6 +3,8 @@ import type { Db } from "#app/lib/db/db.server.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
 import { releasePagesOf } from "#app/domain/release-day.server.ts";
+import { linkBook } from "#app/lib/mail/mail-links.ts";
+import { storeMailingLinks } from "./mailing-links.server.ts";
 import { queueForSubscribers, renderMailing, type AskedOn } from "./mailings.server.ts";
 import { MAILING_TEXT } from "./ui-text.ts";
 
@@ -44,7 +46,8 @@ async function queueReleaseAnnouncement(
   const draft = written
     ? { subject: written.subject, body: written.body, songId: written.songId ?? lead }
     : await defaultAnnouncement(trx, { ...release, leadId: lead });
-  const content = await renderMailing({ db: trx, env: services.env }, { ...draft, announces: release.id });
+  const book = linkBook(services.env.publicUrl);
+  const content = await renderMailing({ db: trx, env: services.env }, { ...draft, announces: release.id }, book.through);
   const contentId = randomUUID();
   await trx
     .insertInto("mailContents")
@@ -55,16 +58,19 @@ async function queueReleaseAnnouncement(
   if (written) {
     // Kept as sent even to nobody: the artist wrote it, and the Mail area says where it went.
     await trx.updateTable("mailings").set(sent).where("id", "=", written.id).execute();
+    await storeMailingLinks(trx, written.id, book.links());
     return recipients > 0;
   }
   if (recipients === 0) {
     await trx.deleteFrom("mailContents").where("id", "=", contentId).execute();
     return false;
   }
+  const id = randomUUID();
   await trx
     .insertInto("mailings")
-    .values({ id: randomUUID(), ...draft, announces: release.id, createdAt: now, ...sent })
+    .values({ id, ...draft, announces: release.id, createdAt: now, ...sent })
     .execute();
+  await storeMailingLinks(trx, id, book.links());
   return true;
 }
 

@@ -1,5 +1,6 @@
 import MarkdownIt from "markdown-it";
 import type { Token } from "markdown-it";
+import { keepLinks, rewriteHrefs, type LinkThrough } from "./mail-links.ts";
 
 /*
  * What the artist writes for a mailing, as a mail's two parts. A mail is a
@@ -12,17 +13,22 @@ markdown.validateLink = (url) => /^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim(
 // A mail's pictures are the song's card; an image in the text stays a link to it.
 markdown.disable("image");
 
-/** The HTML part's body, links made absolute against `origin` (a mail has no address of its own). */
-export function mailHtml(source: string, origin: string): string {
-  return markdown.render(source).replace(/href="\/(?!\/)/g, `href="${origin}/`);
+/**
+ * The HTML part's body, links made absolute against `origin` (a mail has no
+ * address of its own), then each passed `through` (a mailing's /go/ links).
+ */
+export function mailHtml(source: string, origin: string, through: LinkThrough = keepLinks): string {
+  return rewriteHrefs(markdown.render(source).replace(/href="\/(?!\/)/g, `href="${origin}/`), through);
 }
 
 /**
  * The plain-text part: the words without Markdown's marks, a link as
  * "its words (its address)", lists with their bullets and numbers, line
- * breaks where the artist made them.
+ * breaks where the artist made them. A link passed `through` to another
+ * address (a mailing's /go/ link) is always written with that address, even
+ * when its words are the address it stood for.
  */
-export function mailText(source: string, origin: string): string {
+export function mailText(source: string, origin: string, through: LinkThrough = keepLinks): string {
   // Each block with whether it follows the one before on the next line (an item after an item of its list).
   const blocks: { text: string; tight: boolean }[] = [];
   const lists: { ordered: boolean; next: number; items: number }[] = [];
@@ -66,7 +72,7 @@ export function mailText(source: string, origin: string): string {
         quoteDepth--;
         break;
       case "inline":
-        push(inlineText(token.children ?? [], origin));
+        push(inlineText(token.children ?? [], origin, through));
         break;
       case "fence":
       case "code_block":
@@ -80,7 +86,7 @@ export function mailText(source: string, origin: string): string {
   return blocks.map((block, index) => (index === 0 ? "" : block.tight ? "\n" : "\n\n") + block.text).join("");
 }
 
-function inlineText(children: Token[], origin: string): string {
+function inlineText(children: Token[], origin: string, through: LinkThrough): string {
   let out = "";
   const links: { href: string; start: number }[] = [];
   for (const child of children) {
@@ -101,9 +107,10 @@ function inlineText(children: Token[], origin: string): string {
       case "link_close": {
         const link = links.pop();
         if (!link) break;
-        const words = out.slice(link.start);
-        const address = link.href.replace(/^mailto:/i, "");
-        if (words.trim() !== address && words.trim() !== link.href) out += ` (${address})`;
+        const words = out.slice(link.start).trim();
+        const shown = through(link.href);
+        const address = shown.replace(/^mailto:/i, "");
+        if (shown !== link.href || (words !== address && words !== link.href)) out += ` (${address})`;
         break;
       }
     }
