@@ -25,8 +25,6 @@ export const METRIC = {
   campaign: "campaign",
 } as const;
 
-export type Metric = (typeof METRIC)[keyof typeof METRIC];
-
 /** A sign-up's subject: the form's variant, a space, the page's path. */
 export const signupSubject = (form: string, path: string): string => `${form} ${path}`;
 
