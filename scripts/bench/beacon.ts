@@ -127,20 +127,36 @@ type Generated = {
 function bodilessClient(target: URL, timeoutMs: number) {
   const idle: Socket[] = [];
   const open = new Set<Socket>();
+  const newSocket = () => {
+    const socket = connect(Number(target.port), target.hostname).setNoDelay(true);
+    open.add(socket);
+    socket.on("timeout", () => socket.destroy());
+    // A reset while idle: the socket closes, and is forgotten below (one in use hears it too).
+    socket.on("error", () => {});
+    socket.once("close", () => {
+      open.delete(socket);
+      const at = idle.indexOf(socket);
+      if (at >= 0) idle.splice(at, 1);
+    });
+    return socket;
+  };
   return {
     request(head: string, body: string): Promise<number> {
       return new Promise((resolve, reject) => {
-        const socket = idle.pop() ?? connect(Number(target.port), target.hostname).setNoDelay(true);
-        open.add(socket);
+        const socket = idle.pop() ?? newSocket();
+        // In use: not closed as idle (below).
+        socket.setTimeout(0);
         let received = "";
         const done = (error: Error | null, status = 0) => {
           clearTimeout(timer);
           socket.off("data", onData).off("error", onError).off("close", onClose);
           if (error) {
-            open.delete(socket);
             socket.destroy();
             reject(error);
           } else {
+            // Closed by us after a second unused, well before the server's keep-alive timeout (5 s) might close it as it is
+            // reused: a burst's extra connections are not kept.
+            socket.setTimeout(1000);
             idle.push(socket);
             resolve(status);
           }
