@@ -16,7 +16,7 @@
 // (chords, a melody, drums and hiss: a pure tone compresses unrealistically well).
 // Every measurement runs in a child process of its own, so its memory is its own.
 // Progress goes to stderr, the table to stdout. Results are in docs/performance.md.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { printTable, type Row } from "./table.ts";
@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { runFfmpeg } from "#app/lib/audio/ffmpeg.server.ts";
 import { makeRenditions, probeAudio, type Renditions } from "#app/lib/audio/renditions.server.ts";
 import { memoryOf } from "./process-watch.ts";
+import { allowedCpus, onCpus } from "#scripts/lib/cpu-pinning.ts";
 
 /** A row of `npm run bench`'s table. */
 
@@ -248,13 +249,6 @@ async function measureInThisProcess(mode: Mode, file: string): Promise<ChildResu
 
 type Measured = ChildResult & { ffmpegPeakRss: number };
 
-/** The first CPU this process may run on, for `taskset`; null where taskset is missing. */
-function oneCpu(): string | null {
-  if (spawnSync("taskset", ["--version"], { stdio: "ignore" }).error) return null;
-  const allowed = /Cpus_allowed_list:\s*(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
-  return allowed ?? null;
-}
-
 /**
  * Runs one measurement in a child process pinned to one CPU (ffmpeg inherits
  * the pinning), while sampling the peak RSS of the ffmpeg processes it starts.
@@ -262,7 +256,7 @@ function oneCpu(): string | null {
  */
 function measure(mode: Mode, file: string, workDir: string, cpu: string | null, log: (line: string) => void): Promise<Measured> {
   const command = [process.execPath, import.meta.filename, "--child", mode, "--file", file];
-  const [program = "", ...rest] = cpu === null ? command : ["taskset", "-c", cpu, ...command];
+  const [program = "", ...rest] = onCpus(cpu, command);
   const child = spawn(program, rest, { env: { ...process.env, TMPDIR: workDir }, stdio: ["ignore", "pipe", "inherit"] });
   const ffmpegPeaks = new Map<number, number>();
   const sample = () => {
@@ -326,7 +320,8 @@ export async function benchAudioRenditions(
   };
   process.once("SIGINT", interrupted);
   try {
-    const cpu = oneCpu();
+    // The first CPU this process may run on.
+    const cpu = allowedCpus()?.[0] ?? null;
     const pinned = cpu === null ? "unpinned (no taskset)" : `pinned to CPU ${cpu}`;
     const rows: Row[] = [];
 

@@ -4,6 +4,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, stopChild } from "#scripts/lib/demo-site.ts";
+import { onCpus } from "#scripts/lib/cpu-pinning.ts";
 
 const PACKAGES = { nginx: "nginx-light", wrk: "wrk" } as const;
 
@@ -35,13 +37,14 @@ export type Nginx = { baseUrl: string; root: string; stop(): Promise<void> };
 
 /**
  * nginx with one worker (our server is one process), sendfile on, no access
- * log, serving `files` (URL path → bytes) from a temporary folder.
+ * log, serving `files` (URL path → bytes) from a temporary folder; on `cpu`
+ * (taskset) when given, as the server it stands beside.
  */
 export async function startNginx(
   binary: string,
   port: number,
   files: Map<string, Buffer>,
-  options: { workers?: number | "auto" } = {},
+  options: { workers?: number | "auto"; cpu?: string | null } = {},
 ): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
   const root = path.join(dir, "www");
@@ -81,7 +84,8 @@ http {
 }
 `,
   );
-  const child: ChildProcess = spawn(binary, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
+  const [program = binary, ...rest] = onCpus(options.cpu, [binary, "-c", conf, "-p", dir]);
+  const child: ChildProcess = spawn(program, rest, { stdio: ["ignore", "ignore", "pipe"] });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -112,18 +116,26 @@ http {
 
 export type WrkResult = { requestsPerSecond: number; bytesPerSecond: number; p50Ms: number; p99Ms: number; errors: number };
 
+export type WrkOptions = {
+  seconds: number;
+  headers?: Record<string, string>;
+  connections?: number;
+  /** A Lua script making the requests (`wrk -s`): a POST, say. */
+  script?: string;
+  /** The CPUs wrk runs on (taskset), away from the server's. */
+  cpu?: string | null;
+};
+
 /**
  * wrk with one thread (the other core is the server's) and 16 connections.
  * Non-2xx answers count as errors, so a benchmark of 404s cannot pass for fast.
  */
-export function runWrk(
-  binary: string,
-  url: string,
-  options: { seconds: number; headers?: Record<string, string>; connections?: number },
-): WrkResult {
+export function runWrk(binary: string, url: string, options: WrkOptions): WrkResult {
   const args = ["-t1", `-c${options.connections ?? 16}`, `-d${options.seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
-  const run = spawnSync(binary, [...args, url], { encoding: "utf8" });
+  if (options.script) args.push("-s", options.script);
+  const [program = binary, ...rest] = onCpus(options.cpu, [binary, ...args, url]);
+  const run = spawnSync(program, rest, { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
   const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? Number.NaN);
@@ -147,4 +159,57 @@ export function runWrk(
     p99Ms: latency("99"),
     errors: non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
+}
+
+/**
+ * Our server and a reference, alternately and twice each (after a warm-up of
+ * each), so both see the same machine; each side's figure is the mean of its
+ * two runs. What an outside observer does by hand: docs/performance.md.
+ */
+export function compareWrk(wrk: string, oursUrl: string, referenceUrl: string, options: WrkOptions) {
+  runWrk(wrk, oursUrl, { ...options, seconds: 2 });
+  runWrk(wrk, referenceUrl, { ...options, seconds: 2 });
+  const runs: { ours: WrkResult; reference: WrkResult }[] = [];
+  for (let round = 0; round < 2; round++) {
+    runs.push({ ours: runWrk(wrk, oursUrl, options), reference: runWrk(wrk, referenceUrl, options) });
+  }
+  return { ours: meanOfRuns(runs.map((run) => run.ours)), reference: meanOfRuns(runs.map((run) => run.reference)) };
+}
+
+/** Runs of one side as one figure: the mean of each rate, the worst p99, every error. */
+export function meanOfRuns(results: WrkResult[]): WrkResult {
+  const avg = (f: (r: WrkResult) => number) => results.reduce((sum, r) => sum + f(r), 0) / results.length;
+  return {
+    requestsPerSecond: avg((r) => r.requestsPerSecond),
+    bytesPerSecond: avg((r) => r.bytesPerSecond),
+    p50Ms: avg((r) => r.p50Ms),
+    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/**
+ * A bare Node HTTP server, in a process of its own (wrk runs synchronously
+ * here), on the Node this runs on: how far Node alone gets. `listener` is the
+ * source of its request listener `(q, s) => ...`, after `preamble`; on `cpu`
+ * (taskset) when given.
+ */
+export async function startBareNode(listener: string, options: { preamble?: string; cpu?: string | null } = {}) {
+  const port = await freePort();
+  const script = `${options.preamble ?? ""}
+require("node:http").createServer(${listener}).listen(${port}, "127.0.0.1");`;
+  const [program = process.execPath, ...rest] = onCpus(options.cpu, [process.execPath, "-e", script]);
+  const child = spawn(program, rest, { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return { url, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }

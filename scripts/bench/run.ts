@@ -35,7 +35,7 @@ import { measureJavaScript } from "./js-weight.ts";
 import { bareTapPage, measureTapToSound, SLOW_PHONE } from "./tap-to-sound.ts";
 import { printTable, type Row } from "./table.ts";
 import type { LoadReport } from "./load-report.ts";
-import { ensureReferenceTools, runWrk, startNginx, type WrkResult } from "./reference-tools.ts";
+import { compareWrk, ensureReferenceTools, startBareNode, startNginx, type WrkResult } from "./reference-tools.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,56 +72,10 @@ function throughputRow(measure: string, ours: WrkResult, nginx: WrkResult, targe
   });
 }
 
-/**
- * Our server and a reference, alternately and twice each (after a warm-up of
- * each), so both see the same machine; each side's figure is the mean of its
- * two runs. What an outside observer does by hand: docs/performance.md.
- */
+/** Our server and a reference, alternately and twice each, for SECONDS each (compareWrk). */
 function compare(oursUrl: string, referenceUrl: string, wrk: string, headers?: Record<string, string>) {
-  runWrk(wrk, oursUrl, { seconds: 2, headers });
-  runWrk(wrk, referenceUrl, { seconds: 2, headers });
-  const runs: { ours: WrkResult; nginx: WrkResult }[] = [];
-  for (let round = 0; round < 2; round++) {
-    runs.push({
-      ours: runWrk(wrk, oursUrl, { seconds: SECONDS, headers }),
-      nginx: runWrk(wrk, referenceUrl, { seconds: SECONDS, headers }),
-    });
-  }
-  const mean = (pick: (run: (typeof runs)[number]) => WrkResult): WrkResult => {
-    const results = runs.map(pick);
-    const avg = (f: (r: WrkResult) => number) => results.reduce((sum, r) => sum + f(r), 0) / results.length;
-    return {
-      requestsPerSecond: avg((r) => r.requestsPerSecond),
-      bytesPerSecond: avg((r) => r.bytesPerSecond),
-      p50Ms: avg((r) => r.p50Ms),
-      p99Ms: Math.max(...results.map((r) => r.p99Ms)),
-      errors: results.reduce((sum, r) => sum + r.errors, 0),
-    };
-  };
-  return { ours: mean((run) => run.ours), nginx: mean((run) => run.nginx) };
-}
-
-/**
- * A bare Node HTTP server, in a process of its own (wrk runs synchronously
- * here), answering every request with the bytes of `file`: how far Node alone gets.
- */
-async function startBareNode(file: string) {
-  const port = await freePort();
-  const script = `const body = require("node:fs").readFileSync(${JSON.stringify(file)});
-require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }); s.end(body); }).listen(${port}, "127.0.0.1");`;
-  const child = spawn(process.execPath, ["-e", script], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}/`;
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return { url, stop: () => stopChild(child) };
+  const { ours, reference } = compareWrk(wrk, oursUrl, referenceUrl, { seconds: SECONDS, headers });
+  return { ours, nginx: reference };
 }
 
 /** The first stored variant of `folder` with `suffix` (a cover or photo variant the demo made). */
@@ -173,7 +127,11 @@ async function benchServing(site: DemoSite, tools: { nginx: string; wrk: string 
       }
     }
     // Node's own ceiling for the same bytes, for the rows above that miss.
-    const bare = await startBareNode(path.join(nginx.root, "index.html"));
+    const body = `const body = require("node:fs").readFileSync(${JSON.stringify(path.join(nginx.root, "index.html"))});`;
+    const bare = await startBareNode(
+      `(q, s) => { s.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }); s.end(body); }`,
+      { preamble: body },
+    );
     try {
       log("Pages: / from a bare Node http server, for Node's ceiling...");
       const { ours, nginx: reference } = compare(bare.url, `${nginx.baseUrl}/`, tools.wrk);

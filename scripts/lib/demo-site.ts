@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { onCpus } from "./cpu-pinning.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -77,11 +78,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The production server (server/index.ts) with `env`, keeping the last of its output for error messages. */
-export function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+/**
+ * The production server (server/index.ts) with `env`, keeping the last of its
+ * output for error messages; with `cpu`, pinned there (taskset, which becomes
+ * the server: the child's pid is the server's).
+ */
+export function startServer(env: NodeJS.ProcessEnv, options: { cpu?: string | null } = {}): { child: ChildProcess; output: () => string } {
   let output = "";
   // process.execPath: the Node this script runs on (24), not a bare `node` on PATH.
-  const child = spawn(process.execPath, ["server/index.ts"], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const command = [process.execPath, "server/index.ts"];
+  const [program = process.execPath, ...args] = onCpus(options.cpu, command);
+  const child = spawn(program, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-20_000);
   };
