@@ -4,10 +4,12 @@
 // sign-up, all in the Numbers area and its CSV; no public answer sets a
 // cookie; no stored row holds the fan's address or browser.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
-import { signUpDirectly, waitForHydration } from "./support/browser.ts";
+import { DASHBOARD_PATH, signUpDirectly, waitForHydration } from "./support/browser.ts";
+import { NUMBERS_TEXT } from "#app/features/numbers/ui-text.ts";
 import { signInAsAdmin } from "./support/dashboard.ts";
 import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
@@ -96,7 +98,7 @@ test.describe.serial("the artist's Numbers", () => {
   test("a fan's pages, where they came from, a play heard to its end and a sign-up are counted", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
-    single = await releaseSingle(page.request, `Counting Stars ${TAG}`);
+    const released = (single = await releaseSingle(page.request, `Counting Stars ${TAG}`));
 
     const fan = await fanPhone(browser);
     try {
@@ -110,10 +112,10 @@ test.describe.serial("the artist's Numbers", () => {
       await fan.page.getByRole("link", { name: "More Music" }).click();
       await expect(fan.page).toHaveURL(/\/music$/);
       await counted;
-      await fan.page.goto(single.path);
+      await fan.page.goto(released.path);
       await waitForHydration(fan.page);
       await fan.page
-        .getByRole("button", { name: `Play ${single.title}`, exact: true })
+        .getByRole("button", { name: `Play ${released.title}`, exact: true })
         .first()
         .click();
       await expect.poll(() => siteAudio(fan.page).evaluate((node) => (node as HTMLAudioElement).currentTime)).toBeGreaterThan(0.2);
@@ -128,19 +130,42 @@ test.describe.serial("the artist's Numbers", () => {
     await expectCounted([
       { metric: "view", subject: "/", count: 1 },
       { metric: "view", subject: "/music", count: 1 },
-      { metric: "view", subject: single.path, count: 1 },
+      { metric: "view", subject: released.path, count: 1 },
       { metric: "referrer", subject: "blog.example", count: 1 },
       { metric: "campaign", subject: "utm_source=zine&utm_campaign=spring", count: 1 },
-      { metric: "play-start", subject: single.id, count: 1 },
-      { metric: "play-30s", subject: single.id, count: 1 },
-      { metric: "play-end", subject: single.id, count: 1 },
-      { metric: "signup", subject: `footer ${single.path}`, count: 1 },
+      { metric: "play-start", subject: released.id, count: 1 },
+      { metric: "play-30s", subject: released.id, count: 1 },
+      { metric: "play-end", subject: released.id, count: 1 },
+      { metric: "signup", subject: `footer ${released.path}`, count: 1 },
     ]);
     const visitors = await withE2eDb((db) =>
       db.selectFrom("dailyCounts").select(["subject", "count"]).where("metric", "=", "visitor").execute(),
     );
     expect(visitors).toHaveLength(1);
     expect(visitors[0]?.subject).not.toContain(FAN_ADDRESS);
+
+    // The artist reads them in the Numbers area, and in its CSV.
+    await page.goto(`${DASHBOARD_PATH}/numbers?days=7`);
+    await waitForHydration(page);
+    const today = new Date().toISOString().slice(0, 10);
+    const rowOf = (table: string, name: string) =>
+      page.getByRole("table", { name: table }).getByRole("row").filter({ hasText: name }).getByRole("cell");
+    await expect(rowOf(NUMBERS_TEXT.tracks.heading, released.title)).toHaveText(["1", "1", "1"]);
+    await expect(rowOf(NUMBERS_TEXT.pages.heading, released.path)).toHaveText("1");
+    await expect(rowOf(NUMBERS_TEXT.referrers.heading, "blog.example")).toHaveText("1");
+    await expect(rowOf(NUMBERS_TEXT.signups.heading, released.path)).toHaveText("1");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: NUMBERS_TEXT.exportCsv }).click()]);
+    const lines = readFileSync(await download.path(), "utf8").split("\r\n");
+    for (const line of [
+      `${today},play-start,${released.id},1,${released.title} (${released.title})`,
+      `${today},play-30s,${released.id},1,${released.title} (${released.title})`,
+      `${today},play-end,${released.id},1,${released.title} (${released.title})`,
+      `${today},view,${released.path},1,`,
+      `${today},referrer,blog.example,1,`,
+      `${today},visitors,,1,`,
+    ])
+      expect(lines).toContain(line);
+    expect(lines.some((line) => line.startsWith(`${today},signup,footer ${released.path},1,`))).toBe(true);
   });
 
   test("the artist's own visits and a program's are not counted", async ({ page, browser }) => {
