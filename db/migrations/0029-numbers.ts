@@ -35,6 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("url", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("mailingLinks_mailingId_idx").on("mailingLinks").column("mailingId").execute();
+  // The Numbers area counts downloads begun and codes redeemed per day, over every release.
+  await db.schema.createIndex("downloadEvents_at_idx").on("downloadEvents").column("at").execute();
+  await db.schema.createIndex("codeRedemptions_at_idx").on("codeRedemptions").column("at").execute();
 
   // No row keeps a client's address or browser from now on: sessions are made
   // without them, and rate limits count under an HMAC of their keys (where
@@ -45,5 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("codeRedemptions_at_idx").execute();
+  await db.schema.dropIndex("downloadEvents_at_idx").execute();
   for (const table of ["mailingLinks", "visitorSalts", "dailyCounts"]) await db.schema.dropTable(table).execute();
 }
