@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.filtered";
 import { sendContactMessage } from "#app/features/inbox/contact.server.ts";
 import { subscribe } from "#app/features/newsletter/subscribers.server.ts";
+import { METRIC, signupSubject } from "#app/domain/counted.ts";
 import { HELD_ERRORS } from "#app/domain/held-submission.ts";
 import { deleteHeld, listHeld, releaseHeld, type Deliverers } from "#app/domain/held-submissions.server.ts";
 import { adminAction } from "#app/lib/http/admin-action.server.ts";
@@ -34,7 +35,12 @@ const deliverersFor = (services: Services): Deliverers => ({
 
 async function release(services: Services, id: unknown) {
   const released = await releaseHeld(services.db, id, deliverersFor(services));
-  if (released.ok) services.mail?.wake();
+  if (released.ok) {
+    services.mail?.wake();
+    // Counted in the artist's Numbers as it is kept now, on the day it is released.
+    if (released.kind === "contact") services.numbers.count(METRIC.message, "");
+    else services.numbers.count(METRIC.signup, signupSubject("filtered", ""));
+  }
   return released;
 }
 

@@ -125,6 +125,7 @@ export async function listStanding(services: Services, email: string, now = Date
 export async function joinFromAccount(services: Services, email: string): Promise<"on" | "waiting"> {
   const queued = await services.db.transaction().execute((trx) => storeSignUp(trx, services, { email, form: null, page: "/account" }));
   if (queued) services.mail?.wake();
+  services.numbers.count(METRIC.signup, signupSubject("account", "/account"));
   return listStanding(services, email).then((standing) => (standing === "on" ? "on" : "waiting"));
 }
 

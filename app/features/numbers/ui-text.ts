@@ -71,6 +71,9 @@ export const NUMBERS_TEXT = {
     panel: "Home page form",
     release: "Coming-soon page",
     download: "Free-download form",
+    account: "A fan's account page",
+    filtered: "Let through from Filtered",
+    form: "A form that did not say which",
   } as Readonly<Record<string, string>>,
   csvHeader: ["date", "metric", "subject", "count", "label"],
 } as const;
