@@ -10,6 +10,9 @@ import { LINK_ID_PATTERN } from "#app/lib/mail/mail-links.ts";
 import { utcDay } from "#app/lib/numbers/daily-counter.server.ts";
 import { appContext } from "#app/lib/platform/app-context.ts";
 import type { Services } from "#app/lib/platform/services.server.ts";
+import { createAdmin } from "#app/features/auth/admins.server.ts";
+import { callAuth } from "#app/features/auth/auth-request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/lib/platform/request-origin.server.ts";
 import { loader } from "./go.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -140,6 +143,33 @@ describe.each(testStacks)("a mailing's links on %s", (stack) => {
       expect(response.headers.get("location")).toBe("https://shop.example/other");
     }
     expect(await clicksOf(id)).toBe(0);
+  });
+
+  it("sends the artist on from their own mailing without counting the click; a signed-in fan's click counts", async () => {
+    const { links } = await sendOne("[The record](https://shop.example/artist)");
+    const id = links[0]?.id ?? "";
+    const cookieOf = async (email: string, admin: boolean) => {
+      if (admin) await createAdmin(services, { email, password: "a long password 42", name: "Someone" });
+      else
+        await callAuth(
+          services,
+          new Request("http://localhost:3999/login", { headers: { [CLIENT_IP_HEADER]: "10.0.9.1" } }),
+          "/sign-up/email",
+          { email, password: "a long password 42", name: "Someone" },
+        );
+      const signIn = await callAuth(
+        services,
+        new Request("http://localhost:3999/login", { headers: { [CLIENT_IP_HEADER]: "10.0.9.2" } }),
+        "/sign-in/email",
+        { email, password: "a long password 42" },
+      );
+      return signIn.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+    };
+    const artist = await go(id, { "user-agent": BROWSER, cookie: await cookieOf("artist@juniper.example", true) });
+    expect(artist.status).toBe(302);
+    expect(await clicksOf(id)).toBe(0);
+    await go(id, { "user-agent": BROWSER, cookie: await cookieOf("fan-with-account@fans.example", false) });
+    expect(await clicksOf(id)).toBe(1);
   });
 
   it("answers 404 to an id no mailing has, or of another shape, and counts nothing", async () => {

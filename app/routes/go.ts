@@ -6,6 +6,9 @@ import { mailingLinkTarget } from "#app/features/mailings/mailing-links.server.t
 import { LINK_ID_PATTERN } from "#app/lib/mail/mail-links.ts";
 import { mayCount } from "#app/lib/numbers/may-count.ts";
 import { servicesOf } from "#app/lib/platform/app-context.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
+import { isAdmin } from "#app/lib/auth/profile.ts";
+import { getProfile } from "#app/lib/auth/session.server.ts";
 
 /** Never kept by a browser or a proxy: each click must reach us to be counted. */
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
@@ -28,6 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = id.success ? await mailingLinkTarget(services.db, id.data) : null;
   // Stored from http(s) addresses only; checked again so nothing else could ever be a Location.
   if (!id.success || !url || !/^https?:\/\//i.test(url)) throw data(null, { status: 404, headers: NO_STORE });
-  if (request.method === "GET" && mayCount(request.headers)) services.numbers.count(METRIC.click, id.data);
+  if (request.method === "GET" && mayCount(request.headers) && !(await byTheArtist(services, request))) {
+    services.numbers.count(METRIC.click, id.data);
+  }
   return new Response(null, { status: 302, headers: { Location: url, ...NO_STORE } });
+}
+
+/** The artist following a link of their own mailing (its copy in the Mail area): not a fan's click. A request without cookies costs no look. */
+async function byTheArtist(services: Services, request: Request): Promise<boolean> {
+  return isAdmin(await getProfile(services, request));
 }
