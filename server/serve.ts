@@ -44,6 +44,12 @@ const server: Server = createServer((req, res) => {
   );
 });
 server.on("clientError", answerMalformedRequest);
+// An idle keep-alive connection is closed after a minute, not Node's five seconds: a client (a
+// proxy, a test's request context) sending on it just as the server closes it gets a reset for a
+// request it may not send again (a POST). Longer than the usual proxy's idle time (60 s), so the
+// proxy, not the server, closes first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(env.port, env.host, async () => {
   console.log(`Artist site listening on ${env.publicUrl} (bound to ${env.host}:${env.port})`);
   // Once per site, not once per worker (each call would issue another setup link).

@@ -8,7 +8,7 @@ import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { coverDerivedKeys } from "#app/domain/derived-keys.ts";
 import { DASHBOARD_PATH, toast, waitForHydration } from "./support/browser.ts";
 import { pendingCount, signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
-import { songPathOf, withE2eDb } from "./support/db.ts";
+import { deleteSongRows, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/fixtures.ts";
 import { audioState } from "./support/player.ts";
 import { E2E_URL } from "./support/server-env.ts";
@@ -41,6 +41,13 @@ async function libraryWithSong(page: Page, title: string) {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_URL });
   await signInAsAdmin(page);
   const request = page.context().request;
+  // A song an earlier attempt of the test left (its clean-up cut short) would be a second one of this title.
+  await withE2eDb(async (db) =>
+    deleteSongRows(
+      db,
+      (await db.selectFrom("songs").select("id").where("title", "=", title).execute()).map((row) => row.id),
+    ),
+  );
   await uploadSong(request, title);
   const id = await songIdOf(title);
   await page.goto(DASHBOARD_PATH);
