@@ -216,6 +216,8 @@ class NoRecipients extends Error {}
  * subscriber, which is also the mail's Message-ID. Resolves how many.
  */
 export async function queueForSubscribers(trx: Db, contentId: string, now: number, askedOn?: AskedOn): Promise<number> {
+  // No page to have asked on (`in ()` is a syntax error on PostgreSQL): nobody asked.
+  if (askedOn?.pages.length === 0) return 0;
   const only = askedOn
     ? sql`and email in (select email from consents where form = ${askedOn.form} and page in (${sql.join(askedOn.pages)}))`
     : sql``;

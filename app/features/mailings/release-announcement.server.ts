@@ -147,6 +147,7 @@ export async function upcomingAnnouncements(db: Db): Promise<UpcomingAnnouncemen
   );
 }
 async function countAnnouncedTo(db: Db, askedOn: AskedOn | undefined): Promise<number> {
+  if (askedOn?.pages.length === 0) return 0;
   let query = db
     .selectFrom("subscribers")
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -45,6 +45,8 @@ export async function songPathOf(songId: string): Promise<string> {
  * would get another.
  */
 export async function deleteSongRows(db: Db, ids?: readonly string[]): Promise<void> {
+  // `in ()` is a syntax error on PostgreSQL: no ids, no songs to remove.
+  if (ids?.length === 0) return;
   let query = db.deleteFrom("songs");
   if (ids) query = query.where("id", "in", ids);
   await query.execute();
