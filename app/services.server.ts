@@ -4,7 +4,7 @@
 // Made once per process by the server, the CLI, the scripts and the test sites.
 import { askForMissingAudioWork, audioWorkHandlers } from "#app/domain/audio-renditions.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
-import { askForReleaseZips, releaseZipHandler } from "#app/features/downloads/release-zips.server.ts";
+import { askForReleaseZips, releaseZipGaveUp, releaseZipHandler } from "#app/features/downloads/release-zips.server.ts";
 import { ffmpegPath } from "#app/lib/audio/ffmpeg.server.ts";
 import { sweepStaleRenditionFolders } from "#app/lib/audio/renditions.server.ts";
 import { sweepStaleDownloadFolders } from "#app/lib/audio/tagged-download.server.ts";
@@ -64,6 +64,7 @@ export async function createServices(env: Env = loadEnv(), options: ServiceOptio
     ? startMediaJobs({
         db,
         handlers: { ...audioWorkHandlers(db, storage), downloads: releaseZipHandler(db, storage) },
+        onGiveUp: { downloads: releaseZipGaveUp },
         beforeLook: async (db) => {
           await askForMissingAudioWork(db);
           await askForReleaseZips(db, storage);

@@ -19,7 +19,7 @@ import { timeZoneNames } from "#app/lib/time/zoned-time.ts";
 import { ListeningLinksSection } from "#app/features/listening-links/links-section.tsx";
 import { createLink, extendLink, listReleaseLinks, restoreLink, revokeLink } from "#app/features/listening-links/listening-links.server.ts";
 import { DownloadsSection } from "#app/features/downloads/downloads-section.tsx";
-import { releaseOffer, saveReleaseOffer } from "#app/features/downloads/offer.server.ts";
+import { releaseOffer, retryDownloadFile, saveReleaseOffer } from "#app/features/downloads/offer.server.ts";
 import { downloadCounts } from "#app/features/downloads/download-counts.server.ts";
 import { releaseZipStates } from "#app/features/downloads/release-zips.server.ts";
 import { loadSiteSettings } from "#app/domain/site/site-settings.server.ts";
@@ -79,6 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 ? restoreLink(services, params.releaseId, form)
                 : extendLink(services, params.releaseId, form),
         downloads: (form) => saveReleaseOffer(services.db, params.releaseId, form),
+        retryDownload: (form) => retryDownloadFile(services, params.releaseId, form),
       });
   // A release deleted, or emptied by moving its last track away, has no editor left: back to the list.
   if (result.ok && result.intent === "delete") throw redirect(`${dashboardPath}/music`, 303);

@@ -158,6 +158,13 @@ const MATRIX: Record<string, Call[]> = {
       form: { intent: "move", songId: "no-such-song", direction: "up" },
       expect: adminPage(404),
     },
+    // Trying a download file again for a release that does not exist: nothing is made for anyone.
+    {
+      method: "POST",
+      path: `${DASHBOARD_PATH}/music/no-such-release`,
+      form: { intent: "downloads-retry", format: "mp3-320" },
+      expect: adminPage(404),
+    },
   ],
   "routes/dashboard.shows.tsx": [
     { method: "GET", path: `${DASHBOARD_PATH}/shows`, expect: adminPage(200) },

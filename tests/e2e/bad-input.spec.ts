@@ -32,7 +32,8 @@ import { parseShowInput, SHOW_STATUSES, showRequestSchema } from "#app/features/
 import { RANGE_DAYS } from "#app/features/numbers/schema.ts";
 import { dayRange } from "#app/features/numbers/numbers-series.ts";
 import { NUMBERS_TEXT } from "#app/features/numbers/ui-text.ts";
-import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import { bumpContentVersion, currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import { releaseZipStates } from "#app/features/downloads/release-zips.server.ts";
 import { siteSectionSchemas } from "#app/domain/site/site-config-schema.ts";
 import { SOCIAL_PLATFORM_IDS } from "#app/domain/site/social-platforms.ts";
 import { FORM_STARTED_FIELD } from "#app/lib/http/form-guard.ts";
@@ -1653,6 +1654,39 @@ test.describe("bad input never gets a 5xx or an invalid row", () => {
         ),
       );
       expect(stored).toBeGreaterThan(0);
+
+      // The editor's Try again, with a format of any shape: nothing failed, so nothing is made again
+      // (and the release's page stays as it is); a format not offered is said to be, anything else refused.
+      await withE2eDb((db) =>
+        db
+          .updateTable("releases")
+          .set({ downloadAccess: "free", downloadFormats: JSON.stringify(["mp3-320"]) })
+          .where("id", "=", releaseId)
+          .execute(),
+      );
+      await expect
+        .poll(() => withE2eDb(async (db) => (await releaseZipStates(db, [releaseId])).get(releaseId)?.["mp3-320"]?.state), {
+          timeout: 90_000,
+          message: "the MP3 made",
+        })
+        .toBe("ready");
+      await check(
+        fc.asyncProperty(
+          fc.oneof({ weight: 3, arbitrary: fc.constantFrom("mp3-320", "flac", "opus", "wav") }, { weight: 1, arbitrary: maybe(nastyText) }),
+          async (format) => {
+            const before = await withE2eDb((db) => currentContentVersion(db));
+            const sent = await send(`${DASHBOARD_PATH}/music/${releaseId}`, {
+              ...form({ intent: "downloads-retry", id: releaseId, format }),
+              cookie: adminCookie,
+            });
+            const expected = nulIn(format) ? 400 : format === "mp3-320" ? 200 : format === "flac" || format === "opus" ? 409 : 400;
+            expect(sent.status, sent.text.slice(0, 300)).toBe(expected);
+            expect(await withE2eDb((db) => currentContentVersion(db))).toBe(before);
+            expect((await withE2eDb((db) => releaseZipStates(db, [releaseId]))).get(releaseId)?.["mp3-320"]?.state).toBe("ready");
+          },
+        ),
+        20,
+      );
 
       // The release page's forms: a grant only for the way the release is offered, nothing for anything else.
       await withE2eDb((db) => db.updateTable("releases").set({ downloadAccess: "free" }).where("id", "=", releaseId).execute());

@@ -8,9 +8,10 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import type { Browser } from "@playwright/test";
-import { coverPng, synthWav } from "../../scripts/media/synth.ts";
+import { coverPng, synthMp3, synthWav } from "../../scripts/media/synth.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { saveSiteSection } from "#app/domain/site/site-settings.server.ts";
+import { releaseZipStates } from "#app/features/downloads/release-zips.server.ts";
 import type { DownloadAccess, DownloadFormat } from "#app/lib/db/db-schema.ts";
 import { describeAudio } from "#tests/support/audio-tags.ts";
 import { unzip, type UnzippedEntry } from "#tests/support/unzip.ts";
@@ -33,7 +34,15 @@ const made: Album[] = [];
 /** A release of `titles` (out now, or coming in a month), offered as `access` in `formats` (setup: the API and the database). */
 async function makeAlbum(
   request: APIRequestContext,
-  options: { access: DownloadAccess; formats: DownloadFormat[]; titles: string[]; coming?: boolean; suggested?: number },
+  options: {
+    access: DownloadAccess;
+    formats: DownloadFormat[];
+    titles: string[];
+    coming?: boolean;
+    suggested?: number;
+    /** The masters as MP3s (lossy: no FLAC can be made of them); WAVs otherwise. */
+    lossy?: boolean;
+  },
 ): Promise<Album> {
   const tag = randomUUID().slice(0, 6);
   const album = { id: randomUUID(), slug: `take-home-${tag}`, title: `Take Home ${tag}` };
@@ -55,10 +64,10 @@ async function makeAlbum(
   const tracks: Album["tracks"] = [];
   for (const [index, name] of options.titles.entries()) {
     const title = `${name} ${tag}`;
-    const audio = await request.post("/api/uploads/audio?name=track.wav", {
-      data: synthWav({ seconds: 2, chords: [[55 + index * 2, 59, 62]], bpm: 100 }),
-      headers: { "content-type": "audio/wav" },
-    });
+    const sound = { seconds: 2, chords: [[55 + index * 2, 59, 62]], bpm: 100 };
+    const audio = options.lossy
+      ? await request.post("/api/uploads/audio?name=track.mp3", { data: synthMp3(sound), headers: { "content-type": "audio/mpeg" } })
+      : await request.post("/api/uploads/audio?name=track.wav", { data: synthWav(sound), headers: { "content-type": "audio/wav" } });
     // Each track claims an upload of its own: the same picture, once per track.
     const cover = await request.post("/api/uploads/cover?name=cover.png", {
       data: await coverPng(album.title, ["#0f172a", "#0d9488"], 400),
@@ -264,6 +273,60 @@ test.describe.serial(`downloads on the ${E2E_STACK} stack`, () => {
     await page.reload();
     await expect(part.getByText("1 download · 0 codes redeemed")).toBeVisible();
     await expect(part.getByText(/^Ready · /)).toBeVisible();
+  });
+
+  test("a file that cannot be made: fans are offered only what can be; the artist reads why, and tries again where that can help", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    await signInAsAdmin(page);
+    const album = await makeAlbum(page.request, { access: "free", formats: ["mp3-320", "flac"], titles: ["Paper Boat"], lossy: true });
+    // How each file stands, as the editor reads it (the job of the release as it is now).
+    const stateOf = (format: DownloadFormat) =>
+      withE2eDb(async (db) => (await releaseZipStates(db, [album.id])).get(album.id)?.[format]?.state);
+    await expect.poll(() => stateOf("flac"), { timeout: ZIP_READY_MS, message: "the FLAC refused" }).toBe("failed");
+    await expect.poll(() => stateOf("mp3-320"), { timeout: ZIP_READY_MS, message: "the MP3 made" }).toBe("ready");
+    const fanSees = async (text: string) => {
+      const fan = await fanBrowser(browser);
+      try {
+        await fan.page.goto(album.path);
+        await expect(fan.page.getByRole("region", { name: "Download" })).toContainText(text);
+      } finally {
+        await fan.close();
+      }
+    };
+    await fanSees("Take it home, free: MP3, tagged, with the cover.");
+
+    await page.goto(`${DASHBOARD_PATH}/music/${album.id}`);
+    await waitForHydration(page);
+    const part = page.getByRole("region", { name: "Downloads" });
+    const row = (label: string) => part.getByRole("listitem").filter({ hasText: new RegExp(`^${label}`) });
+    await expect(row("FLAC")).toContainText(
+      `Could not be made: FLAC is made only from lossless audio: “${album.tracks[0]!.title}” was uploaded as mp3, which is lossy`,
+    );
+    // Refused for good: trying again would not help (a lossless master makes it by itself).
+    await expect(row("FLAC").getByRole("button")).toHaveCount(0);
+
+    // The MP3's making failed on every attempt, as through minutes of storage not answering (setup, as the server records it).
+    await withE2eDb(async (db) => {
+      await db
+        .updateTable("mediaJobs")
+        .set({ status: "failed", attempts: 5, lastError: "Storage did not answer" })
+        .where("kind", "=", "downloads")
+        .where("key", "like", `${album.id}:mp3-320:%`)
+        .execute();
+      await db.deleteFrom("downloadFiles").where("releaseId", "=", album.id).where("format", "=", "mp3-320").execute();
+      await bumpContentVersion(db);
+    });
+    await page.reload();
+    await expect(row("MP3")).toContainText("Could not be made: Storage did not answer");
+    await row("MP3").getByRole("button", { name: "Try again (MP3)" }).click();
+    await expect(part.getByRole("status")).toHaveText("Making the MP3 files again.");
+    await expect.poll(() => stateOf("mp3-320"), { timeout: ZIP_READY_MS, message: "the MP3 made again" }).toBe("ready");
+    await page.reload();
+    await expect(row("MP3")).toContainText(/Ready · /);
+    await fanSees("Take it home, free: MP3, tagged, with the cover.");
   });
 
   test("on a phone, Download free tapped before the page's app starts opens the download page", async ({ browser, page }) => {

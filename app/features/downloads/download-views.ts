@@ -1,8 +1,14 @@
 // What the dashboard and the download page show of a release's files and counts; shared by the browser and the server.
 import type { DownloadFormat } from "#app/lib/db/db-schema.ts";
 
-/** How one of a release's zips stands: made and kept, being made, or failed with the reason. */
-export type ZipState = { state: "ready"; bytes: number } | { state: "preparing"; percent?: number } | { state: "failed"; reason: string };
+/**
+ * How one of a release's zips stands: made and kept, being made, or failed
+ * with the reason; `retryable` when it failed on every attempt (storage that
+ * did not answer, say), which trying again may mend, rather than being refused
+ * for good (FLAC of a lossy master: a new master makes it anew by itself).
+ */
+export type ZipState =
+  { state: "ready"; bytes: number } | { state: "preparing"; percent?: number } | { state: "failed"; reason: string; retryable: boolean };
 
 export type ZipStates = Partial<Record<DownloadFormat, ZipState>>;
 

@@ -46,10 +46,12 @@ export function DownloadsSection({
   const id = useId();
   const answer = useActionData<EditorAnswer>();
   const mine = answer?.intent === "downloads" ? answer : null;
+  const retried = answer?.intent === "downloads-retry" ? answer : null;
   const typed = mine && !mine.ok ? mine.values : undefined;
   const fields = mine && !mine.ok ? (mine.fields ?? {}) : {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "downloads";
+  const retrying = navigation.state === "submitting" && navigation.formData?.get("intent") === "downloads-retry";
   const access = (typed?.access as DownloadAccess | undefined) ?? offer.access;
   const chosen = (format: string) => (typed ? typed[`format-${format}`] === "on" : offer.formats.includes(format as never));
   const totals = counts.reduce(
@@ -179,7 +181,7 @@ export function DownloadsSection({
               const state = states[format];
               if (offer.access === "stream" && !state) return null;
               return (
-                <li key={format} className="flex flex-wrap gap-x-2">
+                <li key={format} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{FORMAT_NAMES[format].label}</span>
                   <span className="text-stone-600 dark:text-stone-400">
                     {!state || state.state === "preparing"
@@ -190,10 +192,40 @@ export function DownloadsSection({
                         ? OFFER_TEXT.ready(fileSize(state.bytes))
                         : OFFER_TEXT.failed(state.reason)}
                   </span>
+                  {state?.state === "failed" && state.retryable ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="downloads-retry" />
+                      <input type="hidden" name="id" value={releaseId} />
+                      <input type="hidden" name="format" value={format} />
+                      <Button
+                        type="submit"
+                        size="xs"
+                        aria-disabled={retrying}
+                        onClick={(event) => {
+                          if (retrying) event.preventDefault();
+                        }}
+                      >
+                        {OFFER_TEXT.retry}
+                        <span className="sr-only"> ({FORMAT_NAMES[format].label})</span>
+                      </Button>
+                    </Form>
+                  ) : null}
                 </li>
               );
             })}
           </ul>
+          <div aria-live="polite">
+            {retried ? (
+              <p
+                role={retried.ok ? "status" : "alert"}
+                className={
+                  retried.ok ? "mt-2 text-sm text-emerald-700 dark:text-emerald-400" : "mt-2 text-sm text-red-700 dark:text-red-400"
+                }
+              >
+                {retried.ok ? retried.message : retried.error}
+              </p>
+            ) : null}
+          </div>
         </div>
       ) : null}
       <div>

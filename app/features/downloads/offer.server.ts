@@ -1,7 +1,9 @@
 import type { Db } from "#app/lib/db/db.server.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
+import type { Services } from "#app/lib/platform/services.server.ts";
 import { refused, type Result } from "#app/lib/result.ts";
-import { storedFormats, type ReleaseOffer } from "./offer.ts";
+import { DOWNLOAD_FORMATS, FORMAT_NAMES, storedFormats, type ReleaseOffer } from "./offer.ts";
+import { retryReleaseZip } from "./release-zips.server.ts";
 import { parseOffer } from "./schema.ts";
 import { OFFER_TEXT } from "./ui-text.ts";
 
@@ -44,4 +46,28 @@ export async function saveReleaseOffer(db: Db, releaseId: string, form: Record<s
     return true;
   });
   return saved ? { ok: true, message: OFFER_TEXT.saved } : refused(404, OFFER_TEXT.releaseGone);
+}
+
+/** The editor's Try again beside a file that could not be made: its making starts over at once. */
+export async function retryDownloadFile(
+  services: Pick<Services, "db" | "media">,
+  releaseId: string,
+  form: Record<string, string>,
+): Promise<Result<{ message: string }>> {
+  const format = DOWNLOAD_FORMATS.find((value) => value === form.format);
+  if (!format) return refused(400, OFFER_TEXT.badRequest);
+  const label = FORMAT_NAMES[format].label;
+  switch (await retryReleaseZip(services.db, releaseId, format)) {
+    case "no-release":
+      return refused(404, OFFER_TEXT.releaseGone);
+    case "not-offered":
+      return refused(409, OFFER_TEXT.retryNotOffered(label));
+    case "made":
+      return { ok: true, message: OFFER_TEXT.retryMade(label) };
+    case "retried":
+      services.media?.wake();
+      return { ok: true, message: OFFER_TEXT.retrying(label) };
+    case "under-way":
+      return { ok: true, message: OFFER_TEXT.retrying(label) };
+  }
 }

@@ -8,9 +8,18 @@ import { createTestSite, testStacks, type TestSite } from "#tests/support/test-s
 import { finishAudioWork } from "#app/domain/audio-renditions.server.ts";
 import { insertSingles, insertTrack } from "#app/domain/song-rows.server.ts";
 import type { DownloadFormat } from "#app/lib/db/db-schema.ts";
-import { startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
+import { MAX_JOB_ATTEMPTS, startMediaJobs } from "#app/lib/jobs/media-jobs.server.ts";
 import type { Storage } from "#app/lib/storage/storage.server.ts";
-import { askForReleaseZips, currentReleaseZip, releaseStamp, releaseZipHandler, releaseZipStates } from "./release-zips.server.ts";
+import { currentContentVersion } from "#app/lib/db/content-version.server.ts";
+import {
+  askForReleaseZips,
+  currentReleaseZip,
+  releaseStamp,
+  releaseZipGaveUp,
+  releaseZipHandler,
+  releaseZipStates,
+  retryReleaseZip,
+} from "./release-zips.server.ts";
 
 const ALL: DownloadFormat[] = ["mp3-320", "flac", "opus"];
 const EXTENSION: Record<DownloadFormat, string> = { "mp3-320": "mp3", flac: "flac", opus: "opus" };
@@ -115,6 +124,7 @@ describe.each(testStacks)("a release's download zips on %s", (stack) => {
     const jobs = startMediaJobs({
       db,
       handlers: { downloads: releaseZipHandler(db, storage) },
+      onGiveUp: { downloads: releaseZipGaveUp },
       beforeLook: (db) => askForReleaseZips(db, storage),
       idleMs: 20,
     });
@@ -267,11 +277,16 @@ describe.each(testStacks)("a release's download zips on %s", (stack) => {
       ],
       { formats: ["flac", "mp3-320"], cover: jpeg },
     );
+    const versionBefore = await currentContentVersion(db);
     await workThrough();
+    // The release's page leaves FLAC out from now on, its cached copies too.
+    expect(await currentContentVersion(db)).toBeGreaterThan(versionBefore);
     const states = (await releaseZipStates(db, [mixed.releaseId])).get(mixed.releaseId);
     expect(states?.flac).toEqual({
       state: "failed",
       reason: expect.stringMatching(/FLAC .*lossless.*“Float”.*mp3, which is lossy/) as string,
+      // Refused for good: a new master makes it anew by itself, trying again would not.
+      retryable: false,
     });
     expect(states?.["mp3-320"]).toMatchObject({ state: "ready" });
     expect(await currentReleaseZip(db, storage, mixed.releaseId, "flac")).toBeNull();
@@ -280,7 +295,30 @@ describe.each(testStacks)("a release's download zips on %s", (stack) => {
     expect(entries[2]?.bytes).toEqual(jpeg);
     // Failed for good: asking again asks for nothing.
     await askForReleaseZips(db, storage);
-    expect((await downloadJobs()).find((job) => job.key.startsWith(`${mixed.releaseId}:flac:`))?.status).toBe("failed");
+    const flacJob = async () =>
+      db
+        .selectFrom("mediaJobs")
+        .select(["status", "attempts", "lastError"])
+        .where("kind", "=", "downloads")
+        .where("key", "like", `${mixed.releaseId}:flac:%`)
+        .executeTakeFirstOrThrow();
+    expect((await flacJob()).status).toBe("failed");
+
+    // The artist's Try again: made again from the start, and offered on the page again meanwhile.
+    const versionFailed = await currentContentVersion(db);
+    expect(await retryReleaseZip(db, mixed.releaseId, "flac")).toBe("retried");
+    expect(await flacJob()).toEqual({ status: "queued", attempts: 0, lastError: null });
+    expect(await currentContentVersion(db)).toBeGreaterThan(versionFailed);
+    expect((await releaseZipStates(db, [mixed.releaseId])).get(mixed.releaseId)?.flac).toEqual({ state: "preparing" });
+    // A second tap finds it under way; the MP3 is made; Opus is not offered.
+    const versionRetried = await currentContentVersion(db);
+    expect(await retryReleaseZip(db, mixed.releaseId, "flac")).toBe("under-way");
+    expect(await retryReleaseZip(db, mixed.releaseId, "mp3-320")).toBe("made");
+    expect(await retryReleaseZip(db, mixed.releaseId, "opus")).toBe("not-offered");
+    expect(await currentContentVersion(db)).toBe(versionRetried);
+    // Its master is still lossy: failed again, with the same reason.
+    await workThrough();
+    expect(await flacJob()).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/“Float”.*lossy/) as string });
   }, 60_000);
 
   it("fails a release whose master cannot be read, for good, with the reason", async () => {
@@ -289,8 +327,56 @@ describe.each(testStacks)("a release's download zips on %s", (stack) => {
     });
     await workThrough();
     const state = (await releaseZipStates(db, [broken.releaseId])).get(broken.releaseId)?.opus;
-    expect(state).toEqual({ state: "failed", reason: expect.stringMatching(/^The audio of “Noise” could not be read: /) as string });
+    expect(state).toEqual({
+      state: "failed",
+      reason: expect.stringMatching(/^The audio of “Noise” could not be read: /) as string,
+      retryable: false,
+    });
     expect(await currentReleaseZip(db, storage, broken.releaseId, "opus")).toBeNull();
+  }, 60_000);
+
+  it("gives up on a zip that failed on every attempt, which the artist may try again, and then it is made", async () => {
+    const single = await release("Ebb", [{ title: "Ebb", audio: wav(53) }], { formats: ["opus"] });
+    await askForReleaseZips(db, storage);
+    const ebbJob = () =>
+      db
+        .selectFrom("mediaJobs")
+        .select(["status", "attempts"])
+        .where("key", "like", `${single.releaseId}:opus:%`)
+        .executeTakeFirstOrThrow();
+    // Its last attempt, as after minutes of a bucket not answering.
+    await db
+      .updateTable("mediaJobs")
+      .set({ attempts: MAX_JOB_ATTEMPTS - 1 })
+      .where("key", "like", `${single.releaseId}:opus:%`)
+      .execute();
+    const versionBefore = await currentContentVersion(db);
+    const jobs = startMediaJobs({
+      db,
+      handlers: {
+        downloads: async () => {
+          throw new Error("Storage did not answer");
+        },
+      },
+      onGiveUp: { downloads: releaseZipGaveUp },
+      idleMs: 20,
+    });
+    try {
+      await expect.poll(async () => (await ebbJob()).status, { timeout: 10_000 }).toBe("failed");
+    } finally {
+      await jobs.stop();
+    }
+    expect((await releaseZipStates(db, [single.releaseId])).get(single.releaseId)?.opus).toEqual({
+      state: "failed",
+      reason: "Storage did not answer",
+      retryable: true,
+    });
+    expect(await currentContentVersion(db)).toBeGreaterThan(versionBefore);
+
+    expect(await retryReleaseZip(db, single.releaseId, "opus")).toBe("retried");
+    await workThrough();
+    expect((await releaseZipStates(db, [single.releaseId])).get(single.releaseId)?.opus).toMatchObject({ state: "ready" });
+    expect(await ebbJob()).toEqual({ status: "done", attempts: 1 });
   }, 60_000);
 
   it("makes a zip again when its file is gone", async () => {

@@ -7,9 +7,10 @@ import { z } from "zod";
 import { FfmpegFailedError } from "#app/lib/audio/ffmpeg.server.ts";
 import { probeAudio, type AudioProbe } from "#app/lib/audio/renditions.server.ts";
 import { DOWNLOAD_EXTENSIONS, encodeTaggedDownload, isLossy, type TaggedDownload } from "#app/lib/audio/tagged-download.server.ts";
+import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import type { Db } from "#app/lib/db/db.server.ts";
 import type { DownloadAccess, DownloadFormat } from "#app/lib/db/db-schema.ts";
-import { PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
+import { MAX_JOB_ATTEMPTS, PermanentJobError, type MediaJobHandler } from "#app/lib/jobs/media-jobs.server.ts";
 import { countedRead, type Storage } from "#app/lib/storage/storage.server.ts";
 import { DECODE_TIMEOUT_SECONDS, MAX_DECODE_PIXELS, oneAtATime, readStoredFile } from "#app/lib/uploads/decode-limits.server.ts";
 import { zipStream, type ZipEntry } from "#app/lib/zip/zip-stream.server.ts";
@@ -399,6 +400,54 @@ export function releaseZipHandler(db: Db, storage: Storage): MediaJobHandler {
   };
 }
 
+/**
+ * Run as a zip's job fails for good: the release's page stops offering that
+ * format (offeredDownload leaves failed ones out), its cached copies included.
+ */
+export const releaseZipGaveUp = (trx: Db) => bumpContentVersion(trx);
+
+/**
+ * Makes a release's zip in `format` again after it failed (a bucket that did
+ * not answer through every attempt, say): its job starts over at once, and the
+ * release's page offers the format again, cached copies included. Says how
+ * the zip stands when it was not failed: being made (a second tap), made, not
+ * offered any more, or its release gone.
+ */
+export async function retryReleaseZip(
+  db: Db,
+  releaseId: string,
+  format: DownloadFormat,
+  now = Date.now(),
+): Promise<"retried" | "under-way" | "made" | "not-offered" | "no-release"> {
+  const [source] = await zipSources(db, [releaseId]);
+  if (!source) return "no-release";
+  if (!source.formats.includes(format) || source.tracks.length === 0) return "not-offered";
+  const id = jobId(jobKey(releaseId, format, releaseStamp(source, format)));
+  const retried = await db.transaction().execute(async (trx) => {
+    // The write first: on SQLite a transaction that reads before it writes cannot wait for another writer.
+    const result = await trx
+      .updateTable("mediaJobs")
+      .set({
+        status: "queued",
+        attempts: 0,
+        nextAttemptAt: now,
+        doneAt: null,
+        lastError: null,
+        progress: null,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "failed")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await bumpContentVersion(trx);
+    return true;
+  });
+  if (retried) return "retried";
+  return (await currentReleaseZip(db, undefined, releaseId, format)) ? "made" : "under-way";
+}
+
 /** Each release's zips as the release editor and a fan's download page show them: per format offered, ready, being made, or failed. */
 export async function releaseZipStates(db: Db, releaseIds: readonly string[]): Promise<Map<string, ZipStates>> {
   const states = new Map<string, ZipStates>();
@@ -413,7 +462,7 @@ export async function releaseZipStates(db: Db, releaseIds: readonly string[]): P
       ? []
       : db
           .selectFrom("mediaJobs")
-          .select(["key", "status", "lastError", "progress"])
+          .select(["key", "status", "lastError", "progress", "attempts"])
           .where("kind", "=", "downloads")
           .where("key", "in", [...wanted.keys()])
           .execute(),
@@ -427,7 +476,7 @@ export async function releaseZipStates(db: Db, releaseIds: readonly string[]): P
     const state: ZipState = file
       ? { state: "ready", bytes: Number(file.bytes) }
       : job?.status === "failed"
-        ? { state: "failed", reason: job.lastError ?? "Unknown error" }
+        ? { state: "failed", reason: job.lastError ?? "Unknown error", retryable: Number(job.attempts) >= MAX_JOB_ATTEMPTS }
         : job?.status === "queued" && job.progress !== null
           ? { state: "preparing", percent: Number(job.progress) }
           : { state: "preparing" };

@@ -28,6 +28,7 @@ const RELEASE_EDITOR_INTENTS = [
   "link-restore",
   "link-extend",
   "downloads",
+  "downloads-retry",
 ] as const;
 export type ReleaseEditorIntent = (typeof RELEASE_EDITOR_INTENTS)[number];
 
@@ -62,6 +63,8 @@ export type ReleaseEditorSteps = {
   ) => Promise<Result<{ message: string; id?: string }, { fields?: Record<string, string> }>>;
   /** The Downloads form: how fans take the release home (the downloads feature). */
   downloads?: (form: Record<string, string>) => Promise<Result<{ message: string }, { fields?: Record<string, string> }>>;
+  /** Try again beside a download file that could not be made (the downloads feature). */
+  retryDownload?: (form: Record<string, string>) => Promise<Result<{ message: string }>>;
 };
 
 /** The editor's forms. */
@@ -70,7 +73,7 @@ export async function handleReleaseEditorAction(
   request: Request,
   steps: ReleaseEditorSteps = {},
 ): Promise<ReleaseEditorResult> {
-  const { deleteTrack, moveDay, releaseNow, link, downloads } = steps;
+  const { deleteTrack, moveDay, releaseNow, link, downloads, retryDownload } = steps;
   const read = await readForm(request);
   if (!read.ok) return { ...read, intent: "", target: "", fields: {}, values: {} };
   const form = textFields(read.form);
@@ -114,6 +117,8 @@ export async function handleReleaseEditorAction(
         return answer(link ? await link(LINK_STEPS[intent], form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       case "downloads":
         return answer(downloads ? await downloads(form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
+      case "downloads-retry":
+        return answer(retryDownload ? await retryDownload(form) : refused(400, RELEASE_EDIT_TEXT.badRequest));
       default:
         return answer(refused(400, RELEASE_EDIT_TEXT.badRequest));
     }

@@ -122,6 +122,35 @@ describe.each(testStacks)("media jobs on %s", (kind) => {
     await until(async () => (await job("music/1700000000300_never.wav")).status === "failed", "the last attempt");
   });
 
+  it("runs a kind's give-up step with the job failing for good, and not for a failure it will try again or a job done", async () => {
+    const clock = Date.now();
+    for (const name of ["fine", "flaky", "broken"]) await enqueueMediaJob(db(), "analyse", `music/1700000000400_${name}.wav`, clock);
+    const gaveUp: { key: string; status: string | undefined }[] = [];
+    const jobs = startMediaJobs({
+      db: db(),
+      handlers: {
+        analyse: async (key) => {
+          if (key.endsWith("broken.wav")) throw new PermanentJobError("Unreadable");
+          if (key.endsWith("flaky.wav")) throw new Error("Storage did not answer");
+        },
+      },
+      onGiveUp: {
+        analyse: async (trx, key) => {
+          // Inside the transaction that fails it: it reads the job as failed already.
+          const row = await trx.selectFrom("mediaJobs").select("status").where("key", "=", key).executeTakeFirst();
+          gaveUp.push({ key, status: row?.status });
+        },
+      },
+      idleMs: 20,
+      now: () => clock,
+    });
+    running.push(jobs);
+    await until(async () => (await job("music/1700000000400_flaky.wav")).lastError !== null, "the flaky job's first failure");
+    await until(async () => (await job("music/1700000000400_broken.wav")).status === "failed", "the broken job failed");
+    await until(async () => (await job("music/1700000000400_fine.wav")).status === "done", "the fine job done");
+    expect(gaveUp).toEqual([{ key: "music/1700000000400_broken.wav", status: "failed" }]);
+  });
+
   it("takes over the job of a process that died holding it, once its lease has run out", async () => {
     const now = Date.now();
     await enqueueMediaJob(db(), "analyse", "music/1700000000400_orphan.wav", now);

@@ -83,6 +83,12 @@ export type MediaJobsOptions = {
   /** How long to wait when nothing is due. */
   idleMs?: number;
   now?: () => number;
+  /**
+   * Run, by kind, in the transaction that fails a job for good: what must show
+   * the failure at once elsewhere (a release's cached page leaving out a file
+   * that could not be made, say).
+   */
+  onGiveUp?: Partial<Record<MediaJobKind, (trx: Db, key: string) => Promise<void>>>;
   /** Told about each attempt (tests, logs). */
   onAttempt?: (event: { id: string; result: "done" | "retry" | "failed"; error?: string }) => void;
 };
@@ -107,7 +113,7 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
         .execute()
         .catch((error: unknown) => console.error("Media jobs: renewing a lease failed", error));
     }, RENEW_EVERY_MS);
-    const mine = () => db.updateTable("mediaJobs").where("id", "=", job.id).where("leaseOwner", "=", owner);
+    const mine = (on: Db = db) => on.updateTable("mediaJobs").where("id", "=", job.id).where("leaseOwner", "=", owner);
     let written = { percent: -1, at: 0 };
     const progress = (fraction: number) => {
       const percent = Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
@@ -127,13 +133,30 @@ export function startMediaJobs(options: MediaJobsOptions): MediaJobs {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = error instanceof PermanentJobError || job.attempts >= MAX_JOB_ATTEMPTS;
-      await mine()
-        .set(
-          giveUp
-            ? { status: "failed", leaseOwner: null, leaseUntil: null, lastError: message, progress: null }
-            : { nextAttemptAt: now() + retryDelayMs(job.attempts), leaseOwner: null, leaseUntil: null, lastError: message, progress: null },
-        )
-        .execute();
+      const afterGivingUp = giveUp ? options.onGiveUp?.[job.kind] : undefined;
+      if (afterGivingUp) {
+        await db.transaction().execute(async (trx) => {
+          // The write first: on SQLite a transaction that reads before it writes cannot wait for another writer.
+          const failed = await mine(trx)
+            .set({ status: "failed", leaseOwner: null, leaseUntil: null, lastError: message, progress: null })
+            .executeTakeFirst();
+          if (Number(failed.numUpdatedRows) > 0) await afterGivingUp(trx, job.key);
+        });
+      } else {
+        await mine()
+          .set(
+            giveUp
+              ? { status: "failed", leaseOwner: null, leaseUntil: null, lastError: message, progress: null }
+              : {
+                  nextAttemptAt: now() + retryDelayMs(job.attempts),
+                  leaseOwner: null,
+                  leaseUntil: null,
+                  lastError: message,
+                  progress: null,
+                },
+          )
+          .execute();
+      }
       if (giveUp) console.error(`Media jobs: ${job.id} failed: ${message}`);
       options.onAttempt?.({ id: job.id, result: giveUp ? "failed" : "retry", error: message });
     } finally {
