@@ -28,6 +28,12 @@ const COUNTED_PAGES = [
   "/terms",
 ].map((pattern) => new RegExp(`^${pattern}$`));
 
+/** The page a view of `path` (as the page sends it) is counted under, or null: a public page's, and no other. */
+export function countedPage(path: string): string | null {
+  const trimmed = path.length > 1 ? path.replace(/\/$/, "") : path;
+  return COUNTED_PAGES.some((page) => page.test(trimmed)) ? trimmed : null;
+}
+
 const beaconSchema = z.discriminatedUnion("e", [
   z.object({
     e: z.literal("view"),
@@ -73,8 +79,8 @@ export function recordBeacon(counter: DailyCounter, siteHost: string, request: B
     counter.count(PLAY_METRIC[beacon.t], beacon.s);
     return true;
   }
-  const path = beacon.p.length > 1 ? beacon.p.replace(/\/$/, "") : beacon.p;
-  if (!COUNTED_PAGES.some((page) => page.test(path))) return false;
+  const path = countedPage(beacon.p);
+  if (path === null) return false;
   counter.count(METRIC.view, path);
   counter.visitor(`${request.client}\n${request.headers.get("user-agent") ?? ""}`);
   const from = referringDomain(beacon.r, siteHost);
