@@ -114,6 +114,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       description: `"${release.title}" by ${site.artistName} is coming soon. Get a mail the moment it is out.`,
       path: release.path,
       noindex: true,
+      // Its visits before the day are what the artist's campaign brought.
+      counted: true,
       image,
     });
   }

@@ -56,8 +56,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       title: `${song.title} (coming soon)`,
       description: `"${song.title}" by ${song.artist} comes out ${when}. Get a mail the moment it is out.`,
       path,
-      // Out of search results until it is out; the sitemap leaves it out too.
+      // Out of search results until it is out; the sitemap leaves it out too. Its visits are counted.
       noindex: true,
+      counted: true,
       image: {
         path: mediaUrl(coverSocialKey(song.coverKey)),
         width: SOCIAL_IMAGE_WIDTH,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
-import { countedPage } from "./beacon.server.ts";
+import { countedPage } from "#app/features/numbers/beacon.server.ts";
 
 // Which pages the Numbers count is a list in beacon.server.ts. A page added to
 // app/routes.ts is either counted there or named here with why not, so a new

@@ -193,6 +193,57 @@ test.describe.serial("the artist's Numbers", () => {
     expect((await countsOf(["view"])).filter((row) => row.subject === "/shows")).toEqual(before.filter((row) => row.subject === "/shows"));
   });
 
+  test("a release's coming-soon page is counted, out of search results as it is; a page not found is not", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    const title = `Not Yet ${TAG}`;
+    const audio = await page.request.post("/api/uploads/audio?name=track.wav", {
+      data: synthWav({ seconds: 2, chords: [[55, 59, 62]], bpm: 100 }),
+      headers: { "content-type": "audio/wav" },
+    });
+    const cover = await page.request.post("/api/uploads/cover?name=cover.png", {
+      data: await coverPng(title, ["#0f172a", "#0ea5e9"], 300),
+      headers: { "content-type": "image/png" },
+    });
+    const audioKey = ((await audio.json()) as { key: string }).key;
+    const created = await page.request.post("/api/songs", {
+      form: {
+        intent: "create-song",
+        title,
+        audioKey,
+        coverKey: ((await cover.json()) as { key: string }).key,
+        releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16),
+        releaseTimeZone: "UTC",
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()) as { id: string }).id;
+    try {
+      await renditionsOf(audioKey, { out: false });
+      const trackPath = await songPathOf(id);
+      const releasePath = trackPath.split("/").slice(0, 3).join("/");
+      const missing = `/music/no-such-release-${TAG}`;
+      const fan = await fanPhone(browser);
+      try {
+        for (const path of [releasePath, trackPath, missing]) await fan.page.goto(path);
+        await expect(fan.page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+        await fan.page.goto(trackPath);
+        await expect(fan.page.locator('meta[name="robots"]'), "still out of search results").toHaveAttribute("content", "noindex");
+        // A page counted after the others, to know the site has written what it counted.
+        await fan.page.goto("/terms");
+      } finally {
+        await fan.close();
+      }
+      await expect.poll(async () => (await countsOf(["view"])).some((row) => row.subject === "/terms"), { timeout: 15_000 }).toBe(true);
+      const views = await countsOf(["view"]);
+      expect(views.find((row) => row.subject === releasePath)?.count).toBe(1);
+      expect(views.find((row) => row.subject === trackPath)?.count).toBe(2);
+      expect(views.filter((row) => row.subject === missing)).toEqual([]);
+    } finally {
+      await withE2eDb((db) => deleteSongRows(db, [id]));
+    }
+  });
+
   test("the embeddable player counts its plays as the site does", async ({ browser }) => {
     test.setTimeout(60_000);
     if (!single) throw new Error("no single");

@@ -2,6 +2,7 @@
 // seen, a track's play reaching a stage. Sent by the browser as a beacon, to
 // be counted and forgotten: no cookie, nothing about the person.
 import { BEACON_PATH } from "#app/domain/counted.ts";
+import { COUNTED_ATTRIBUTE } from "#app/lib/document/meta.ts";
 
 export type PlayStage = "start" | "30s" | "end";
 
@@ -15,17 +16,16 @@ export const CAMPAIGN_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", 
 /** On <html>: this page's visitor is not counted (the artist, signed in). */
 export const UNCOUNTED_ATTRIBUTE = "data-uncounted";
 
+/** A page kept out of search results and out of the Numbers: an error, a private page (not a coming-soon page, which is counted). */
+const UNCOUNTED_NOINDEX = `meta[name="robots"][content*="noindex"]:not([${COUNTED_ATTRIBUTE}])`;
+
 /**
  * Whether this page may be counted: not the artist's own visits, not a page
  * marked noindex (errors, private pages), not a browser driven by a program
  * (`navigator.webdriver`: a person's browser never says so).
  */
 function pageIsCounted(): boolean {
-  return (
-    !navigator.webdriver &&
-    !document.documentElement.hasAttribute(UNCOUNTED_ATTRIBUTE) &&
-    !document.querySelector('meta[name="robots"][content*="noindex"]')
-  );
+  return !navigator.webdriver && !document.documentElement.hasAttribute(UNCOUNTED_ATTRIBUTE) && !document.querySelector(UNCOUNTED_NOINDEX);
 }
 
 function send(beacon: Beacon): void {
@@ -69,5 +69,5 @@ export function countPlay(songId: string, stage: PlayStage): void {
  * a navigation inside the app, `document.referrer` still names the first.
  */
 export function viewBeaconScript(): string {
-  return `(function(){try{var go=function(){var h=document.documentElement;if(navigator.webdriver||h.hasAttribute(${JSON.stringify(UNCOUNTED_ATTRIBUTE)})||document.querySelector('meta[name="robots"][content*="noindex"]'))return;var d={e:"view",p:location.pathname};var r=document.referrer;if(r&&r.indexOf(location.origin+"/")!==0)d.r=r;var s=new URLSearchParams(location.search),k=new URLSearchParams();${JSON.stringify(CAMPAIGN_PARAMETERS)}.forEach(function(n){var v=s.get(n);if(v)k.set(n,v)});if(k.toString())d.q=k.toString();var b=JSON.stringify(d);if(!(navigator.sendBeacon&&navigator.sendBeacon(${JSON.stringify(BEACON_PATH)},b)))fetch(${JSON.stringify(BEACON_PATH)},{method:"POST",body:b,keepalive:true}).catch(function(){})};if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",go);else go()}catch(e){}})();`;
+  return `(function(){try{var go=function(){var h=document.documentElement;if(navigator.webdriver||h.hasAttribute(${JSON.stringify(UNCOUNTED_ATTRIBUTE)})||document.querySelector(${JSON.stringify(UNCOUNTED_NOINDEX)}))return;var d={e:"view",p:location.pathname};var r=document.referrer;if(r&&r.indexOf(location.origin+"/")!==0)d.r=r;var s=new URLSearchParams(location.search),k=new URLSearchParams();${JSON.stringify(CAMPAIGN_PARAMETERS)}.forEach(function(n){var v=s.get(n);if(v)k.set(n,v)});if(k.toString())d.q=k.toString();var b=JSON.stringify(d);if(!(navigator.sendBeacon&&navigator.sendBeacon(${JSON.stringify(BEACON_PATH)},b)))fetch(${JSON.stringify(BEACON_PATH)},{method:"POST",body:b,keepalive:true}).catch(function(){})};if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",go);else go()}catch(e){}})();`;
 }

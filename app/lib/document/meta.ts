@@ -22,6 +22,9 @@ export type SiteMeta = {
   socialImagePath?: string;
 };
 
+/** On a page's robots meta: noindex, yet counted in the Numbers (`PageMeta.counted`). */
+export const COUNTED_ATTRIBUTE = "data-counted";
+
 export type PageMeta = {
   title: string;
   description: string;
@@ -30,6 +33,12 @@ export type PageMeta = {
   image?: { path: string; width: number; height: number; alt: string };
   type?: string;
   noindex?: boolean;
+  /**
+   * With `noindex`: a public page kept out of search results for now, yet
+   * counted in the artist's Numbers (a release's coming-soon page). Without
+   * it, a noindex page (an error, a private page) is never counted.
+   */
+  counted?: boolean;
   genres?: string[];
   /** The home page's title stands alone; every other page is "Title | Artist". */
   bareTitle?: boolean;
@@ -70,7 +79,9 @@ export function pageMeta(site: SiteMeta, page: PageMeta): MetaDescriptor[] {
     { title },
     { name: "description", content: page.description },
     { name: "keywords", content: [site.artistName, ...(page.genres ?? site.genres), "music"].join(", ") },
-    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    ...(page.noindex
+      ? [{ name: "robots", content: "noindex", ...(page.counted ? { [COUNTED_ATTRIBUTE]: "" } : {}) }]
+      : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:site_name", content: site.artistName },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
