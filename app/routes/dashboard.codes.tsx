@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     releases,
     batches,
     artistName: settings.artist.name,
-    // As a card prints it: the address a fan types, without its scheme.
-    site: services.env.publicUrl.replace(/^https?:\/\//, "").replace(/\/+$/, ""),
+    // The cards' QR codes lead here; their words print it without its scheme.
+    origin: services.env.publicUrl.replace(/\/+$/, ""),
   };
 }
 
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export default function DashboardCodes() {
-  const { dashboardPath: path, releases, batches, artistName, site } = useLoaderData<typeof loader>();
+  const { dashboardPath: path, releases, batches, artistName, origin } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-12 px-4 py-12 sm:px-6 print:max-w-none print:space-y-0 print:p-0">
       <div className="print:hidden">
@@ -59,7 +59,7 @@ export default function DashboardCodes() {
           <p className="max-w-2xl text-stone-600 dark:text-stone-400">{CODES_TEXT.intro}</p>
         </DashboardHeader>
       </div>
-      <CodesArea releases={releases} batches={batches} artistName={artistName} site={site} />
+      <CodesArea releases={releases} batches={batches} artistName={artistName} origin={origin} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Download codes (issue #36, decision 028), as the artist and fans use them:
 // the artist makes a batch in the dashboard, downloads the CSV and prints the
-// cards (on paper only the cards, several to a page); a fan types a code from
-// a card in lower case with spaces and lands on the release's download page;
+// cards (on paper only the cards, several to a page, each with a QR code a
+// phone reads); a fan types a code from a card in lower case with spaces, or
+// scans one, and lands on the release's download page;
 // the same one-use code then says it is used up; a guesser is stopped after
 // ten wrong codes in a minute. Screenshots of the area (390 and 1280 px, light
 // and dark, and on paper) go to the test's output folder for a person to look at.
@@ -14,6 +15,7 @@ import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { E2E_URL } from "./support/server-env.ts";
 import { describeAudio } from "#tests/support/audio-tags.ts";
+import { readQrSvg } from "#tests/support/qr.ts";
 import { unzip } from "#tests/support/unzip.ts";
 
 const CODES_PAGE = `${DASHBOARD_PATH}/codes`;
@@ -26,6 +28,8 @@ const tag = randomUUID().slice(0, 6);
 const title = `Tidewater ${tag}`;
 let songId = "";
 let codes: string[] = [];
+/** What the first two cards' QR codes say. */
+let qrAddresses: string[] = [];
 
 /** A fan's browser: no cookie of ours, a client address of its own. */
 async function fan(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
@@ -77,6 +81,13 @@ test("the artist makes a batch, downloads its CSV and prints its cards, only the
   await expect(first.getByText(title, { exact: true })).toBeVisible();
   await expect(first.getByText(`Redeem at ${E2E_URL.replace("http://", "")}/redeem`)).toBeVisible();
   await expect(first.getByText("Valid until December 31, 2031")).toBeVisible();
+  // Each card's QR code, as a phone's camera reads it: its redeem page with its code filled in.
+  qrAddresses = [];
+  for (const [index, code] of codes.slice(0, 2).entries()) {
+    const qr = cards.nth(index).getByRole("img", { name: "QR code: scan to redeem this code" });
+    qrAddresses.push((await readQrSvg(await qr.evaluate((svg) => svg.outerHTML))) ?? "");
+    expect(qrAddresses[index]).toBe(`${E2E_URL}/redeem?code=${code}`);
+  }
   // The cover, as the release's pages show it.
   await expect(first.locator("img")).toHaveJSProperty("complete", true);
   expect(await first.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
@@ -125,6 +136,9 @@ test("the artist makes a batch, downloads its CSV and prints its cards, only the
   await expect(page.getByRole("contentinfo")).toBeHidden();
   await expect(sheet.getByRole("link", { name: "Download CSV" })).toBeHidden();
   await expect(sheet.getByText(codes[0] ?? "-")).toBeVisible();
+  // On paper, big enough for a phone's camera at arm's length: 20 mm (at 96 px to the inch).
+  const printedQr = await first.getByRole("img", { name: "QR code: scan to redeem this code" }).boundingBox();
+  expect(Math.abs((printedQr?.width ?? 0) - (20 / 25.4) * 96)).toBeLessThan(1);
   const ink = await sheet.getByText(codes[0] ?? "-").evaluate((element) => getComputedStyle(element).color);
   expect(Number(/^oklch\(([\d.]+)/.exec(ink)?.[1] ?? /^rgb\((\d+)/.exec(ink)?.[1]), ink).toBeLessThan(0.6);
   // 688 px: A4's width inside its margins (182 mm at 96 px to the inch), as the paper has it.
@@ -240,8 +254,8 @@ test("a fan types a code from a card in lower case with spaces and lands on the 
     await expect(page).toHaveURL(/\/redeem$/);
     await expect(page.getByRole("textbox", { name: "Enter your download code" })).toHaveValue(firstCode);
 
-    // A card's address with the code in it fills the field in.
-    await page.goto(`/redeem?code=${encodeURIComponent(secondCode)}`);
+    // A card's QR code, scanned: its address fills the field in.
+    await page.goto(qrAddresses[1] ?? "");
     await expect(page.getByRole("textbox", { name: "Enter your download code" })).toHaveValue(secondCode);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Redeem" }).click();

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { formatDate } from "#app/lib/time/format-date.ts";
 import type { MadeBatch } from "./codes.server.ts";
 import { codesCsv, csvDataUrl, csvFileName } from "./code-csv.ts";
+import { CodeQr } from "./code-qr.tsx";
 import { CODES_TEXT } from "./codes-ui-text.ts";
 
 /**
@@ -11,7 +12,19 @@ import { CODES_TEXT } from "./codes-ui-text.ts";
  * of cards to print. Printed, the page is only the cards (the rest of the
  * dashboard is print:hidden), two across, none split over a page's edge.
  */
-export function CodeCards({ batch, message, artistName, site }: { batch: MadeBatch; message: string; artistName: string; site: string }) {
+export function CodeCards({
+  batch,
+  message,
+  artistName,
+  origin,
+}: {
+  batch: MadeBatch;
+  message: string;
+  artistName: string;
+  /** The site's address: each card's QR code leads to its redeem page with the code filled in. */
+  origin: string;
+}) {
+  const site = origin.replace(/^https?:\/\//, "");
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // Printing needs the app; before it runs, the browser's own Print does the same.
@@ -71,12 +84,21 @@ export function CodeCards({ batch, message, artistName, site }: { batch: MadeBat
                 <p className="line-clamp-2 font-display text-lg leading-tight font-semibold print:text-[12pt]">{batch.releaseTitle}</p>
               </div>
             </div>
-            <p className="font-mono text-2xl font-bold tracking-[0.12em] whitespace-nowrap print:text-[17pt]">{code}</p>
-            <div className="space-y-0.5 text-xs text-stone-700 dark:text-stone-300 print:text-[7.5pt] print:text-stone-800">
-              <p>{CODES_TEXT.cardRedeemAt(site)}</p>
-              {until || batch.usesPerCode > 1 ? (
-                <p>{[until, batch.usesPerCode > 1 ? CODES_TEXT.cardUses(batch.usesPerCode) : null].filter(Boolean).join(" · ")}</p>
-              ) : null}
+            <div className="flex items-end justify-between gap-3">
+              <div className="min-w-0 space-y-2">
+                <p className="font-mono text-2xl font-bold tracking-[0.12em] whitespace-nowrap print:text-[17pt]">{code}</p>
+                <div className="space-y-0.5 text-xs text-stone-700 dark:text-stone-300 print:text-[7.5pt] print:text-stone-800">
+                  <p>{CODES_TEXT.cardRedeemAt(site)}</p>
+                  {until || batch.usesPerCode > 1 ? (
+                    <p>{[until, batch.usesPerCode > 1 ? CODES_TEXT.cardUses(batch.usesPerCode) : null].filter(Boolean).join(" · ")}</p>
+                  ) : null}
+                </div>
+              </div>
+              <CodeQr
+                url={`${origin}/redeem?${new URLSearchParams({ code })}`}
+                label={CODES_TEXT.cardQr}
+                className="size-20 shrink-0 rounded-sm print:size-[20mm] print:rounded-none"
+              />
             </div>
           </li>
         ))}

@@ -18,19 +18,19 @@ export function CodesArea({
   releases,
   batches,
   artistName,
-  site,
+  origin,
 }: {
   releases: CodeRelease[];
   batches: BatchView[];
   artistName: string;
-  /** The site's address as a card prints it, without its scheme: `juniper.example`. */
-  site: string;
+  /** The site's address, `https://juniper.example`: the cards' QR codes lead there. */
+  origin: string;
 }) {
   const answer = useActionData<FormAnswer<CodesAreaResult>>() ?? null;
   const made = answer?.ok && answer.intent === "make" && answer.batch ? answer : null;
   return (
     <div className="space-y-10">
-      {made?.batch ? <CodeCards batch={made.batch} message={made.message} artistName={artistName} site={site} /> : null}
+      {made?.batch ? <CodeCards batch={made.batch} message={made.message} artistName={artistName} origin={origin} /> : null}
       <section aria-labelledby="make-codes-heading" className={`${card} print:hidden`}>
         <h2 id="make-codes-heading" className="mb-5 text-xl font-semibold">
           {CODES_TEXT.makeHeading}

@@ -40,6 +40,7 @@ export const CODES_TEXT = {
   printHint: "Only the cards are printed, several to a page.",
   cardsLabel: "Cards to print",
   cardRedeemAt: (site: string) => `Redeem at ${site}/redeem`,
+  cardQr: "QR code: scan to redeem this code",
   cardUntil: (day: string) => `Valid until ${day}`,
   cardUses: (uses: number) => `Works ${uses} times`,
   csvHeader: ["code", "release", "uses", "expiry"],
