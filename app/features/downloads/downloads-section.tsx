@@ -1,11 +1,14 @@
-import { useId } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { useEffect, useId } from "react";
+import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError, inputStyles } from "#app/components/ui/text-field.tsx";
 import { CURRENCIES, DOWNLOAD_ACCESS, DOWNLOAD_FORMATS, FORMAT_NAMES, minorUnits, type ReleaseOffer } from "./offer.ts";
 import type { DownloadAccess } from "#app/lib/db/db-schema.ts";
 import { fileSize, type DayCount, type ZipStates } from "./download-views.ts";
 import { OFFER_TEXT } from "./ui-text.ts";
+
+/** While a file is being made, the editor looks again this often, so its progress and its end show without a reload. */
+const LOOK_AGAIN_MS = 3_000;
 
 /** The release editor's answer, as far as this section reads it. */
 type EditorAnswer = {
@@ -52,6 +55,17 @@ export function DownloadsSection({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "downloads";
   const retrying = navigation.state === "submitting" && navigation.formData?.get("intent") === "downloads-retry";
+  // Every field here is uncontrolled, so a fresh look keeps what the artist has typed or chosen meanwhile.
+  const { state: looking, revalidate } = useRevalidator();
+  const makingFiles = Object.values(states).some((state) => state.state === "preparing");
+  const idle = navigation.state === "idle" && looking === "idle";
+  useEffect(() => {
+    if (!makingFiles || !idle) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate();
+    }, LOOK_AGAIN_MS);
+    return () => clearInterval(timer);
+  }, [makingFiles, idle, revalidate]);
   const access = (typed?.access as DownloadAccess | undefined) ?? offer.access;
   const chosen = (format: string) => (typed ? typed[`format-${format}`] === "on" : offer.formats.includes(format as never));
   const totals = counts.reduce(
