@@ -13,7 +13,7 @@ const workerIndexes = Array.from({ length: E2E_WORKERS }, (_, worker) => worker)
  * run on the embedded stack only; every spec that stores, serves or shares
  * something runs on both.
  */
-const BROWSER_ONLY_SPECS = ["theme-layout", "stylesheets", "forms-a11y", "sign-in-way-back", "early-taps"].map(
+const BROWSER_ONLY_SPECS = ["theme-layout", "stylesheets", "forms-a11y", "accessibility", "sign-in-way-back", "early-taps"].map(
   (name) => `**/${name}.spec.ts`,
 );
 

@@ -80,22 +80,25 @@ export function UpcomingRelease({ song, children }: { song: Song; children?: Rea
             {UPCOMING_TEXT.outNow}
           </p>
         ) : (
-          <ol role="timer" aria-label={UPCOMING_TEXT.countdownLabel} className="mt-6 grid max-w-md grid-cols-4 gap-2 sm:gap-3">
-            {UNITS.map((unit, index) => (
-              <li
-                key={unit.label}
-                className="min-w-0 rounded-xl border border-stone-200 bg-white px-1 py-3 text-center dark:border-stone-800 dark:bg-stone-900"
-              >
-                <span
-                  className="block text-2xl font-semibold tabular-nums sm:text-3xl"
-                  data-testid={`countdown-${unit.label.toLowerCase()}`}
+          // The timer holds the list: a role on the <ol> itself would take its list away from its items.
+          <div role="timer" aria-label={UPCOMING_TEXT.countdownLabel} className="mt-6 max-w-md">
+            <ol className="grid grid-cols-4 gap-2 sm:gap-3">
+              {UNITS.map((unit, index) => (
+                <li
+                  key={unit.label}
+                  className="min-w-0 rounded-xl border border-stone-200 bg-white px-1 py-3 text-center dark:border-stone-800 dark:bg-stone-900"
                 >
-                  {values ? String(values[index]).padStart(2, "0") : "--"}
-                </span>
-                <span className="mt-1 block text-xs uppercase tracking-wider text-stone-600 dark:text-stone-400">{unit.label}</span>
-              </li>
-            ))}
-          </ol>
+                  <span
+                    className="block text-2xl font-semibold tabular-nums sm:text-3xl"
+                    data-testid={`countdown-${unit.label.toLowerCase()}`}
+                  >
+                    {values ? String(values[index]).padStart(2, "0") : "--"}
+                  </span>
+                  <span className="mt-1 block text-xs uppercase tracking-wider text-stone-600 dark:text-stone-400">{unit.label}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
         )}
         {children ? <div className="mt-10">{children}</div> : null}
       </div>
