@@ -145,6 +145,34 @@ test.describe("a fan writing again", () => {
     expect(await heldWith(marker)).toEqual([]);
   });
 
+  test("a message sent from a page shown again from the browser's cache, before its fresh token has come, waits for it and reaches the inbox", async ({
+    page,
+  }) => {
+    test.slow();
+    const marker = `e2e-waits-${Date.now()}`;
+    const token = () => page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]').inputValue();
+    await openContact(page);
+    await waitForHydration(page);
+    const first = await token();
+    await send(page, `first ${marker}`);
+    // Reloaded, the page comes back from the browser's cache (the server says it has not changed),
+    // with the token the first message took.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await token()).toBe(first);
+    // A slow connection: the page's loaders, which bring a fresh token, answer seconds late.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByLabel("Message").fill(`second ${marker}`);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent!")).toBeVisible({ timeout: 20_000 });
+    await expect.poll(async () => (await rowsWith(marker)).length).toBe(2);
+    expect(await heldWith(marker)).toEqual([]);
+  });
+
   test("a page left open for more than a day gets a fresh form when the fan starts writing", async ({ page }) => {
     const marker = `e2e-old-page-${Date.now()}`;
     // The page as a tab kept since yesterday shows it: its token made 25 hours ago.
