@@ -65,7 +65,9 @@ function useFreshToken(field: React.RefObject<HTMLInputElement | null>, token: s
     waiting.current = null;
     clearTimeout(kept.timer);
     letThrough.current = true;
+    // Its submit event comes within this call; should the browser refuse it (a field it finds invalid), the next send is checked again.
     form.requestSubmit(kept.submitter && form.contains(kept.submitter) ? kept.submitter : undefined);
+    letThrough.current = false;
   });
 
   // The kept send goes once the token is new, or once asking for one is over without one; after
