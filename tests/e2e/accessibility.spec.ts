@@ -2,9 +2,9 @@
 // A and AA (names, roles, landmarks, contrast, labels, focusable content): on a
 // phone in both themes and on a wide screen in the dark one, and in the states
 // a person brings about (the phone's menu open, a form's errors shown, a track
-// playing, a file that could not be made). A rule broken anywhere fails the
-// test with the rule and where. The other browser specs test what a person does
-// with these pages; this one keeps the whole site from sliding.
+// playing). A rule broken anywhere fails the test with the rule and where. The
+// other browser specs test what a person does with these pages; this one keeps
+// the whole site from sliding.
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { coverPng, synthWav } from "../../scripts/media/synth.ts";
