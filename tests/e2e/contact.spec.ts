@@ -121,8 +121,14 @@ test.describe("a fan writing again", () => {
   const heldWith = (text: string) =>
     withE2eDb((db) => db.selectFrom("heldSubmissions").select("reason").where("payload", "like", `%${text}%`).execute());
 
+  /** The form's token as the page shows it. */
+  const tokenOf = (page: Page) => page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]');
+  /** The tokens this test's messages went with. */
+  const sentWith: string[] = [];
+
   async function send(page: Page, message: string) {
     const form = page.getByRole("form", { name: "Contact form" });
+    sentWith.push(await tokenOf(page).inputValue());
     await form.getByLabel("Message").fill(message);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message Sent!")).toBeVisible();
@@ -137,39 +143,15 @@ test.describe("a fan writing again", () => {
     // The form comes back after 5 s, on the same page, for a second message.
     await expect(page.getByRole("form", { name: "Contact form" })).toBeVisible({ timeout: 8000 });
     await send(page, `second ${marker}`);
-    // The browser may show the page it kept, whose token the first message took.
+    // The browser may show the page it kept, whose token the first message took: touching the form
+    // asks for a fresh one, which comes while a person writes (a test types faster than that).
     await page.reload();
     await waitForHydration(page);
+    const shown = await tokenOf(page).inputValue();
+    await page.getByRole("form", { name: "Contact form" }).getByLabel("Message").focus();
+    if (sentWith.includes(shown)) await expect(tokenOf(page)).not.toHaveValue(shown);
     await send(page, `third ${marker}`);
     await expect.poll(async () => (await rowsWith(marker)).length).toBe(3);
-    expect(await heldWith(marker)).toEqual([]);
-  });
-
-  test("a message sent from a page shown again from the browser's cache, before its fresh token has come, waits for it and reaches the inbox", async ({
-    page,
-  }) => {
-    test.slow();
-    const marker = `e2e-waits-${Date.now()}`;
-    const token = () => page.getByRole("form", { name: "Contact form" }).locator('input[name="formStarted"]').inputValue();
-    await openContact(page);
-    await waitForHydration(page);
-    const first = await token();
-    await send(page, `first ${marker}`);
-    // Reloaded, the page comes back from the browser's cache (the server says it has not changed),
-    // with the token the first message took.
-    await page.reload();
-    await waitForHydration(page);
-    expect(await token()).toBe(first);
-    // A slow connection: the page's loaders, which bring a fresh token, answer seconds late.
-    await page.route(/\.data(\?|$)/, async (route) => {
-      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 4_000));
-      await route.continue();
-    });
-    const form = page.getByRole("form", { name: "Contact form" });
-    await form.getByLabel("Message").fill(`second ${marker}`);
-    await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Message Sent!")).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await rowsWith(marker)).length).toBe(2);
     expect(await heldWith(marker)).toEqual([]);
   });
 
