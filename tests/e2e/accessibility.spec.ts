@@ -7,10 +7,9 @@
 // the whole site from sliding.
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
-import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { DASHBOARD_PATH, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin, uploadSong } from "./support/dashboard.ts";
-import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
+import { deleteSongRows, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -78,29 +77,7 @@ test.describe("accessibility (WCAG 2.2 AA, axe-core)", () => {
       );
       out = { ...row, path: await songPathOf(row.id) };
 
-      const title = `Soon ${tag}`;
-      const audio = await admin.request.post("/api/uploads/audio?name=soon.wav", {
-        data: synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 }),
-        headers: { "content-type": "audio/wav" },
-      });
-      const cover = await admin.request.post("/api/uploads/cover?name=soon.png", {
-        data: await coverPng(title, ["#1e1b4b", "#f472b6"], 300),
-        headers: { "content-type": "image/png" },
-      });
-      const audioKey = ((await audio.json()) as { key: string }).key;
-      const created = await admin.request.post("/api/songs", {
-        form: {
-          intent: "create-song",
-          title,
-          audioKey,
-          coverKey: ((await cover.json()) as { key: string }).key,
-          releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16),
-          releaseTimeZone: "UTC",
-        },
-      });
-      expect(created.status(), await created.text()).toBe(200);
-      const id = ((await created.json()) as { id: string }).id;
-      await renditionsOf(audioKey, { out: false });
+      const { id } = await uploadSong(admin.request, `Soon ${tag}`, { coming: true });
       coming = await songPathOf(id);
     } finally {
       await artist.close();

@@ -10,7 +10,7 @@ import { coverPng, synthWav } from "../../scripts/media/synth.ts";
 import { bumpContentVersion } from "#app/lib/db/content-version.server.ts";
 import { DASHBOARD_PATH, signUpDirectly, waitForHydration } from "./support/browser.ts";
 import { NUMBERS_TEXT } from "#app/features/numbers/ui-text.ts";
-import { signInAsAdmin } from "./support/dashboard.ts";
+import { signInAsAdmin, uploadSong } from "./support/dashboard.ts";
 import { deleteSongRows, renditionsOf, songPathOf, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
 import { siteAudio } from "./support/player.ts";
@@ -196,30 +196,8 @@ test.describe.serial("the artist's Numbers", () => {
   test("a release's coming-soon page is counted, out of search results as it is; a page not found is not", async ({ page, browser }) => {
     test.setTimeout(90_000);
     await signInAsAdmin(page);
-    const title = `Not Yet ${TAG}`;
-    const audio = await page.request.post("/api/uploads/audio?name=track.wav", {
-      data: synthWav({ seconds: 2, chords: [[55, 59, 62]], bpm: 100 }),
-      headers: { "content-type": "audio/wav" },
-    });
-    const cover = await page.request.post("/api/uploads/cover?name=cover.png", {
-      data: await coverPng(title, ["#0f172a", "#0ea5e9"], 300),
-      headers: { "content-type": "image/png" },
-    });
-    const audioKey = ((await audio.json()) as { key: string }).key;
-    const created = await page.request.post("/api/songs", {
-      form: {
-        intent: "create-song",
-        title,
-        audioKey,
-        coverKey: ((await cover.json()) as { key: string }).key,
-        releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16),
-        releaseTimeZone: "UTC",
-      },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const id = ((await created.json()) as { id: string }).id;
+    const { id } = await uploadSong(page.request, `Not Yet ${TAG}`, { coming: true });
     try {
-      await renditionsOf(audioKey, { out: false });
       const trackPath = await songPathOf(id);
       const releasePath = trackPath.split("/").slice(0, 3).join("/");
       const missing = `/music/no-such-release-${TAG}`;

@@ -17,8 +17,12 @@ export async function signInAsAdmin(page: Page) {
   return account;
 }
 
-/** Uploads a small song through the API with the given request context (an admin's), and waits until it is out. */
-export async function uploadSong(request: APIRequestContext, title: string) {
+/**
+ * Uploads a small song through the API with the given request context (an
+ * admin's), and waits until it is out; `coming`: out in a month instead, and
+ * waits until its renditions are made.
+ */
+export async function uploadSong(request: APIRequestContext, title: string, options: { coming?: boolean } = {}) {
   const wav = synthWav({ seconds: 1, chords: [[60, 64, 67]], bpm: 120 });
   const png = await coverPng(title.slice(0, 20), ["#222", "#a3e635"], 300);
   const audio = await request.post("/api/uploads/audio?name=a.wav", { data: wav, headers: { "content-type": "audio/wav" } });
@@ -27,11 +31,14 @@ export async function uploadSong(request: APIRequestContext, title: string) {
   expect(cover.status()).toBe(201);
   const audioKey = ((await audio.json()) as { key: string }).key;
   const coverKey = ((await cover.json()) as { key: string }).key;
-  const created = await request.post("/api/songs", { form: { intent: "create-song", title, audioKey, coverKey } });
-  expect(created.status()).toBe(200);
+  const coming: Record<string, string> = options.coming
+    ? { releaseAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16), releaseTimeZone: "UTC" }
+    : {};
+  const created = await request.post("/api/songs", { form: { intent: "create-song", title, audioKey, coverKey, ...coming } });
+  expect(created.status(), await created.text()).toBe(200);
   // Out once its renditions are made, seconds later (decision 026): the song as fans meet it.
-  await renditionsOf(audioKey);
-  return { audioKey, coverKey };
+  await renditionsOf(audioKey, { out: !options.coming });
+  return { id: ((await created.json()) as { id: string }).id, audioKey, coverKey };
 }
 
 export const pendingCount = () =>
