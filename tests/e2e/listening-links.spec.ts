@@ -268,17 +268,19 @@ test.describe.serial("private listening links", () => {
     page,
     browser,
   }) => {
-    if (!made) throw new Error("the first test made no EP");
-    const [first] = made.tracks;
-    if (!first) throw new Error("no tracks");
+    test.setTimeout(90_000);
     await signInAsAdmin(page);
-    const path = await makeLinkInEditor(page, made.id, "Phone, Early Tapper");
+    // One track, long enough to still be playing when the count is read: a next track starting would be a second play.
+    const single = await makeComingEp(page.request, ["Early Light"], 30);
+    const [first] = single.tracks;
+    if (!first) throw new Error("no tracks");
+    const path = await makeLinkInEditor(page, single.id, "Phone, Early Tapper");
     const context = await browser.newContext({ baseURL: E2E_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const phone = await context.newPage();
       const scripts = await holdScripts(phone);
       await phone.goto(path, { waitUntil: "domcontentloaded" });
-      const player = phone.getByRole("region", { name: `Player for ${made.title}` });
+      const player = phone.getByRole("region", { name: `Player for ${single.title}` });
       await player.getByRole("button", { name: `Play ${first.title}`, exact: true }).tap();
       await expect
         .poll(() => currentTime(phone), { message: "the tap plays before the app is there", timeout: 15_000 })
@@ -294,6 +296,12 @@ test.describe.serial("private listening links", () => {
         .toMatch(/Opened once.*1 play/);
     } finally {
       await context.close();
+      await withE2eDb((db) =>
+        deleteSongRows(
+          db,
+          single.tracks.map((track) => track.id),
+        ),
+      );
     }
   });
 

@@ -15,12 +15,21 @@ function sentTokens(): string[] {
   }
 }
 
-function rememberSent(token: string) {
+function keepSent(tokens: string[]) {
   try {
-    localStorage.setItem(SENT_KEY, JSON.stringify([...sentTokens().filter((item) => item !== token), token].slice(-SENT_KEPT)));
+    localStorage.setItem(SENT_KEY, JSON.stringify(tokens.slice(-SENT_KEPT)));
   } catch {
     // Private browsing without storage: the server still tells a repeat from a second use.
   }
+}
+
+function rememberSent(token: string) {
+  keepSent([...sentTokens().filter((item) => item !== token), token]);
+}
+
+function forgetSent(token: string) {
+  const sent = sentTokens();
+  if (sent.includes(token)) keepSent(sent.filter((item) => item !== token));
 }
 
 /**
@@ -40,11 +49,24 @@ function isStale(token: string, seenAt: number, now = Date.now()): boolean {
  * page kept open for hours, or shown again from the browser's cache after a
  * post, asks for one as soon as its form is touched, so a fan's next message
  * is never taken for a script's.
+ *
+ * A refused post (a full Filtered list, a rate limit, a bad field) took no
+ * token: the server takes one only with what it brought kept. Its token is
+ * then not counted as sent, so sending again goes with the page's own token,
+ * as old as the page. Asking for a new one there would put a token made a
+ * moment ago on the form as the fan presses Send, and the fill-time check
+ * would hold them as too fast.
  */
-function useFreshToken(field: React.RefObject<HTMLInputElement | null>, token: string) {
+function useFreshToken(field: React.RefObject<HTMLInputElement | null>, token: string, answer: FormGuardAnswer | undefined) {
   const revalidator = useRevalidator();
   const asked = useRef<string | null>(null);
+  const lastSent = useRef<string | null>(null);
   const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!answer || answer.ok || lastSent.current === null) return;
+    forgetSent(lastSent.current);
+    lastSent.current = null;
+  }, [answer]);
   useEffect(() => {
     const form = field.current?.form;
     if (!form) return;
@@ -54,7 +76,10 @@ function useFreshToken(field: React.RefObject<HTMLInputElement | null>, token: s
       asked.current = token;
       void revalidate();
     };
-    const onSubmit = () => rememberSent(token);
+    const onSubmit = () => {
+      rememberSent(token);
+      lastSent.current = token;
+    };
     form.addEventListener("focusin", onFocus);
     form.addEventListener("submit", onSubmit);
     return () => {
@@ -64,11 +89,18 @@ function useFreshToken(field: React.RefObject<HTMLInputElement | null>, token: s
   }, [field, token, revalidate]);
 }
 
-/** The hidden fields of every public form: the honeypot and the signed start time (see #app/lib/http/form-guard.server.ts). */
-export function FormGuardFields({ formStarted }: { formStarted: string }) {
+/** A form's latest answer, as far as its token is concerned: a new object for each answer. */
+type FormGuardAnswer = { ok: boolean };
+
+/**
+ * The hidden fields of every public form: the honeypot and the signed start
+ * time (see #app/lib/http/form-guard.server.ts). `answer` is the form's latest
+ * answer from the server.
+ */
+export function FormGuardFields({ formStarted, answer }: { formStarted: string; answer: FormGuardAnswer | undefined }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  useFreshToken(field, formStarted);
+  useFreshToken(field, formStarted, answer);
   return (
     <>
       {/* Off screen rather than display:none (bots skip those), and out of reach of keyboards and screen readers. */}

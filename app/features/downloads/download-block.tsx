@@ -140,7 +140,7 @@ function EmailForm({
       <input type="hidden" name="intent" value="download-email" />
       <input type="hidden" name="form" value="download" />
       <input type="hidden" name="page" value={page} />
-      <FormGuardFields formStarted={formStarted} />
+      <FormGuardFields formStarted={formStarted} answer={answer} />
       <p className="text-stone-600 dark:text-stone-400">{consentWords.text}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1 sm:max-w-sm">

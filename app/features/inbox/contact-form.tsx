@@ -129,7 +129,7 @@ export function ContactForm({ formStarted, noJsResult }: { formStarted: string; 
       className="relative space-y-5"
       aria-label="Contact form"
     >
-      <FormGuardFields formStarted={formStarted} />
+      <FormGuardFields formStarted={formStarted} answer={fetcher.data} />
       <fieldset disabled={sending} className="space-y-5">
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField

@@ -147,7 +147,7 @@ export function NewsletterForm({ variant, formStarted, initialError }: Newslette
       // grid cell, so the section keeps its height when one replaces the other.
       className={`relative self-center [grid-area:1/1] ${panel ? "mx-auto w-full max-w-md" : ""} ${succeeded ? "invisible" : ""}`}
     >
-      <FormGuardFields formStarted={formStarted} />
+      <FormGuardFields formStarted={formStarted} answer={fetcher.data} />
       <input type="hidden" name="form" value={variant} />
       <input type="hidden" name="page" value={page} />
       <label htmlFor={ids.input} className="sr-only">
