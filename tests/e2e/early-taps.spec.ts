@@ -323,3 +323,20 @@ test("deleting the account, pressed before the page's app starts, still asks for
   await expect(page).toHaveURL("/account");
   expect(await withE2eDb((db) => db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst())).toBeDefined();
 });
+
+test("a message written before the contact page's app starts is kept, counted once the app is there, and sent as written", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const form = page.getByRole("form", { name: "Contact form" });
+  const text = `Written on the bus before the page woke ${Date.now()}`;
+  await form.getByLabel("Message").fill(text);
+  await scripts.release();
+  await expect(form.getByLabel("Message")).toHaveValue(text);
+  await expect(form.getByText(`${text.length} / 5,000`)).toBeVisible();
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Message Sent!" })).toBeVisible();
+  const rows = await withE2eDb((db) => db.selectFrom("contacts").select("message").where("message", "=", text).execute());
+  expect(rows).toHaveLength(1);
+});

@@ -11,6 +11,7 @@ import { DASHBOARD_PATH, waitForHydration } from "./support/browser.ts";
 import { signInAsAdmin, songIdOf, uploadSong } from "./support/dashboard.ts";
 import { deleteSongRows, withE2eDb } from "./support/db.ts";
 import { expect, test, type APIRequestContext, type Page } from "./support/fixtures.ts";
+import { holdScripts } from "./support/hold-scripts.ts";
 import { E2E_URL } from "./support/server-env.ts";
 
 /** An EP made directly (setup, not under test): its tracks uploaded through the API, then gathered onto it in this order. */
@@ -92,6 +93,46 @@ test.describe("the release editor", () => {
     await expect(page.getByText("EP · 2019 · 2 tracks")).toBeVisible();
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(ld.join("")).toContain('"datePublished":"2019-05-03"');
+  });
+
+  test("words typed into filled-in boxes before the editor's app starts are kept when it starts, and are what Save sends", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    made = await makeEp(page.request, ["Harbour Lights", "Night Ferry"]);
+    const releaseId = made.id;
+    await withE2eDb((db) =>
+      db
+        .updateTable("releases")
+        .set({ notes: "First draft of the notes.", credits: JSON.stringify([{ role: "Produced by", name: "Sam Okafor" }]) })
+        .where("id", "=", releaseId)
+        .execute(),
+    );
+    const scripts = await holdScripts(page);
+    await page.goto(editorOf(releaseId), { waitUntil: "domcontentloaded" });
+    const details = page.getByRole("region", { name: "Details" });
+    const notes = details.getByRole("textbox", { name: "Notes (optional)" });
+    const credits = details.getByRole("textbox", { name: "Credits" });
+    await expect(notes).toHaveValue("First draft of the notes.");
+    await notes.fill("Recorded in one night at **Oban**.");
+    await credits.fill("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
+    await details.getByRole("textbox", { name: "Title" }).fill(`Low Tide, Revised ${made.tag}`);
+    await scripts.release();
+    await expect(notes).toHaveValue("Recorded in one night at **Oban**.");
+    await expect(credits).toHaveValue("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
+    await details.getByRole("button", { name: "Save release" }).click();
+    await expect(details.getByRole("status")).toHaveText("Release saved.");
+    const saved = await withE2eDb((db) =>
+      db.selectFrom("releases").select(["title", "notes", "credits"]).where("id", "=", releaseId).executeTakeFirstOrThrow(),
+    );
+    expect(saved).toEqual({
+      title: `Low Tide, Revised ${made.tag}`,
+      notes: "Recorded in one night at **Oban**.",
+      credits: JSON.stringify([
+        { role: "Produced by", name: "Sam Okafor" },
+        { role: "Mixed by", name: "Ana Ruiz" },
+      ]),
+    });
   });
 
   test("a track's lyrics, credits, ISRC and explicit mark reach its page; synced lyrics follow the song", async ({ page }) => {

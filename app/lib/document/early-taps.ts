@@ -22,6 +22,10 @@
  * - A form marked `data-early-submit` (one that only the app can send, such as
  *   one posting to a JSON API) keeps its submission until the app is there,
  *   then sends it as the app would.
+ * - **Words typed** into a text field are kept: hydrating a text area that the
+ *   server filled in puts the server's text back (React 19 does so for
+ *   `<textarea>`, not for `<input>`), so what the artist rewrote is put back in
+ *   turn, and the app is told of every field written in, as if typed now.
  *
  * Links and other forms are left alone: they work without JavaScript.
  */
@@ -68,6 +72,36 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
   const held: { element: Element; value: string | null; files?: File[]; submitter?: HTMLElement | null }[] = [];
   /** A file input's newest choice of those held. */
   const lastChoice = new Map<Element, File[]>();
+  /** Each text field written in, with its words as last typed. */
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const NOT_TEXT = ["range", "file", "checkbox", "radio", "submit", "reset", "button", "image", "hidden"];
+
+  /** The words typed into `field` before the app, on the field again and told to the app as an input. */
+  const restoreTyped = (field: HTMLInputElement | HTMLTextAreaElement, value: string) => {
+    // A field the app drew anew (it could not take over the server's) is found by its id.
+    const target = field.isConnected ? field : field.id ? doc.getElementById(field.id) : null;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) || target.tagName !== field.tagName) return;
+    if (value === target.defaultValue && target.value === value) return;
+    const focused = doc.activeElement === target;
+    let caret: [number, number] | null = null;
+    try {
+      if (focused && target.selectionStart !== null && target.selectionEnd !== null) caret = [target.selectionStart, target.selectionEnd];
+    } catch {
+      // A field without a caret (a date): nothing to keep.
+    }
+    // React ignores a value it has already seen: show it the server's first, then the fan's.
+    target.value = target.defaultValue;
+    const proto = target instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(target, value);
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+    if (caret && doc.activeElement === target) {
+      try {
+        target.setSelectionRange(caret[0], caret[1]);
+      } catch {
+        // As above.
+      }
+    }
+  };
 
   const early: EarlyState = {
     start: null,
@@ -77,6 +111,9 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
       done = true;
       // After React's own work for this commit: a held tap then meets hydrated handlers.
       setTimeout(() => {
+        // The words first: a held submission sends what was typed.
+        for (const [field, value] of typed) restoreTyped(field, value);
+        typed.clear();
         for (const { element, value, files, submitter } of held.splice(0)) {
           element.removeAttribute("data-early-held");
           if (!element.isConnected) continue;
@@ -231,8 +268,10 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
     "input",
     (event) => {
       const input = event.target;
-      if (done || !(input instanceof HTMLInputElement) || input.type !== "range") return;
-      hold(input, input.value);
+      if (done) return;
+      if (input instanceof HTMLTextAreaElement || (input instanceof HTMLInputElement && !NOT_TEXT.includes(input.type)))
+        typed.set(input, input.value);
+      else if (input instanceof HTMLInputElement && input.type === "range") hold(input, input.value);
     },
     true,
   );
