@@ -1,4 +1,12 @@
 import { getMigrations } from "better-auth/db/migration";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as delay } from "node:timers/promises";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSite, testStacks, type TestSite } from "#tests/support/test-site.ts";
 import type { Insertable } from "kysely";
@@ -167,6 +175,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)("database on PostgreSQL shared wit
       churning = false;
       await churn;
       await db.destroy();
+    }
+  });
+});
+
+describe("the SQLite file beside another process (the admin CLI, a second server process)", () => {
+  /** Another process: it opens the file as the app does, and writes one row when told to. */
+  const OTHER_PROCESS = `
+    const { DatabaseSync } = require("node:sqlite");
+    const db = new DatabaseSync(process.argv[1]);
+    db.exec("PRAGMA busy_timeout = 5000");
+    process.stdin.once("data", () => {
+      db.prepare("insert into notes (text) values ('theirs')").run();
+      process.stdout.write("written\\n");
+      process.exit(0);
+    });
+    process.stdout.write("ready\\n");
+  `;
+
+  it("a transaction that reads and then writes waits for the other's write, instead of failing with 'database is locked'", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sqlite-beside-"));
+    const file = path.join(dir, "site.db");
+    const { db } = openDatabase({ sqliteFile: file });
+    try {
+      await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+      const other = spawn(process.execPath, ["-e", OTHER_PROCESS, file], { stdio: ["pipe", "pipe", "inherit"] });
+      const exited = once(other, "exit");
+      const lines = createInterface({ input: other.stdout });
+      const said = (line: string) => new Promise<void>((resolve) => lines.on("line", (read) => read === line && resolve()));
+      const written = said("written");
+      await said("ready");
+      await db.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        other.stdin.write("go\n");
+        // Had the other process not had to wait for this transaction, its write would be done well within this.
+        await Promise.race([written, delay(1000)]);
+        await sql`insert into notes (text) values ('ours')`.execute(trx);
+      });
+      expect((await exited)[0]).toBe(0);
+      const rows = await sql<{ text: string }>`select text from notes order by id`.execute(db);
+      expect(rows.rows.map((row) => row.text)).toEqual(["ours", "theirs"]);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

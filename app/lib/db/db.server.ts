@@ -1,6 +1,6 @@
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { ensurePrivateFile } from "#app/lib/platform/private-files.server.ts";
-import { Kysely, PostgresDialect, sql, type DatabaseIntrospector } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseIntrospector, type Dialect, type Driver } from "kysely";
 import { Migrator, type MigrationProvider, type MigrationResultSet } from "kysely/migration";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
@@ -51,7 +51,36 @@ export function openDatabase(options: {
   // WAL lets readers run beside the writer; FULL makes an acknowledged write
   // survive power loss; busy_timeout waits for the CLI or a second process.
   database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
-  return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: immediateTransactions(new NodeSqliteDialect({ database })) }), dialect: "sqlite" };
+}
+
+/**
+ * SQLite's dialect with its write transactions begun IMMEDIATE: they take the
+ * write lock at their start, waiting for it as busy_timeout says. A plain
+ * BEGIN reads first and asks for the lock at its first write; if another
+ * process (the admin CLI, a second server process) wrote in between, SQLite
+ * cannot wait its way out and fails at once with "database is locked".
+ */
+function immediateTransactions(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver(): Driver {
+      const driver = dialect.createDriver();
+      return {
+        init: (options) => driver.init(options),
+        acquireConnection: (options) => driver.acquireConnection(options),
+        beginTransaction: async (connection, settings) => {
+          await connection.executeQuery(CompiledQuery.raw(settings.accessMode === "read only" ? "begin" : "begin immediate"));
+        },
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        releaseConnection: (connection, options) => driver.releaseConnection(connection, options),
+        destroy: (options) => driver.destroy(options),
+      };
+    },
+  };
 }
 
 export function sqliteFileIn(dataDir: string): string {
