@@ -4,6 +4,7 @@ import type { Route } from "./+types/listen";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { SongsPlayer } from "#app/features/player/music-player.tsx";
 import { usePlayer } from "#app/features/player/player-context.tsx";
+import { watchPlayMilestones } from "#app/features/player/play-milestones.ts";
 import { CreditsList, ExplicitMark, LinerNotes } from "#app/features/releases/track-words.tsx";
 import { openLink } from "#app/features/listening-links/listening-links.server.ts";
 import { linkReleaseId, listenPage } from "#app/features/listening-links/listen-page.server.ts";
@@ -160,19 +161,10 @@ function useListenBeacons(token: string) {
     const send = (fields: Record<string, string>) =>
       fetch(`/listen/${token}/beacon`, { method: "POST", body: new URLSearchParams(fields), keepalive: true }).catch(() => {});
     void send({ intent: "visit" });
-    let wasPlaying = false;
-    let lastSong: string | null = null;
-    const unsubscribe = store.subscribe(() => {
-      const { playing, queue, index } = store.getState();
-      const song = queue[index];
-      // A play each time a track starts (another track, or this one again from its start), not each time it resumes.
-      if (playing && song && (!wasPlaying || song.id !== lastSong) && (song.id !== lastSong || store.getTime() < 1)) {
-        void send({ intent: "play", songId: song.id });
-      }
-      wasPlaying = playing;
-      lastSong = song?.id ?? lastSong;
+    // A play each time a track starts (another track, or this one again from its start), not each time it resumes.
+    return watchPlayMilestones(store, (songId, milestone) => {
+      if (milestone === "start") void send({ intent: "play", songId });
     });
-    return () => void unsubscribe();
   }, [store, token]);
 }
 

@@ -102,6 +102,23 @@ describe("play milestones", () => {
     ]);
   });
 
+  it("does not take a pause and resume in a track's first second for a new play, but does one back at its start later", () => {
+    const fan = player();
+    fan.play(0, 200);
+    fan.listen(0.5);
+    fan.pause();
+    fan.resume();
+    fan.listen(20);
+    expect(fan.heard).toEqual([["a", "start"]]);
+    fan.pause();
+    fan.seek(0);
+    fan.resume();
+    expect(fan.heard).toEqual([
+      ["a", "start"],
+      ["a", "start"],
+    ]);
+  });
+
   it("counts the next track's start, and a track played again from its start", () => {
     const fan = player();
     fan.play(0, 10);

@@ -21,7 +21,7 @@ export function watchPlayMilestones(
   onMilestone: (songId: string, milestone: PlayMilestone) => void,
   now: () => number = () => performance.now(),
 ): () => void {
-  let run: { songId: string; heard: number; passed30: boolean; ended: boolean; duration: number } | null = null;
+  let run: { songId: string; heard: number; passed30: boolean; ended: boolean; duration: number; furthest: number } | null = null;
   let wasPlaying = false;
   let lastTime = 0;
   /** When the position was last seen, by the clock: a hidden tab's timers run seldom, and a long step then is still listening. */
@@ -33,7 +33,7 @@ export function watchPlayMilestones(
       const reached = lastTime + (now() - lastSeen) / 1000;
       if (reached >= run.duration - END_S) onMilestone(run.songId, "end");
     }
-    run = { songId, heard: 0, passed30: false, ended: false, duration: 0 };
+    run = { songId, heard: 0, passed30: false, ended: false, duration: 0, furthest: store.getTime() };
     lastTime = store.getTime();
     lastSeen = now();
     onMilestone(songId, "start");
@@ -44,7 +44,9 @@ export function watchPlayMilestones(
     const song = queue[index];
     if (playing && song) {
       const time = store.getTime();
-      if (!run || run.songId !== song.id || (!wasPlaying && time < 1) || (run.ended && time < 1)) begin(song.id);
+      // Started again from its start once it had gone further: a new play. A pause in its first second and a resume is not.
+      const again = time < 1 && (run?.ended || (!wasPlaying && (run?.furthest ?? 0) >= 1));
+      if (!run || run.songId !== song.id || again) begin(song.id);
     }
     wasPlaying = playing;
   };
@@ -59,6 +61,7 @@ export function watchPlayMilestones(
     lastSeen = seen;
     if (!run || !playing) return;
     if (duration > 0) run.duration = duration;
+    run.furthest = Math.max(run.furthest, time);
     // A track played again from its start by Loop, without a pause: a new play.
     if (run.ended && time < 1) return begin(run.songId);
     if (step <= 0 || step > passed + SEEK_SLACK_S) return;
