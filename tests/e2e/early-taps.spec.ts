@@ -340,3 +340,40 @@ test("a message written before the contact page's app starts is kept, counted on
   const rows = await withE2eDb((db) => db.selectFrom("contacts").select("message").where("message", "=", text).execute());
   expect(rows).toHaveLength(1);
 });
+
+test("a social link's platform and address changed before the Site area's app starts are kept, and saved as changed", async ({ page }) => {
+  const before = await withE2eDb((db) => db.selectFrom("siteSettings").selectAll().where("section", "=", "social").executeTakeFirst());
+  await signInAsAdmin(page);
+  const scripts = await holdScripts(page);
+  await page.goto(`${DASHBOARD_PATH}/site`, { waitUntil: "domcontentloaded" });
+  const social = page.getByRole("region", { name: "Social links" });
+  try {
+    // The platform's select is the app's (its choice is held in the page's state), like the address beside it.
+    await social.getByLabel("Platform 1").selectOption("bluesky");
+    await social.locator('input[name="links.0.url"]').fill("https://bsky.app/profile/early.example");
+    await scripts.release();
+    await expect(social.getByLabel("Platform 1")).toHaveValue("bluesky");
+    await expect(social.getByLabel("Bluesky link")).toHaveValue("https://bsky.app/profile/early.example");
+    await social.getByRole("button", { name: "Save Social links" }).click();
+    await expect(toast(page, "success", "Social links saved. The site shows it now.")).toBeVisible();
+    const saved = await withE2eDb((db) =>
+      db.selectFrom("siteSettings").select("data").where("section", "=", "social").executeTakeFirstOrThrow(),
+    );
+    expect((JSON.parse(saved.data) as { links: unknown[] }).links[0]).toEqual({
+      platform: "bluesky",
+      url: "https://bsky.app/profile/early.example",
+    });
+  } finally {
+    // The site's links as the next test expects them.
+    await withE2eDb(async (db) => {
+      await db
+        .deleteFrom("siteSettingVersions")
+        .where("section", "=", "social")
+        .where("revision", ">", before?.revision ?? -1)
+        .execute();
+      if (before) await db.updateTable("siteSettings").set(before).where("section", "=", "social").execute();
+      else await db.deleteFrom("siteSettings").where("section", "=", "social").execute();
+      await bumpContentVersion(db);
+    });
+  }
+});

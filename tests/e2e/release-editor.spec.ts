@@ -95,7 +95,7 @@ test.describe("the release editor", () => {
     expect(ld.join("")).toContain('"datePublished":"2019-05-03"');
   });
 
-  test("words typed into filled-in boxes before the editor's app starts are kept when it starts, and are what Save sends", async ({
+  test("words typed into filled-in boxes and a kind chosen before the editor's app starts are kept when it starts, and are what Save sends", async ({
     page,
   }) => {
     await signInAsAdmin(page);
@@ -117,16 +117,19 @@ test.describe("the release editor", () => {
     await notes.fill("Recorded in one night at **Oban**.");
     await credits.fill("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
     await details.getByRole("textbox", { name: "Title" }).fill(`Low Tide, Revised ${made.tag}`);
+    await details.getByRole("combobox", { name: "Kind" }).selectOption("album");
     await scripts.release();
+    await expect(details.getByRole("combobox", { name: "Kind" })).toHaveValue("album");
     await expect(notes).toHaveValue("Recorded in one night at **Oban**.");
     await expect(credits).toHaveValue("Produced by: Sam Okafor\nMixed by: Ana Ruiz");
     await details.getByRole("button", { name: "Save release" }).click();
     await expect(details.getByRole("status")).toHaveText("Release saved.");
     const saved = await withE2eDb((db) =>
-      db.selectFrom("releases").select(["title", "notes", "credits"]).where("id", "=", releaseId).executeTakeFirstOrThrow(),
+      db.selectFrom("releases").select(["title", "kind", "notes", "credits"]).where("id", "=", releaseId).executeTakeFirstOrThrow(),
     );
     expect(saved).toEqual({
       title: `Low Tide, Revised ${made.tag}`,
+      kind: "album",
       notes: "Recorded in one night at **Oban**.",
       credits: JSON.stringify([
         { role: "Produced by", name: "Sam Okafor" },

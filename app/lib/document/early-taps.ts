@@ -22,10 +22,11 @@
  * - A form marked `data-early-submit` (one that only the app can send, such as
  *   one posting to a JSON API) keeps its submission until the app is there,
  *   then sends it as the app would.
- * - **Words typed** into a text field are kept: hydrating a text area that the
- *   server filled in puts the server's text back (React 19 does so for
- *   `<textarea>`, not for `<input>`), so what the artist rewrote is put back in
- *   turn, and the app is told of every field written in, as if typed now.
+ * - **Words typed** into a text field and **choices** made in a `<select>` are
+ *   kept: hydrating a text area that the server filled in puts the server's
+ *   text back, and a select its server choice (React 19 does both; it keeps an
+ *   `<input>`'s text and a box's tick), so what the artist wrote or chose is put
+ *   back in turn, and the app is told of each, as if done now.
  *
  * Links and other forms are left alone: they work without JavaScript.
  */
@@ -74,6 +75,8 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
   const lastChoice = new Map<Element, File[]>();
   /** Each text field written in, with its words as last typed. */
   const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  /** Each select chosen in, with the values of its options as last chosen. */
+  const chosen = new Map<HTMLSelectElement, string[]>();
   const NOT_TEXT = ["range", "file", "checkbox", "radio", "submit", "reset", "button", "image", "hidden"];
 
   /** The words typed into `field` before the app, on the field again and told to the app as an input. */
@@ -103,6 +106,16 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
     }
   };
 
+  /** The options chosen in `select` before the app, chosen again and told to the app as a change. */
+  const restoreChosen = (select: HTMLSelectElement, values: string[]) => {
+    const target = select.isConnected ? select : select.id ? doc.getElementById(select.id) : null;
+    if (!(target instanceof HTMLSelectElement)) return;
+    const options = [...target.options];
+    if (options.every((option) => option.defaultSelected === values.includes(option.value))) return;
+    for (const option of options) option.selected = values.includes(option.value);
+    target.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+
   const early: EarlyState = {
     start: null,
     startRequested: false,
@@ -113,7 +126,9 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
       setTimeout(() => {
         // The words first: a held submission sends what was typed.
         for (const [field, value] of typed) restoreTyped(field, value);
+        for (const [select, values] of chosen) restoreChosen(select, values);
         typed.clear();
+        chosen.clear();
         for (const { element, value, files, submitter } of held.splice(0)) {
           element.removeAttribute("data-early-held");
           if (!element.isConnected) continue;
@@ -279,6 +294,11 @@ function catchEarlyTaps(attributes: { audio: string; play: string; playIn: strin
     "change",
     (event) => {
       const input = event.target;
+      if (!done && input instanceof HTMLSelectElement)
+        chosen.set(
+          input,
+          [...input.selectedOptions].map((option) => option.value),
+        );
       if (done || !(input instanceof HTMLInputElement) || input.type !== "file" || !input.files?.length) return;
       // Every choice is kept (a second one replaces the input's files but not the artist's intent).
       const files = [...input.files];
